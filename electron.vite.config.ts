@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+/** The dev server injects an inline React-refresh preamble; only in dev does the CSP let inline scripts run. */
+function relaxCspForDevServer(): Plugin {
+  return {
+    name: 'packdesk:dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: { input: { index: resolve('electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can require nothing but 'electron': zod and shared/ go into the bundle.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('electron/preload/index.ts') },
+        // …and it cannot load ES modules: one CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('renderer'),
+    base: './',
+    plugins: [react(), relaxCspForDevServer()],
+    build: {
+      rollupOptions: { input: { index: resolve('renderer/index.html') } },
+    },
+  },
+});

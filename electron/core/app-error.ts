@@ -1,0 +1,28 @@
+import type { AppErrorShape } from '../../shared/errors';
+
+/** An error an agent can act on: a stable code, what happened, and what to do next. */
+export class AppError extends Error {
+  readonly code: string;
+  readonly hint: string;
+
+  constructor(code: string, message: string, hint: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+    this.hint = hint;
+  }
+
+  toShape(): AppErrorShape {
+    return { code: this.code, message: this.message, hint: this.hint };
+  }
+}
+
+/** Turns anything thrown into the shape the renderer shows; unexpected errors keep their detail out of the UI. */
+export function toErrorShape(error: unknown): AppErrorShape {
+  if (error instanceof AppError) return error.toShape();
+  return {
+    code: 'internal',
+    message: 'Packdesk hit an unexpected problem and did not finish this step.',
+    hint: 'Try again. If it happens again, restart Packdesk; nothing already saved is lost.',
+  };
+}

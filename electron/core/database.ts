@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { AppError } from './app-error';
+
+/** One schema step; the list index + 1 is the `user_version` it produces. */
+export type Migration = (db: DatabaseSync) => void;
+
+/**
+ * Opens a database in WAL mode with full fsync, so an acknowledged write survives a power cut,
+ * and brings its schema up to date. A file written by a newer Packdesk is refused, not downgraded.
+ */
+export function openDatabase(file: string, migrations: readonly Migration[]): DatabaseSync {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (current > migrations.length) {
+    db.close();
+    throw new AppError(
+      'database_too_new',
+      `The data file ${file} was written by a newer version of Packdesk (schema ${current}, this version knows ${migrations.length}).`,
+      'Install the newer Packdesk again; this version will not change a file it does not understand.',
+    );
+  }
+  for (let version = current; version < migrations.length; version += 1) {
+    const migrate = migrations[version] as Migration;
+    transaction(db, () => {
+      migrate(db);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    });
+  }
+  return db;
+}
+
+/** Runs `work` in one transaction: all of it is saved, or none. */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

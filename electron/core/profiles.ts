@@ -1,0 +1,189 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { KeySlot, KeyStatus, ProfileKind, ProfileView } from '../../shared/profiles';
+import { baseUrlProblem, keyProblem, keySlotSchema, normalizeBaseUrl } from '../../shared/profiles';
+import { AppError } from './app-error';
+import { transaction } from './database';
+import type { Preferences } from './preferences';
+import type { SecretStore } from './secrets';
+
+/** A profile as stored: no keys, they live in the keychain. */
+export interface ProfileRecord {
+  id: number;
+  name: string;
+  kind: ProfileKind;
+  baseUrl: string;
+  builtIn: boolean;
+}
+
+export interface NewProfile {
+  name: string;
+  kind: Exclude<ProfileKind, 'training'>;
+  baseUrl: string;
+  keys: Partial<Record<KeySlot, string>>;
+}
+
+const SLOTS = keySlotSchema.options;
+const ACTIVE = 'active_profile_id';
+
+const accountFor = (profileId: number, slot: KeySlot) => `profile-${profileId}:${slot}`;
+
+type Row = { id: number; name: string; kind: ProfileKind; base_url: string; built_in: number };
+const toRecord = (row: Row): ProfileRecord => ({
+  id: Number(row.id),
+  name: row.name,
+  kind: row.kind,
+  baseUrl: row.base_url,
+  builtIn: row.built_in === 1,
+});
+
+/** Profiles (name, service address, kind) in SQLite, their keys in the keychain. */
+export function createProfileService(db: DatabaseSync, preferences: Preferences, secrets: SecretStore) {
+  const byId = db.prepare('SELECT * FROM profiles WHERE id = ?');
+  const byName = db.prepare('SELECT id FROM profiles WHERE name = ? AND id != ?');
+
+  function find(id: number): ProfileRecord {
+    const row = byId.get(id) as Row | undefined;
+    if (!row) {
+      throw new AppError('profile_not_found', `There is no profile number ${id}.`, 'Reload the Settings screen and pick a profile from the list.');
+    }
+    return toRecord(row);
+  }
+
+  function editable(id: number): ProfileRecord {
+    const profile = find(id);
+    if (profile.builtIn) {
+      throw new AppError(
+        'builtin_profile_locked',
+        'The Training profile belongs to the built-in service and cannot be changed or removed.',
+        'Add a profile of your own for your organization instead.',
+      );
+    }
+    return profile;
+  }
+
+  function checkName(name: string, exceptId: number): void {
+    if (byName.get(name, exceptId)) {
+      throw new AppError('profile_name_taken', `A profile named "${name}" already exists.`, 'Choose another name.');
+    }
+  }
+
+  function checkBaseUrl(raw: string): string {
+    const problem = baseUrlProblem(raw.trim());
+    if (problem) throw new AppError('invalid_base_url', problem, 'Copy the service address from your provider’s welcome e-mail.');
+    return normalizeBaseUrl(raw);
+  }
+
+  function checkKey(profile: Pick<ProfileRecord, 'kind'>, slot: KeySlot, value: string): void {
+    const problem = keyProblem(profile.kind, slot, value);
+    if (problem) throw new AppError('key_prefix_mismatch', problem, 'Paste the key again, from the right field of your provider’s dashboard. Nothing was saved.');
+  }
+
+  async function keyStatuses(profile: ProfileRecord): Promise<Record<KeySlot, KeyStatus>> {
+    const statuses = {} as Record<KeySlot, KeyStatus>;
+    for (const slot of SLOTS) {
+      if (profile.builtIn) {
+        statuses[slot] = { state: 'provided', note: 'Provided by the built-in training service' };
+        continue;
+      }
+      try {
+        const secret = await secrets.read(accountFor(profile.id, slot));
+        statuses[slot] = secret ? { state: 'set', lastFour: secret.slice(-4) } : { state: 'missing' };
+      } catch {
+        statuses[slot] = { state: 'unreadable' };
+      }
+    }
+    return statuses;
+  }
+
+  const view = async (profile: ProfileRecord): Promise<ProfileView> => ({ ...profile, keys: await keyStatuses(profile) });
+
+  function activeProfileId(): number {
+    const stored = Number(preferences.get(ACTIVE));
+    const row = Number.isInteger(stored) ? (byId.get(stored) as Row | undefined) : undefined;
+    return row ? Number(row.id) : builtInId();
+  }
+
+  function builtInId(): number {
+    return Number((db.prepare('SELECT id FROM profiles WHERE built_in = 1 ORDER BY id LIMIT 1').get() as { id: number }).id);
+  }
+
+  return {
+    find,
+    activeProfileId,
+    active: (): ProfileRecord => find(activeProfileId()),
+
+    async list(): Promise<{ profiles: ProfileView[]; activeProfileId: number }> {
+      const rows = db.prepare('SELECT * FROM profiles ORDER BY built_in DESC, name COLLATE NOCASE').all() as Row[];
+      const profiles = await Promise.all(rows.map((row) => view(toRecord(row))));
+      return { profiles, activeProfileId: activeProfileId() };
+    },
+
+    /** Validates everything first, then saves; if the keychain refuses a key, the new profile is removed again. */
+    async create(input: NewProfile): Promise<ProfileView> {
+      const name = input.name.trim();
+      checkName(name, 0);
+      const baseUrl = checkBaseUrl(input.baseUrl);
+      const keys = Object.entries(input.keys).filter(([, value]) => value) as [KeySlot, string][];
+      for (const [slot, value] of keys) checkKey(input, slot, value);
+      if (keys.length > 0) await secrets.check();
+
+      const id = Number(
+        db
+          .prepare('INSERT INTO profiles (name, kind, base_url, built_in, created_at) VALUES (?, ?, ?, 0, ?)')
+          .run(name, input.kind, baseUrl, new Date().toISOString()).lastInsertRowid,
+      );
+      try {
+        for (const [slot, value] of keys) await secrets.write(accountFor(id, slot), value);
+      } catch (error) {
+        await Promise.allSettled(keys.map(([slot]) => secrets.remove(accountFor(id, slot))));
+        db.prepare('DELETE FROM profiles WHERE id = ?').run(id);
+        throw error;
+      }
+      return view(find(id));
+    },
+
+    async update(id: number, name: string, baseUrl: string): Promise<ProfileView> {
+      editable(id);
+      checkName(name.trim(), id);
+      db.prepare('UPDATE profiles SET name = ?, base_url = ? WHERE id = ?').run(name.trim(), checkBaseUrl(baseUrl), id);
+      return view(find(id));
+    },
+
+    /** Removes the profile and its keys; if it was active, Training becomes active. */
+    async remove(id: number): Promise<{ deletedId: number; activeProfileId: number }> {
+      editable(id);
+      for (const slot of SLOTS) await secrets.remove(accountFor(id, slot));
+      transaction(db, () => {
+        db.prepare('DELETE FROM profiles WHERE id = ?').run(id);
+        if (Number(preferences.get(ACTIVE)) === id) preferences.set(ACTIVE, String(builtInId()));
+      });
+      return { deletedId: id, activeProfileId: activeProfileId() };
+    },
+
+    async activate(id: number): Promise<ProfileView> {
+      const profile = find(id);
+      preferences.set(ACTIVE, String(id));
+      return view(profile);
+    },
+
+    async setKey(profileId: number, slot: KeySlot, value: string): Promise<KeyStatus> {
+      const profile = editable(profileId);
+      checkKey(profile, slot, value.trim());
+      await secrets.write(accountFor(profileId, slot), value.trim());
+      return { state: 'set', lastFour: value.trim().slice(-4) };
+    },
+
+    async deleteKey(profileId: number, slot: KeySlot): Promise<KeyStatus> {
+      editable(profileId);
+      await secrets.remove(accountFor(profileId, slot));
+      return { state: 'missing' };
+    },
+
+    /** The key itself, for the main process's own service calls; it never crosses to the renderer. */
+    async keyFor(profileId: number, slot: KeySlot): Promise<string | null> {
+      return secrets.read(accountFor(profileId, slot));
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,23 @@
+import type { Migration } from './database';
+
+/** The settings database's schema, one entry per version. Never edit a shipped entry; append a new one. */
+export const settingsMigrations: readonly Migration[] = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE profiles (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        kind TEXT NOT NULL CHECK (kind IN ('training', 'test', 'live')),
+        base_url TEXT NOT NULL,
+        built_in INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE preferences (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `);
+    // A fresh install works at once: one profile on the built-in training service, already active.
+    db.prepare(
+      "INSERT INTO profiles (id, name, kind, base_url, built_in, created_at) VALUES (1, 'Training', 'training', '', 1, ?)",
+    ).run(new Date().toISOString());
+    db.prepare("INSERT INTO preferences (key, value) VALUES ('active_profile_id', '1')").run();
+  },
+];

@@ -1,0 +1,51 @@
+import { shell } from 'electron';
+import type { Session, WebContents } from 'electron';
+import { isAppUrl, mayOpenExternally } from '../core/link-policy';
+
+/** The secure web preferences every Packdesk window gets. */
+export function secureWebPreferences(preload?: string): Electron.WebPreferences {
+  return {
+    ...(preload ? { preload } : {}),
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    enableBlinkFeatures: '',
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  };
+}
+
+/** Every permission (camera, notifications, geolocation, …) is refused: the counter needs none. */
+export function denyAllPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+/**
+ * Navigation away from the app's page and every new window are refused. A link the service
+ * gave us (https, or the built-in service's own pages) opens in the system browser instead.
+ */
+export function hardenWebContents(contents: WebContents, appUrl: string, builtInServiceUrl: () => string | null): void {
+  const openIfAllowed = (url: string) => {
+    if (mayOpenExternally(url, builtInServiceUrl())) void shell.openExternal(url);
+  };
+  contents.on('will-navigate', (event, url) => {
+    if (isAppUrl(url, appUrl)) return;
+    event.preventDefault();
+    openIfAllowed(url);
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url, appUrl)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openIfAllowed(url);
+    return { action: 'deny' };
+  });
+}

@@ -1,0 +1,40 @@
+import { BrowserWindow, screen } from 'electron';
+import { DEFAULT_WINDOW_SIZE, restorableWindowState } from '../core/window-state';
+import type { Preferences } from '../core/preferences';
+import { hardenWebContents, secureWebPreferences } from './hardening';
+
+const STATE_KEY = 'window_state';
+
+export interface MainWindowOptions {
+  preload: string;
+  /** The dev server address, or the packaged index.html as a file:// URL. */
+  appUrl: string;
+  preferences: Preferences;
+  builtInServiceUrl: () => string | null;
+}
+
+/** The one main window: secure preferences, hardened, placed where the agent left it. */
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const saved = restorableWindowState(
+    options.preferences.get(STATE_KEY),
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
+  const window = new BrowserWindow({
+    ...(saved ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height } : DEFAULT_WINDOW_SIZE),
+    minWidth: 960,
+    minHeight: 640,
+    show: false,
+    title: 'Packdesk',
+    backgroundColor: '#f8f9fa',
+    webPreferences: secureWebPreferences(options.preload),
+  });
+  if (saved?.maximized) window.maximize();
+  hardenWebContents(window.webContents, options.appUrl, options.builtInServiceUrl);
+  window.once('ready-to-show', () => window.show());
+  window.on('close', () => {
+    const bounds = window.getNormalBounds();
+    options.preferences.set(STATE_KEY, JSON.stringify({ ...bounds, maximized: window.isMaximized() }));
+  });
+  void window.loadURL(options.appUrl);
+  return window;
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { Alert, Center, Loader } from '@mantine/core';
+import { describeError } from './bridge';
+import { AppFrame } from './components/AppFrame';
+import { useShortcuts } from './components/use-shortcuts';
+import { BookingsScreen } from './screens/BookingsScreen';
+import { NewBookingScreen } from './screens/NewBookingScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+import { useAppStore } from './stores/app-store';
+
+export function App() {
+  const { loaded, screen, refresh, setOnline, show } = useAppStore();
+  const [startError, setStartError] = useState<ReturnType<typeof describeError> | null>(null);
+  useShortcuts();
+
+  useEffect(() => {
+    refresh().catch((error: unknown) => setStartError(describeError(error)));
+    const unsubscribers = [
+      window.packdesk.on('event:connectivity-change', ({ online }) => setOnline(online)),
+      window.packdesk.on('event:profiles-change', () => void refresh()),
+      window.packdesk.on('event:navigate', ({ screen: next }) => show(next)),
+    ];
+    return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+  }, [refresh, setOnline, show]);
+
+  if (startError) {
+    return (
+      <Center h="100vh" p="xl">
+        <Alert color="red" title={startError.message} maw={560}>
+          {startError.hint}
+        </Alert>
+      </Center>
+    );
+  }
+  if (!loaded) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Starting Packdesk" />
+      </Center>
+    );
+  }
+  return (
+    <AppFrame>
+      {screen === 'new-booking' && <NewBookingScreen />}
+      {screen === 'bookings' && <BookingsScreen />}
+      {screen === 'settings' && <SettingsScreen />}
+    </AppFrame>
+  );
+}

@@ -1,0 +1,36 @@
+import type { PackdeskBridge } from '../../shared/bridge';
+import type { AppErrorShape } from '../../shared/errors';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc';
+
+declare global {
+  interface Window {
+    packdesk: PackdeskBridge;
+  }
+}
+
+/** An error from the main process, with its code and what the agent should do next. */
+export class BridgeError extends Error {
+  readonly code: string;
+  readonly hint: string;
+
+  constructor(shape: AppErrorShape) {
+    super(shape.message);
+    this.name = 'BridgeError';
+    this.code = shape.code;
+    this.hint = shape.hint;
+  }
+}
+
+/** Calls a channel and returns its value, or throws a BridgeError the screens can show as is. */
+export async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const bridge = window.packdesk as unknown as Record<ChannelName, (value: unknown) => Promise<unknown>>;
+  const result = (await bridge[channel](input)) as Awaited<ReturnType<PackdeskBridge[C]>>;
+  if (!result.ok) throw new BridgeError(result.error);
+  return result.value as ChannelOutput<C>;
+}
+
+/** Anything caught in a screen, as the message and hint to show. */
+export function describeError(error: unknown): { message: string; hint: string } {
+  if (error instanceof BridgeError) return { message: error.message, hint: error.hint };
+  return { message: 'Packdesk could not reach its own background process.', hint: 'Restart Packdesk. Nothing already saved is lost.' };
+}

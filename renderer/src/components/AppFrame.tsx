@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { AppShell, Badge, Group, Kbd, NavLink, Select, Text, Title } from '@mantine/core';
+import { MODE_LABELS } from '../../../shared/profiles';
+import { useActiveProfile, useAppStore } from '../stores/app-store';
+import type { Screen } from '../stores/app-store';
+import { MODE_COLORS } from '../theme';
+import { ConnectivityIndicator } from './ConnectivityIndicator';
+import { TrainingBanner } from './TrainingBanner';
+
+const NAVIGATION: { screen: Screen; label: string; shortcut: string; description: string }[] = [
+  { screen: 'new-booking', label: 'New booking', shortcut: 'N', description: 'Search, price, hold and pay' },
+  { screen: 'bookings', label: 'Bookings', shortcut: 'B', description: 'Everything sold at this counter' },
+  { screen: 'settings', label: 'Settings', shortcut: ',', description: 'Profiles and keys' },
+];
+
+/** The frame around every screen: who we sell as (mode unmistakable), whether the service answers, and where to go. */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const { screen, show, profiles, activeProfileId, activate } = useAppStore();
+  const active = useActiveProfile();
+  const training = active?.kind === 'training';
+
+  return (
+    <AppShell header={{ height: training ? 96 : 64 }} navbar={{ width: 250, breakpoint: 0 }} padding="lg">
+      <AppShell.Header>
+        {training && <TrainingBanner />}
+        <Group h={64} px="lg" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Title order={1} size="h3" c="indigo.8">
+              Packdesk
+            </Title>
+            {active && (
+              <Badge size="lg" radius="sm" variant="filled" color={MODE_COLORS[active.kind]} data-testid="mode-badge">
+                {MODE_LABELS[active.kind]}
+              </Badge>
+            )}
+          </Group>
+          <Group gap="lg" wrap="nowrap">
+            <ConnectivityIndicator />
+            <Select
+              aria-label="Active profile"
+              w={240}
+              allowDeselect={false}
+              value={activeProfileId === null ? null : String(activeProfileId)}
+              data={profiles.map((profile) => ({ value: String(profile.id), label: `${profile.name} · ${MODE_LABELS[profile.kind]}` }))}
+              onChange={(value) => value && void activate(Number(value))}
+            />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main">
+        {NAVIGATION.map((item) => (
+          <NavLink
+            key={item.screen}
+            component="button"
+            active={screen === item.screen}
+            label={item.label}
+            description={item.description}
+            aria-current={screen === item.screen ? 'page' : undefined}
+            rightSection={
+              <Text span size="xs" c="dimmed">
+                <Kbd size="xs">Ctrl</Kbd> <Kbd size="xs">{item.shortcut}</Kbd>
+              </Text>
+            }
+            onClick={() => show(item.screen)}
+            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,3 @@
+export function NewBookingScreen() {
+  return <div>New booking</div>;
+}

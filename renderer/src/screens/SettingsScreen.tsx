@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useAppStore } from '../stores/app-store';
+import { AddProfileForm } from './settings/AddProfileForm';
+import { ProfileCard } from './settings/ProfileCard';
+
+/** Profiles and their keys: the one place where the counter is told which service to sell on. */
+export function SettingsScreen() {
+  const { profiles, activeProfileId, keychain, version } = useAppStore();
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <Stack maw={920} gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Settings</Title>
+          <Text c="dimmed">Profiles say which booking service this counter sells on, and with which keys.</Text>
+        </div>
+        {!adding && <Button onClick={() => setAdding(true)}>Add profile</Button>}
+      </Group>
+
+      {!keychain.available && (
+        <Alert color="yellow" title="The system keychain is not available" role="alert">
+          {keychain.hint ?? 'Keys for your own profiles cannot be saved until it is.'} Training works without it.
+        </Alert>
+      )}
+
+      {adding && <AddProfileForm onDone={() => setAdding(false)} />}
+
+      <Stack gap="md" aria-label="Profiles">
+        {profiles.map((profile) => (
+          <ProfileCard key={profile.id} profile={profile} active={profile.id === activeProfileId} />
+        ))}
+      </Stack>
+
+      <Text size="sm" c="dimmed">
+        Packdesk {version}. Keys are kept in the system keychain and never shown again after saving; only their last four characters are.
+      </Text>
+    </Stack>
+  );
+}

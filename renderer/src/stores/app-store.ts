@@ -1,0 +1,52 @@
+import { create } from 'zustand';
+import type { ProfileView } from '../../../shared/profiles';
+import { call } from '../bridge';
+
+export type Screen = 'new-booking' | 'bookings' | 'settings';
+
+interface AppState {
+  screen: Screen;
+  profiles: ProfileView[];
+  activeProfileId: number | null;
+  online: boolean;
+  keychain: { available: boolean; hint: string | null };
+  version: string;
+  loaded: boolean;
+  show(screen: Screen): void;
+  /** Reads profiles and status from the main process; called at start and after every change. */
+  refresh(): Promise<void>;
+  activate(id: number): Promise<void>;
+  setOnline(online: boolean): void;
+}
+
+export const useAppStore = create<AppState>((set) => ({
+  screen: 'new-booking',
+  profiles: [],
+  activeProfileId: null,
+  online: true,
+  keychain: { available: true, hint: null },
+  version: '',
+  loaded: false,
+  show: (screen) => set({ screen }),
+  refresh: async () => {
+    const [list, status] = await Promise.all([call('profiles:list', {}), call('app:status', {})]);
+    set({
+      profiles: list.profiles,
+      activeProfileId: list.activeProfileId,
+      online: status.online,
+      keychain: { available: status.keychain === 'available', hint: status.keychainHint },
+      version: status.version,
+      loaded: true,
+    });
+  },
+  activate: async (id) => {
+    await call('profiles:activate', { id });
+    const list = await call('profiles:list', {});
+    set({ profiles: list.profiles, activeProfileId: list.activeProfileId });
+  },
+  setOnline: (online) => set({ online }),
+}));
+
+/** The profile the counter is working in. */
+export const useActiveProfile = (): ProfileView | undefined =>
+  useAppStore((state) => state.profiles.find((profile) => profile.id === state.activeProfileId));

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** An error as the renderer sees it: a stable code, what happened, and what to do next. */
+export const appErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  hint: z.string(),
+});
+export type AppErrorShape = z.infer<typeof appErrorSchema>;
+
+/** What every IPC call resolves to; errors travel as data because Error objects lose their fields in structured cloning. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
+
+export const envelopeSchema = <T extends z.ZodType>(value: T) =>
+  z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: appErrorSchema }),
+  ]);
