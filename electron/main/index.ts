@@ -18,6 +18,9 @@ const appUrl = isDev
   ? (process.env.ELECTRON_RENDERER_URL as string)
   : pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
 
+// Tests and a second, separate counter on one machine can point the app at another data folder.
+if (process.env.PACKDESK_DATA_DIR) app.setPath('userData', process.env.PACKDESK_DATA_DIR);
+
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
 

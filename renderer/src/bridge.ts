@@ -2,12 +2,6 @@ import type { PackdeskBridge } from '../../shared/bridge';
 import type { AppErrorShape } from '../../shared/errors';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc';
 
-declare global {
-  interface Window {
-    packdesk: PackdeskBridge;
-  }
-}
-
 /** An error from the main process, with its code and what the agent should do next. */
 export class BridgeError extends Error {
   readonly code: string;

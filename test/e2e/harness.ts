@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { createCore } from '../../electron/core/core';
+import type { Core } from '../../electron/core/core';
+import { createDispatcher } from '../../electron/core/dispatch';
+import { createKeychainStore } from '../../electron/core/secrets';
+import { BRIDGE_BUNDLE, RENDERER_DIR, SCREENSHOTS } from './paths';
+import { serveDirectory } from './static-server';
+
+/** Chromium as these machines run it: Debian's build, no sandbox as root, no calls home. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
+
+export interface Harness {
+  page: Page;
+  core: Core;
+  /** The keychain service name this run's keys are stored under. */
+  keychainService: string;
+  dataDir: string;
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  builtInServiceUrl?: () => string | null;
+  dataDir?: string;
+}
+
+/**
+ * The app without Electron: the built renderer in Chromium, its `window.packdesk` bridge wired to
+ * the real core services in this process through the same dispatcher the main process uses.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'packdesk-e2e-'));
+  const keychainService = `Packdesk-e2e-${randomUUID()}`;
+  const core = createCore({
+    dataDir,
+    secrets: createKeychainStore(keychainService),
+    version: 'e2e',
+    builtInServiceUrl: options.builtInServiceUrl ?? (() => null),
+    connectivityIntervalMs: 500,
+  });
+  const dispatch = createDispatcher(core.handlers);
+  const site = await serveDirectory(RENDERER_DIR);
+  const browser: Browser = await chromium.launch(CHROMIUM_OPTIONS);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1 });
+  await page.exposeBinding('__packdeskInvoke', (_source, channel: unknown, input: unknown) => dispatch(channel, input));
+  await page.addInitScript({ path: BRIDGE_BUNDLE });
+  const unsubscribe = core.events.subscribe((event) => {
+    page.evaluate((pushed) => window.__packdeskEmit(pushed), event).catch(() => undefined);
+  });
+  await page.goto(`${site.url}/index.html`);
+
+  return {
+    page,
+    core,
+    keychainService,
+    dataDir,
+    async screenshot(name) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+    },
+    async close() {
+      unsubscribe();
+      await browser.close();
+      await site.close();
+      core.close();
+      for (const { account } of await keytar.findCredentials(keychainService)) {
+        await keytar.deletePassword(keychainService, account);
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

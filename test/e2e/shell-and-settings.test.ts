@@ -1,0 +1,96 @@
+import keytar from 'keytar';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+let harness: Harness;
+
+beforeEach(async () => {
+  harness = await startHarness();
+});
+afterEach(async () => {
+  await harness.close();
+});
+
+describe('first start', () => {
+  test('opens in training mode on the Training profile, with no set-up', async () => {
+    const { page } = harness;
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TRAINING');
+    await expect.poll(() => page.getByRole('status', { name: 'Training mode' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Active profile' }).inputValue()).toBe('Training · TRAINING');
+    await harness.screenshot('shell-training');
+
+    await page.keyboard.press('Control+Comma');
+    const training = page.getByRole('region', { name: 'Profile Training' }).or(page.getByLabel('Profile Training'));
+    await expect.poll(() => training.getByText('In use').isVisible()).toBe(true);
+    await expect.poll(() => training.getByText('Built-in training service on this computer').isVisible()).toBe(true);
+    await harness.screenshot('settings-training');
+  });
+});
+
+describe('profiles and keys', () => {
+  test('a new profile keeps its keys in the system keyring and shows only their last four characters', async () => {
+    const { page } = harness;
+    await page.getByRole('button', { name: /Settings/ }).click();
+    await page.getByRole('button', { name: 'Add profile' }).click();
+    const form = page.getByRole('form', { name: 'Add profile' }).or(page.getByLabel('Add profile'));
+    await form.getByLabel('Profile name').fill('Sunway Travel – test mode');
+    await form.getByLabel('Service address').fill('https://api.example-booking.test');
+    await form.getByLabel('Service test key').fill('sk_test_51TestKeyAbCdWXyz');
+    await form.getByLabel('Service live key').fill('sk_live_51LiveKeyEfGh9876');
+    await form.getByLabel('Stripe publishable key').fill('pk_test_51PubKeyIjKl4321');
+    await harness.screenshot('settings-add-profile');
+    await form.getByRole('button', { name: 'Save profile' }).click();
+
+    const card = page.getByLabel('Profile Sunway Travel – test mode');
+    await expect.poll(() => card.getByTestId('key-test').getByTestId('key-status').textContent()).toBe('•••• WXyz');
+    await expect.poll(() => card.getByTestId('key-live').getByTestId('key-status').textContent()).toBe('•••• 9876');
+    await expect.poll(() => card.getByTestId('key-publishable').getByTestId('key-status').textContent()).toBe('•••• 4321');
+
+    // The keys are in the real keyring, and nowhere in the page.
+    const stored = await keytar.findCredentials(harness.keychainService);
+    expect(stored.map((entry) => entry.password).sort()).toEqual(
+      ['pk_test_51PubKeyIjKl4321', 'sk_live_51LiveKeyEfGh9876', 'sk_test_51TestKeyAbCdWXyz'].sort(),
+    );
+    const html = await page.content();
+    expect(html).not.toContain('sk_live_51LiveKeyEfGh9876');
+    expect(html).not.toContain('sk_test_51TestKeyAbCdWXyz');
+
+    await card.getByRole('button', { name: 'Use this profile' }).click();
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TEST');
+    await expect.poll(() => page.getByRole('status', { name: 'Training mode' }).count()).toBe(0);
+    await harness.screenshot('settings-profiles');
+  });
+
+  test('a key with the wrong prefix is refused with a message that says which prefix it needs', async () => {
+    const { page } = harness;
+    await page.getByRole('button', { name: /Settings/ }).click();
+    await page.getByRole('button', { name: 'Add profile' }).click();
+    const form = page.getByLabel('Add profile');
+    await form.getByLabel('Profile name').fill('Sunway Travel live');
+    await form.getByText('Live (real money)').click();
+    await form.getByLabel('Service address').fill('https://api.example-booking.test');
+    await form.getByLabel('Stripe publishable key').fill('pk_test_51PubKeyIjKl4321');
+    await form.getByRole('button', { name: 'Save profile' }).click();
+
+    await expect
+      .poll(() => form.getByText('must start with pk_live_, but this is a key starting with pk_test_').isVisible())
+      .toBe(true);
+    await harness.screenshot('settings-key-refused');
+    // Nothing was saved: no profile, no key.
+    expect((await harness.core.profiles.list()).profiles.map((profile) => profile.name)).toEqual(['Training']);
+    expect(await keytar.findCredentials(harness.keychainService)).toEqual([]);
+  });
+
+  test('the main process refuses a wrong key even if the screen lets it through', async () => {
+    const { page } = harness;
+    const result = await page.evaluate(() =>
+      window.packdesk['profiles:create']({ name: 'Bypass', kind: 'live', baseUrl: 'https://api.example.test', keys: { live: 'sk_test_51abcdefghij' } }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'key_prefix_mismatch', message: expect.stringContaining('must start with sk_live_') }),
+    });
+    expect(await keytar.findCredentials(harness.keychainService)).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * A stand-in for the parts of the `electron` module Packdesk's glue uses. The real binary cannot be
+ * downloaded on these machines; this records what the glue asked Electron to do, so tests can check it.
+ */
+type Listener = (...args: unknown[]) => void;
+
+class Emitter {
+  readonly listeners = new Map<string, Listener[]>();
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  once(event: string, listener: Listener): this {
+    return this.on(event, listener);
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+}
+
+let nextId = 1;
+
+export class StandInWebContents extends Emitter {
+  readonly id = nextId++;
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  loadedUrl: string | null = null;
+  readonly sent: { channel: string; payload: unknown }[] = [];
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: unknown): void {
+    this.sent.push({ channel, payload });
+  }
+}
+
+export class BrowserWindow extends Emitter {
+  static readonly created: BrowserWindow[] = [];
+  readonly webContents = new StandInWebContents();
+  readonly options: Record<string, unknown>;
+  maximized = false;
+  constructor(options: Record<string, unknown>) {
+    super();
+    this.options = options;
+    BrowserWindow.created.push(this);
+  }
+  loadURL(url: string): Promise<void> {
+    this.webContents.loadedUrl = url;
+    return Promise.resolve();
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  getNormalBounds() {
+    return { x: 10, y: 20, width: 1300, height: 840 };
+  }
+  show(): void {}
+  isDestroyed(): boolean {
+    return false;
+  }
+}
+
+export const ipcMain = {
+  handlers: new Map<string, (event: unknown, input: unknown) => unknown>(),
+  handle(channel: string, handler: (event: unknown, input: unknown) => unknown) {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, handler);
+  },
+  removeHandler(channel: string) {
+    this.handlers.delete(channel);
+  },
+};
+
+export const shell = {
+  opened: [] as string[],
+  openExternal(url: string) {
+    this.opened.push(url);
+    return Promise.resolve();
+  },
+};
+
+export const screen = {
+  getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+};
+
+export class StandInSession {
+  permissionRequestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
+  permissionCheckHandler: ((...args: unknown[]) => boolean) | null = null;
+  setPermissionRequestHandler(handler: StandInSession['permissionRequestHandler']): void {
+    this.permissionRequestHandler = handler;
+  }
+  setPermissionCheckHandler(handler: StandInSession['permissionCheckHandler']): void {
+    this.permissionCheckHandler = handler;
+  }
+}
+
+export const session = { defaultSession: new StandInSession() };

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, test } from 'vitest';
+import { openDatabase } from '../../electron/core/database';
+import { settingsMigrations } from '../../electron/core/settings-migrations';
+import { useTempDir } from '../support/temp-dir';
+
+const tempDir = useTempDir();
+
+describe('the settings database', () => {
+  test('a fresh file holds the Training profile, active, in WAL mode with full sync', () => {
+    const db = openDatabase(join(tempDir(), 'settings.db'), settingsMigrations);
+    expect(db.prepare('SELECT name, kind, built_in FROM profiles').all()).toEqual([{ name: 'Training', kind: 'training', built_in: 1 }]);
+    expect(db.prepare("SELECT value FROM preferences WHERE key = 'active_profile_id'").get()).toEqual({ value: '1' });
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 });
+    db.close();
+  });
+
+  test('opening it again keeps what was saved and does not migrate twice', () => {
+    const file = join(tempDir(), 'settings.db');
+    const first = openDatabase(file, settingsMigrations);
+    first.prepare("INSERT INTO profiles (name, kind, base_url, created_at) VALUES ('Agency', 'live', 'https://x.example', 'now')").run();
+    first.close();
+    const second = openDatabase(file, settingsMigrations);
+    expect(second.prepare('SELECT count(*) AS n FROM profiles').get()).toEqual({ n: 2 });
+    second.close();
+  });
+
+  test('a file written by a newer Packdesk is refused and left untouched', () => {
+    const file = join(tempDir(), 'settings.db');
+    const newer = new DatabaseSync(file);
+    newer.exec('CREATE TABLE future (x); PRAGMA user_version = 99;');
+    newer.close();
+    expect(() => openDatabase(file, settingsMigrations)).toThrow(/written by a newer version of Packdesk \(schema 99/);
+    const after = new DatabaseSync(file);
+    expect(after.prepare('PRAGMA user_version').get()).toEqual({ user_version: 99 });
+    after.close();
+  });
+
+  test('a migration that fails leaves the file at its previous version', () => {
+    const file = join(tempDir(), 'settings.db');
+    const broken = [
+      ...settingsMigrations,
+      (db: DatabaseSync) => {
+        db.exec('CREATE TABLE half_done (x)');
+        throw new Error('disk full');
+      },
+    ];
+    expect(() => openDatabase(file, broken)).toThrow('disk full');
+    const db = new DatabaseSync(file);
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 });
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half_done'").get()).toEqual({ n: 0 });
+    db.close();
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import { isAppUrl, isTrustedSender, mayOpenExternally } from '../../electron/core/link-policy';
+
+const BUILT_IN = 'http://127.0.0.1:43110';
+
+describe('links that may leave for the system browser', () => {
+  test.each(['https://pay.example.com/link/abc', `${BUILT_IN}/pay/modification/m_1`])('allows %s', (url) => {
+    expect(mayOpenExternally(url, BUILT_IN)).toBe(true);
+  });
+
+  test.each([
+    'javascript:alert(document.cookie)',
+    'file:///C:/Windows/System32/calc.exe',
+    'file://attacker.example/share/payload.exe',
+    '\\\\attacker.example\\share\\payload.exe',
+    'smb://attacker.example/share',
+    'http://pay.example.com/link',
+    'http://127.0.0.1:9999/other-local-service',
+    'https://user:password@pay.example.com/',
+    'https://127.0.0.1/admin',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox',
+    '',
+    'not a url',
+  ])('refuses %s', (url) => {
+    expect(mayOpenExternally(url, BUILT_IN)).toBe(false);
+  });
+
+  test('with no built-in service running, no loopback link leaves', () => {
+    expect(mayOpenExternally(`${BUILT_IN}/pay`, null)).toBe(false);
+  });
+});
+
+describe('the app’s own page', () => {
+  test('the packaged file, and only that file', () => {
+    const app = 'file:///opt/Packdesk/resources/app/out/renderer/index.html';
+    expect(isAppUrl(`${app}#settings`, app)).toBe(true);
+    expect(isAppUrl('file:///etc/passwd', app)).toBe(false);
+    expect(isAppUrl('https://evil.example/', app)).toBe(false);
+  });
+
+  test('the dev server, by origin', () => {
+    expect(isAppUrl('http://localhost:5173/index.html', 'http://localhost:5173')).toBe(true);
+    expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173')).toBe(false);
+  });
+});
+
+describe('IPC senders', () => {
+  const app = 'file:///app/out/renderer/index.html';
+  const trusted = new Set([7]);
+
+  test('our window’s main frame on our page is trusted', () => {
+    expect(isTrustedSender({ webContentsId: 7, frameUrl: app, isMainFrame: true }, trusted, app)).toBe(true);
+  });
+
+  test.each([
+    ['another window', { webContentsId: 8, frameUrl: app, isMainFrame: true }],
+    ['a sub-frame', { webContentsId: 7, frameUrl: app, isMainFrame: false }],
+    ['a page that navigated away', { webContentsId: 7, frameUrl: 'https://evil.example/', isMainFrame: true }],
+    ['a frame with no URL', { webContentsId: 7, frameUrl: null, isMainFrame: true }],
+  ])('%s is refused', (_name, sender) => {
+    expect(isTrustedSender(sender, trusted, app)).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { baseUrlProblem, expectedKeyPrefix, keyProblem, normalizeBaseUrl } from '../../shared/profiles';
+
+describe('which key fits which slot', () => {
+  test.each([
+    ['test', 'test', 'sk_test_'],
+    ['test', 'live', 'sk_live_'],
+    ['test', 'publishable', 'pk_test_'],
+    ['live', 'publishable', 'pk_live_'],
+    ['live', 'test', 'sk_test_'],
+  ] as const)('a %s profile’s %s key starts with %s', (kind, slot, prefix) => {
+    expect(expectedKeyPrefix(kind, slot)).toBe(prefix);
+    expect(keyProblem(kind, slot, `${prefix}abcdEFGH1234`)).toBeNull();
+  });
+
+  test('a live key pasted into the test slot names both prefixes', () => {
+    expect(keyProblem('test', 'test', 'sk_live_abcdEFGH1234')).toBe(
+      'The service test key of a test-mode profile must start with sk_test_, but this is a key starting with sk_live_.',
+    );
+  });
+
+  test('a live profile refuses a Stripe test publishable key', () => {
+    expect(keyProblem('live', 'publishable', 'pk_test_abcdEFGH1234')).toContain('must start with pk_live_');
+  });
+
+  test('text that is no key at all is named as such', () => {
+    expect(keyProblem('test', 'live', 'hello world')).toContain('something that is not a key of this kind');
+  });
+
+  test.each(['sk_test_short', 'sk_test_has space inside', 'sk_test_'])('a malformed body is refused: %s', (key) => {
+    expect(keyProblem('test', 'test', key)).toBe('After sk_test_ a key has at least 8 letters, digits, _ or -, and no spaces.');
+  });
+});
+
+describe('service addresses', () => {
+  test.each(['https://api.example.com', 'https://api.example.com/', 'http://127.0.0.1:4010', 'http://localhost:8080'])('accepts %s', (url) => {
+    expect(baseUrlProblem(url)).toBeNull();
+  });
+
+  test.each([
+    ['http://api.example.com', 'must start with https://'],
+    ['ftp://api.example.com', 'must start with https://'],
+    ['javascript:alert(1)', 'must start with https://'],
+    ['file:///etc/passwd', 'must start with https://'],
+    ['https://user:secret@api.example.com', 'user name or password'],
+    ['https://api.example.com/?x=1', '? or #'],
+    ['api.example.com', 'not a web address'],
+  ])('refuses %s', (url, reason) => {
+    expect(baseUrlProblem(url)).toContain(reason);
+  });
+
+  test('trailing slashes are dropped so paths can be appended', () => {
+    expect(normalizeBaseUrl(' https://api.example.com/// ')).toBe('https://api.example.com');
+  });
+});
