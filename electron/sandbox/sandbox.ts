@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DatabaseSync } from 'node:sqlite';
+import { API_PREFIX } from '../../shared/api';
+import { openDatabase, transaction } from '../core/database';
+import { ApiError, notFound } from './api-error';
+import { createBookingService } from './booking-service';
+import type { BookingService, Caller } from './booking-service';
+import { anyStringHoldsCardNumber } from './card-numbers';
+import { controlSettingsSchema, createControls, scriptedFaultSchema } from './controls';
+import type { ControlSettings, TrainingControls } from './controls';
+import { sandboxMigrations } from './migrations';
+import { challengeDonePage, challengePage, messagePage, modificationPaymentPage } from './pages';
+
+export interface SandboxOptions {
+  /** The service's SQLite file; ':memory:' for a throw-away one. */
+  dataFile: string;
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  controls?: Partial<ControlSettings>;
+  now?: () => number;
+  maxBodyBytes?: number;
+}
+
+export interface OrganizationKeys {
+  organizationId: number;
+  testKey: string;
+  liveKey: string;
+}
+
+export interface Sandbox {
+  url: string;
+  /** The keys of the training organization every fresh service has. */
+  keys: OrganizationKeys;
+  /** Guards /sandbox/controls when the service runs on its own. */
+  adminKey: string;
+  controls: TrainingControls;
+  service: BookingService;
+  createOrganization(name: string): OrganizationKeys;
+  close(): Promise<void>;
+}
+
+const secret = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
+
+function createOrganization(db: DatabaseSync, name: string): OrganizationKeys {
+  return transaction(db, () => {
+    const organizationId = Number(db.prepare('INSERT INTO organizations (name) VALUES (?)').run(name).lastInsertRowid);
+    const testKey = secret('sk_test_');
+    const liveKey = secret('sk_live_');
+    const insert = db.prepare('INSERT INTO api_keys (key, organization_id, kind) VALUES (?, ?, ?)');
+    insert.run(testKey, organizationId, 'test');
+    insert.run(liveKey, organizationId, 'live');
+    return { organizationId, testKey, liveKey };
+  });
+}
+
+/** The first organization and the admin key, made once per data file and kept. */
+function bootstrap(db: DatabaseSync): { keys: OrganizationKeys; adminKey: string } {
+  const setting = (key: string) => (db.prepare('SELECT value FROM service_settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  if (!setting('training_org')) {
+    const keys = createOrganization(db, 'Training Agency');
+    db.prepare('INSERT INTO service_settings (key, value) VALUES (?, ?), (?, ?)').run('training_org', JSON.stringify(keys), 'admin_key', secret('sandbox_admin_'));
+  }
+  return { keys: JSON.parse(setting('training_org') as string) as OrganizationKeys, adminKey: setting('admin_key') as string };
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+function sendHtml(response: ServerResponse, status: number, html: string): void {
+  response.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    'Cache-Control': 'no-store',
+  });
+  response.end(html);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Route = { method: string; pattern: RegExp; write: boolean; run: (caller: Caller, match: RegExpExecArray, body: unknown, query: URLSearchParams) => unknown; status?: number };
+
+function apiRoutes(service: BookingService): Route[] {
+  const id = (match: RegExpExecArray) => Number(match[1]);
+  return [
+    { method: 'GET', pattern: /^\/packages$/, write: false, run: (_caller, _match, _body, query) => service.search(query.get('title') ?? '') },
+    { method: 'POST', pattern: /^\/packages\/(\d{1,9})\/availability$/, write: false, run: (caller, match, body) => service.availability(caller, id(match), body) },
+    { method: 'POST', pattern: /^\/bookings\/prebook$/, write: true, status: 201, run: (caller, _match, body) => service.prebook(caller, body) },
+    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/book$/, write: true, run: (caller, match, body) => service.book(caller, id(match), body) },
+    { method: 'GET', pattern: /^\/bookings\/(\d{1,9})$/, write: false, run: (caller, match) => service.getBooking(caller, id(match)) },
+    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/cancel$/, write: true, run: (caller, match, body) => service.cancel(caller, id(match), body) },
+    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/modification\/preview$/, write: false, run: (caller, match, body) => service.previewModification(caller, id(match), body) },
+    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/modification$/, write: true, run: (caller, match, body) => service.confirmModification(caller, id(match), body) },
+  ];
+}
+
+/** Starts the built-in Package Booking Service on loopback. */
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const db = openDatabase(options.dataFile, sandboxMigrations);
+  const { keys, adminKey } = bootstrap(db);
+  const controls = createControls(options.controls);
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  let publicUrl = '';
+  const service = createBookingService(db, controls, { publicUrl: () => publicUrl, ...(options.now ? { now: options.now } : {}) });
+  const routes = apiRoutes(service);
+
+  const timers = new Set<NodeJS.Timeout>();
+  const settleLater = (delayMs: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      try {
+        service.settleDue();
+      } catch {
+        // The next read of the booking settles it; a timer must never take the service down.
+      }
+    }, delayMs + 10);
+    timer.unref();
+    timers.add(timer);
+  };
+  controls.onSettlement(settleLater);
+  // Bookings that were confirming when the service stopped are settled now or when due.
+  service.settleDue();
+  for (const { due } of db.prepare("SELECT confirm_due_at AS due FROM bookings WHERE status = 'Confirming'").all() as { due: string }[]) {
+    settleLater(Math.max(0, Date.parse(due) - Date.now()));
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    const method = request.method ?? 'GET';
+    const candidates = routes.filter((candidate) => candidate.pattern.test(path));
+    if (candidates.length === 0) throw notFound(`${API_PREFIX}${path}`);
+    const route = candidates.find((candidate) => candidate.method === method);
+    if (!route) throw new ApiError(405, 'method_not_allowed', `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`);
+
+    const fault = controls.faultFor(method, `${API_PREFIX}${path}`, route.write);
+    if (controls.current.latencyMs > 0) await sleep(controls.current.latencyMs);
+    if (fault.kind === 'delay') await sleep(fault.delayMs ?? 1000);
+    if (fault.kind === 'error') throw new ApiError(fault.status ?? 503, 'service_unavailable', 'The service is temporarily unavailable (training fault).');
+    if (fault.kind === 'rate_limit') {
+      throw new ApiError(429, 'rate_limited', 'Too many requests (training fault); retry after the delay in Retry-After.', { retry_after: controls.current.retryAfterSeconds });
+    }
+
+    let body: unknown = undefined;
+    if (method === 'POST') {
+      const text = await readBody(request, maxBodyBytes);
+      try {
+        body = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
+      } catch {
+        throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+      }
+      // Checked before anything else reads the body, so a card number is never stored or logged.
+      if (anyStringHoldsCardNumber(body)) {
+        throw new ApiError(422, 'raw_card_rejected', 'A card number was sent. This service never accepts card numbers; send a payment method token (pm_…) created by Stripe.js.');
+      }
+    }
+    const caller = service.authenticate(request.headers.authorization);
+    const match = route.pattern.exec(path) as RegExpExecArray;
+    const result = route.run(caller, match, body, query);
+    if (fault.kind === 'drop_after_commit') {
+      // The change is committed; the answer is lost on the way, as on a bad network.
+      request.socket.destroy();
+      return;
+    }
+    sendJson(response, route.status ?? 200, result);
+  }
+
+  async function handlePages(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    const form = request.method === 'POST' ? new URLSearchParams(await readBody(request, 8 * 1024)) : new URLSearchParams();
+    const challenge = /^\/sandbox\/3ds\/(pi_[a-f0-9]{1,64})$/.exec(path);
+    if (challenge) {
+      const intentId = challenge[1] as string;
+      if (request.method === 'POST') {
+        const outcome = form.get('outcome') === 'approve' ? 'approve' : 'fail';
+        service.completeChallenge(intentId, form.get('client_secret') ?? '', outcome);
+        return sendHtml(response, 200, challengeDonePage(outcome));
+      }
+      const intent = service.challenge(intentId, query.get('client_secret') ?? '');
+      if (intent.status !== 'requires_action') return sendHtml(response, 200, challengeDonePage(intent.status === 'failed' ? 'fail' : 'approve'));
+      return sendHtml(response, 200, challengePage(intentId, intent.client_secret, intent.amountMinor, intent.currency));
+    }
+    const payment = /^\/sandbox\/pay\/modification\/(MOD[A-Z0-9]{1,20})$/.exec(path);
+    if (payment) {
+      const reference = payment[1] as string;
+      if (request.method === 'POST') service.payModification(reference);
+      const modification = service.modificationForPayment(reference);
+      return sendHtml(response, 200, modificationPaymentPage(reference, modification.net_diff, modification.currency, modification.status === 'completed'));
+    }
+    throw notFound('This page');
+  }
+
+  async function handleControls(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    if (request.headers.authorization !== `Bearer ${adminKey}`) throw new ApiError(401, 'unauthorized', 'The training controls need the admin key printed when the service started.');
+    if (path === '/sandbox/controls' && request.method === 'GET') return sendJson(response, 200, { data: controls.current });
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(request, 16 * 1024)) as unknown;
+    } catch {
+      throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+    }
+    if (path === '/sandbox/controls' && request.method === 'PUT') {
+      const parsed = controlSettingsSchema.partial().safeParse(body);
+      if (!parsed.success) throw new ApiError(422, 'validation_failed', parsed.error.issues[0]?.message ?? 'Invalid controls.');
+      return sendJson(response, 200, { data: controls.update(parsed.data) });
+    }
+    if (path === '/sandbox/faults' && request.method === 'POST') {
+      const parsed = scriptedFaultSchema.array().max(1000).safeParse(body);
+      if (!parsed.success) throw new ApiError(422, 'validation_failed', parsed.error.issues[0]?.message ?? 'Invalid faults.');
+      controls.queueFaults(parsed.data);
+      return sendJson(response, 200, { data: { queued: controls.pendingFaults() } });
+    }
+    throw notFound('This control');
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
+    const path = url.pathname;
+    const work = path.startsWith(`${API_PREFIX}/`)
+      ? handleApi(request, response, path.slice(API_PREFIX.length), url.searchParams)
+      : path === '/sandbox/controls' || path === '/sandbox/faults'
+        ? handleControls(request, response, path)
+        : path === '/sandbox/health'
+          ? Promise.resolve(sendJson(response, 200, { ok: true }))
+          : handlePages(request, response, path, url.searchParams);
+    work.catch((error: unknown) => {
+      const failure =
+        error instanceof ApiError
+          ? error
+          : error instanceof BodyTooLarge
+            ? new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBodyBytes} bytes.`)
+            : new ApiError(500, 'internal', 'The service failed to handle this request.');
+      if (error instanceof BodyTooLarge) response.setHeader('Connection', 'close');
+      const retryAfter = failure.status === 429 ? { 'Retry-After': String(controls.current.retryAfterSeconds) } : undefined;
+      if (path.startsWith('/sandbox/') && !path.startsWith('/sandbox/controls') && !path.startsWith('/sandbox/faults')) {
+        if (!response.headersSent) sendHtml(response, failure.status, messagePage('This page cannot be shown', failure.message));
+        return;
+      }
+      sendJson(response, failure.status, failure.body(), retryAfter);
+    });
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  let closed = false;
+  publicUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  return {
+    url: publicUrl,
+    keys,
+    adminKey,
+    controls,
+    service,
+    createOrganization: (name) => createOrganization(db, name),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      db.close();
+    },
+  };
+}
