@@ -8,6 +8,8 @@ import type { Core } from '../core/core';
 import { createDispatcher } from '../core/dispatch';
 import { isTrustedSender } from '../core/link-policy';
 import { createKeychainStore } from '../core/secrets';
+import { startSandbox } from '../sandbox/sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
 import { denyAllPermissions } from './hardening';
 import { registerIpc } from './ipc';
 import { menuTemplate } from './menu';
@@ -23,6 +25,7 @@ if (process.env.PACKDESK_DATA_DIR) app.setPath('userData', process.env.PACKDESK_
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+let trainingService: Sandbox | null = null;
 
 // A second Packdesk would open the same ledger twice: focus the first one instead.
 if (!app.requestSingleInstanceLock()) {
@@ -38,12 +41,27 @@ if (!app.requestSingleInstanceLock()) {
   });
   void app.whenReady().then(start);
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => core?.close());
+  app.on('before-quit', () => {
+    core?.close();
+    void trainingService?.close();
+  });
 }
 
-function start(): void {
+/** The built-in training service, on a free loopback port, with its data beside the app's. */
+async function startTrainingService(): Promise<Sandbox | null> {
+  try {
+    return await startSandbox({ dataFile: join(app.getPath('userData'), 'training-service.db') });
+  } catch (error) {
+    // Training then shows as offline; the agent's own profiles still work.
+    console.error('[training] the built-in service did not start', error);
+    return null;
+  }
+}
+
+async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
-  const builtInServiceUrl = (): string | null => null;
+  trainingService = await startTrainingService();
+  const builtInServiceUrl = (): string | null => trainingService?.url ?? null;
   core = createCore({
     dataDir: app.getPath('userData'),
     secrets: createKeychainStore('Packdesk'),

@@ -382,6 +382,7 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
     },
 
     getBooking(caller: Caller, bookingId: number) {
+      requireLive(caller);
       ownBooking(caller, bookingId);
       settleDue(bookingId);
       const booking = ownBooking(caller, bookingId);

@@ -9,6 +9,8 @@ import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
 import { createKeychainStore } from '../../electron/core/secrets';
+import { startSandbox } from '../../electron/sandbox/sandbox';
+import type { Sandbox } from '../../electron/sandbox/sandbox';
 import { BRIDGE_BUNDLE, RENDERER_DIR, SCREENSHOTS } from './paths';
 import { serveDirectory } from './static-server';
 
@@ -29,6 +31,9 @@ export const CHROMIUM_OPTIONS = {
 export interface Harness {
   page: Page;
   core: Core;
+  training: Sandbox | null;
+  /** Stops the built-in service, as when it crashes or the machine loses its network. */
+  stopTrainingService(): Promise<void>;
   /** The keychain service name this run's keys are stored under. */
   keychainService: string;
   dataDir: string;
@@ -37,8 +42,9 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
-  builtInServiceUrl?: () => string | null;
   dataDir?: string;
+  /** Start without the built-in service, as when it could not start. */
+  withoutTrainingService?: boolean;
 }
 
 /**
@@ -48,11 +54,12 @@ export interface HarnessOptions {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'packdesk-e2e-'));
   const keychainService = `Packdesk-e2e-${randomUUID()}`;
+  const training = options.withoutTrainingService ? null : await startSandbox({ dataFile: join(dataDir, 'training-service.db'), controls: { supplierDelayMs: 300 } });
   const core = createCore({
     dataDir,
     secrets: createKeychainStore(keychainService),
     version: 'e2e',
-    builtInServiceUrl: options.builtInServiceUrl ?? (() => null),
+    builtInServiceUrl: () => training?.url ?? null,
     connectivityIntervalMs: 500,
   });
   const dispatch = createDispatcher(core.handlers);
@@ -69,6 +76,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     page,
     core,
+    training,
+    async stopTrainingService() {
+      await training?.close();
+    },
     keychainService,
     dataDir,
     async screenshot(name) {
@@ -80,6 +91,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await browser.close();
       await site.close();
       core.close();
+      await training?.close();
       for (const { account } of await keytar.findCredentials(keychainService)) {
         await keytar.deletePassword(keychainService, account);
       }

@@ -28,6 +28,17 @@ describe('first start', () => {
   });
 });
 
+describe('the online indicator', () => {
+  test('shows Online while the training service answers, and Offline once it stops', async () => {
+    const { page } = harness;
+    await page.evaluate(() => window.packdesk['profiles:activate']({ id: 1 }));
+    await expect.poll(() => page.getByTestId('connectivity').textContent()).toBe('Online');
+    await harness.stopTrainingService();
+    await expect.poll(() => page.getByTestId('connectivity').textContent(), { timeout: 5000 }).toBe('Offline');
+    await harness.screenshot('shell-offline');
+  });
+});
+
 describe('profiles and keys', () => {
   test('a new profile keeps its keys in the system keyring and shows only their last four characters', async () => {
     const { page } = harness;
