@@ -33,6 +33,14 @@ describe('cancel (POST /bookings/{id}/cancel)', () => {
     expect(await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa' })).toMatchObject({ status: 409, body: { error: 'invalid_state' } });
   });
 
+  test('a booking still Confirming is Cancelled and its authorization released, never captured', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 60_000 } });
+    const { bookingId } = await pendingBooking(service);
+    await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa' });
+    expect((await callApi(service, 'POST', `/bookings/${bookingId}/cancel`, service.keys.liveKey, { cancellation_reason: 'Wrong dates' })).body).toMatchObject({ status: 'Cancelled' });
+    expect(service.service.ledger(bookingId).payments.map((payment) => payment.kind)).toEqual(['authorization', 'release']);
+  });
+
   test('a reason is required', async () => {
     const service = await sandbox();
     const { bookingId } = await pendingBooking(service);
