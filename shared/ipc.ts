@@ -1,9 +1,24 @@
 import { z } from 'zod';
+import {
+  bookingFilterSchema,
+  bookingRecordSchema,
+  changeRequestSchema,
+  clientReferenceSchema,
+  holderInputSchema,
+  holdSchema,
+  offerSchema,
+  payOutcomeSchema,
+  priceSummarySchema,
+  quoteSchema,
+  timelineEventSchema,
+} from './bookings';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
 
 const noInput = z.object({}).strict();
 const profileId = z.number().int().positive();
 const profileName = z.string().trim().min(1, 'Give the profile a name.').max(60, 'A profile name has at most 60 characters.');
+const bookingId = z.number().int().positive();
+const packageSummary = z.object({ id: z.number().int(), title: z.string(), properties: z.array(z.object({ id: z.number().int(), name: z.string() })) });
 const keyValue = z.string().trim().min(1, 'Paste the key.').max(300, 'That is longer than any key.');
 
 /** Each IPC channel, declared once: the main side validates inputs with these, the bridges are built from the names. */
@@ -51,6 +66,69 @@ export const channels = {
   'keys:delete': {
     input: z.object({ profileId, slot: keySlotSchema }).strict(),
     output: keyStatusSchema,
+  },
+  'packages:search': {
+    input: z.object({ title: z.string().max(200) }).strict(),
+    output: z.array(packageSummary),
+  },
+  'booking:price': { input: offerSchema.strict(), output: quoteSchema },
+  'booking:hold': {
+    input: z
+      .object({
+        quote: quoteSchema.options[0].strict(),
+        paxAges: z.array(z.number().int().min(0, 'An age cannot be negative.').max(120, 'Enter an age up to 120.')).min(1).max(20),
+      })
+      .strict(),
+    output: holdSchema,
+  },
+  'booking:prebook': {
+    input: z.object({ holdId: z.string().uuid(), holder: holderInputSchema }).strict(),
+    output: bookingRecordSchema,
+  },
+  'booking:pay': {
+    input: z
+      .object({
+        bookingId,
+        paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'A payment needs a payment method token (pm_…) from the card window.'),
+        clientReference: clientReferenceSchema.optional(),
+      })
+      .strict(),
+    output: payOutcomeSchema,
+  },
+  'booking:complete-authentication': {
+    input: z.object({ bookingId, paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/) }).strict(),
+    output: payOutcomeSchema,
+  },
+  'booking:refresh': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
+  'booking:cancel': {
+    input: z
+      .object({
+        bookingId,
+        reason: z.string().trim().min(1, 'Say why the booking is cancelled.').max(500),
+        /** The caller confirms it showed the agent which booking and traveler this cancels. */
+        confirmed: z.literal(true, { error: 'A cancellation must be confirmed.' }),
+      })
+      .strict(),
+    output: bookingRecordSchema,
+  },
+  'booking:preview-change': { input: changeRequestSchema, output: priceSummarySchema },
+  'booking:confirm-change': { input: changeRequestSchema, output: bookingRecordSchema },
+  'booking:acknowledge': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
+  'history:list': {
+    input: bookingFilterSchema,
+    output: z.object({ rows: z.array(bookingRecordSchema), total: z.number().int() }),
+  },
+  'history:get': {
+    input: z.object({ bookingId }).strict(),
+    output: z.object({ booking: bookingRecordSchema, timeline: z.array(timelineEventSchema) }),
+  },
+  'history:export': {
+    input: bookingFilterSchema,
+    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+  },
+  'history:attention': {
+    input: z.object({ profileId }).strict(),
+    output: z.array(bookingRecordSchema),
   },
 } as const;
 

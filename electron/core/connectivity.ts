@@ -31,8 +31,11 @@ export function monitorConnectivity(
   intervalMs = 15_000,
 ): ConnectivityMonitor {
   let online = true;
+  let stopped = false;
   const refresh = async () => {
+    if (stopped) return online;
     const reachable = await isServiceReachable(currentBaseUrl());
+    if (stopped) return online;
     if (reachable !== online) {
       online = reachable;
       onChange(online);
@@ -46,6 +49,9 @@ export function monitorConnectivity(
       return online;
     },
     refresh,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
   };
 }

@@ -1,40 +1,101 @@
 import { join } from 'node:path';
 import { AppError } from './app-error';
+import { createApiClient } from './api/client';
+import type { ApiClient } from './api/client';
+import type { RetryPolicy } from './api/retry-policy';
 import { monitorConnectivity } from './connectivity';
 import { openDatabase } from './database';
 import type { Handlers } from './dispatch';
+import { createBookingEngine } from './engine/booking-engine';
+import { createStatusTracker } from './engine/status-tracker';
 import { createEventHub } from './events';
+import { createLedger } from './ledger/ledger';
+import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
 import type { ProfileRecord } from './profiles';
 import type { SecretStore } from './secrets';
 import { settingsMigrations } from './settings-migrations';
 
+/** The built-in training service, once it is listening: its address and its organization's keys. */
+export interface BuiltInService {
+  url: string;
+  testKey: string;
+  liveKey: string;
+}
+
 export interface CoreOptions {
-  /** The app's data folder; the settings database lives in it. */
+  /** The app's data folder; the settings and ledger databases live in it. */
   dataDir: string;
   secrets: SecretStore;
   version: string;
-  /** The address of the built-in training service, once it is listening. */
-  builtInServiceUrl: () => string | null;
+  builtInService: () => BuiltInService | null;
   connectivityIntervalMs?: number;
+  trackerTickMs?: number;
+  requestTimeoutMs?: number;
+  retry?: RetryPolicy;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
 export function createCore(options: CoreOptions) {
-  const db = openDatabase(join(options.dataDir, 'settings.db'), settingsMigrations);
-  const preferences = createPreferences(db);
-  const profiles = createProfileService(db, preferences, options.secrets);
+  const settingsDb = openDatabase(join(options.dataDir, 'settings.db'), settingsMigrations);
+  const ledgerDb = openDatabase(join(options.dataDir, 'ledger.db'), ledgerMigrations);
+  const preferences = createPreferences(settingsDb);
+  const profiles = createProfileService(settingsDb, preferences, options.secrets);
+  const ledger = createLedger(ledgerDb);
   const events = createEventHub();
 
-  const baseUrlOf = (profile: ProfileRecord): string | null =>
-    profile.builtIn ? options.builtInServiceUrl() : profile.baseUrl;
+  const baseUrlOf = (profile: ProfileRecord): string | null => (profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl);
 
   const connectivity = monitorConnectivity(
     () => baseUrlOf(profiles.active()),
     (online) => events.emit('event:connectivity-change', { profileId: profiles.activeProfileId(), online }),
     options.connectivityIntervalMs,
   );
+
+  const clients = new Map<string, ApiClient>();
+  function clientFor(profile: ProfileRecord): ApiClient {
+    const baseUrl = baseUrlOf(profile);
+    if (!baseUrl) throw new AppError('training_unavailable', 'The built-in training service is not running.', 'Restart Packdesk; if it happens again, check the log.');
+    const cacheKey = `${profile.id}|${baseUrl}`;
+    let client = clients.get(cacheKey);
+    if (!client) {
+      client = createApiClient({
+        baseUrl,
+        ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
+        ...(options.retry ? { retry: options.retry } : {}),
+        key: async (kind) => {
+          if (!profile.builtIn) return profiles.keyFor(profile.id, kind);
+          const service = options.builtInService();
+          return service ? (kind === 'test' ? service.testKey : service.liveKey) : null;
+        },
+      });
+      clients.set(cacheKey, client);
+    }
+    return client;
+  }
+
+  const engine = createBookingEngine({
+    ledger,
+    events,
+    profile: profiles.find,
+    activeProfile: profiles.active,
+    clientFor,
+    isOnline: () => connectivity.online,
+    challengeUrl: (profile, paymentIntentId, clientSecret) => {
+      const service = profile.builtIn ? options.builtInService() : null;
+      return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;
+    },
+  });
+
+  const tracker = createStatusTracker({
+    nonFinal: ledger.nonFinal,
+    refresh: engine.refresh,
+    ...(options.trackerTickMs ? { tickMs: options.trackerTickMs, firstDelayMs: options.trackerTickMs } : {}),
+    onReachability: (reachable) => {
+      if (reachable !== connectivity.online) void connectivity.refresh();
+    },
+  });
 
   async function keychainState(): Promise<{ keychain: 'available' | 'unavailable'; keychainHint: string | null }> {
     try {
@@ -44,6 +105,11 @@ export function createCore(options: CoreOptions) {
       return { keychain: 'unavailable', keychainHint: error instanceof AppError ? `${error.message} ${error.hint}` : null };
     }
   }
+
+  const afterPayment = <T extends { booking: { id: number } }>(outcome: T): T => {
+    tracker.soon(outcome.booking.id);
+    return outcome;
+  };
 
   const handlers: Handlers = {
     'app:status': async () => ({ version: options.version, online: connectivity.online, ...(await keychainState()) }),
@@ -65,17 +131,56 @@ export function createCore(options: CoreOptions) {
     },
     'keys:set': (input) => profiles.setKey(input.profileId, input.slot, input.value),
     'keys:delete': (input) => profiles.deleteKey(input.profileId, input.slot),
+
+    'packages:search': (input) => engine.search(input.title),
+    'booking:price': (input) => engine.price(input),
+    'booking:hold': (input) => engine.startHold(input.quote, input.paxAges),
+    'booking:prebook': (input) => engine.prebook(input.holdId, input.holder),
+    'booking:pay': async (input) => afterPayment(await engine.pay(input.bookingId, input.paymentMethodId, input.clientReference)),
+    'booking:complete-authentication': async (input) => afterPayment(await engine.completeAuthentication(input.bookingId, input.paymentIntentId)),
+    'booking:refresh': (input) => engine.refresh(input.bookingId),
+    'booking:cancel': (input) => engine.cancel(input.bookingId, input.reason),
+    'booking:preview-change': (input) => engine.previewChange(input),
+    'booking:confirm-change': (input) => engine.confirmChange(input),
+    'booking:acknowledge': async (input) => engine.acknowledge(input.bookingId),
+    'history:list': async (input) => ledger.list(input),
+    'history:get': async (input) => {
+      const booking = ledger.get(input.bookingId);
+      if (!booking) throw new AppError('booking_not_found', `There is no booking ${input.bookingId} in this counter’s history.`, 'Search for it in Bookings.');
+      return { booking, timeline: ledger.timeline(booking.id) };
+    },
+    'history:export': async (input) => {
+      const { csv, rows } = ledger.exportCsv(input);
+      const profile = profiles.find(input.profileId);
+      const stamp = new Date().toISOString().slice(0, 10);
+      return { fileName: `packdesk-${profile.kind}-bookings-${stamp}.csv`, csv, rows };
+    },
+    'history:attention': async (input) => ledger.needingAttention(input.profileId),
   };
 
+  let closed = false;
   return {
     handlers,
     events,
     profiles,
     preferences,
     connectivity,
+    ledger,
+    engine,
+    tracker,
+    /** Settles writes interrupted by the last stop, then follows non-final bookings. */
+    async start(): Promise<void> {
+      await connectivity.refresh();
+      await engine.reconcileOpenIntents();
+      tracker.start();
+    },
     close(): void {
+      if (closed) return;
+      closed = true;
+      tracker.stop();
       connectivity.stop();
-      db.close();
+      settingsDb.close();
+      ledgerDb.close();
     },
   };
 }

@@ -62,11 +62,12 @@ async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   trainingService = await startTrainingService();
   const builtInServiceUrl = (): string | null => trainingService?.url ?? null;
+  const builtInService = () => (trainingService ? { url: trainingService.url, testKey: trainingService.keys.testKey, liveKey: trainingService.keys.liveKey } : null);
   core = createCore({
     dataDir: app.getPath('userData'),
     secrets: createKeychainStore('Packdesk'),
     version: app.getVersion(),
-    builtInServiceUrl,
+    builtInService,
   });
   const activeCore = core;
 
@@ -99,5 +100,5 @@ async function start(): Promise<void> {
 
   const navigate = (screen: 'new-booking' | 'bookings' | 'settings') => activeCore.events.emit('event:navigate', { screen });
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(navigate, process.platform === 'darwin', isDev)));
-  void activeCore.connectivity.refresh();
+  void activeCore.start();
 }

@@ -8,7 +8,7 @@ import { openDatabase, transaction } from '../core/database';
 import { ApiError, notFound } from './api-error';
 import { createBookingService } from './booking-service';
 import type { BookingService, Caller } from './booking-service';
-import { anyStringHoldsCardNumber } from './card-numbers';
+import { anyStringHoldsCardNumber } from '../../shared/card-numbers';
 import { controlSettingsSchema, createControls, scriptedFaultSchema } from './controls';
 import type { ControlSettings, TrainingControls } from './controls';
 import { sandboxMigrations } from './migrations';

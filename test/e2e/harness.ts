@@ -59,7 +59,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     secrets: createKeychainStore(keychainService),
     version: 'e2e',
-    builtInServiceUrl: () => training?.url ?? null,
+    builtInService: () => (training ? { url: training.url, testKey: training.keys.testKey, liveKey: training.keys.liveKey } : null),
+    trackerTickMs: 200,
     connectivityIntervalMs: 500,
   });
   const dispatch = createDispatcher(core.handlers);
@@ -71,6 +72,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const unsubscribe = core.events.subscribe((event) => {
     page.evaluate((pushed) => window.__packdeskEmit(pushed), event).catch(() => undefined);
   });
+  await core.start();
   await page.goto(`${site.url}/index.html`);
 
   return {

@@ -11,7 +11,7 @@ const tempDir = useTempDir();
 const testKeychain = useTestKeychain();
 
 function startCore(secrets: SecretStore, dataDir = tempDir()) {
-  return createCore({ dataDir, secrets, version: 'test', builtInServiceUrl: () => null, connectivityIntervalMs: 60_000 });
+  return createCore({ dataDir, secrets, version: 'test', builtInService: () => null, connectivityIntervalMs: 60_000 });
 }
 
 describe('profiles through the IPC dispatcher', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { anyStringHoldsCardNumber, containsCardNumber } from '../../electron/sandbox/card-numbers';
+import { anyStringHoldsCardNumber, containsCardNumber } from '../../shared/card-numbers';
 import { cardBehaviour } from '../../electron/sandbox/test-cards';
 
 describe('card numbers are recognised wherever they hide', () => {

@@ -1,0 +1,198 @@
+import type { z } from 'zod';
+import {
+  API_PREFIX,
+  bookResponseSchema,
+  bookingResponseSchema,
+  cancelResponseSchema,
+  modificationResultSchema,
+  paymentRequiresActionSchema,
+  prebookResponseSchema,
+  prebookTokenResponseSchema,
+  previewResponseSchema,
+  pricingResponseSchema,
+  searchResponseSchema,
+} from '../../../shared/api';
+import type { AvailabilityRequest, BookRequest, Changes, PrebookRequest } from '../../../shared/api';
+import { AppError } from '../app-error';
+import { wordsFor } from './messages';
+import { DEFAULT_RETRY, parseRetryAfter, retryDelayMs, shouldRetry } from './retry-policy';
+import type { RetryPolicy } from './retry-policy';
+import { kindForStatus, ServiceError } from './service-errors';
+import type { FailureKind } from './service-errors';
+
+type KeyKind = 'test' | 'live';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** Reads a key when a call needs it (from the keychain, or the built-in service). */
+  key: (kind: KeyKind) => Promise<string | null>;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  /** One line per call, for the log: method, path, status, duration. Never a key or a body. */
+  onCall?: (line: { method: string; path: string; status: number | null; ms: number; attempt: number }) => void;
+}
+
+interface Call<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** 'test' means a test key if the profile has one, else its live key. */
+  key: KeyKind;
+  isRead: boolean;
+  schema: S;
+}
+
+/** A book call either pays, or asks for 3-D Secure; both are normal outcomes, not errors. */
+export type BookOutcome =
+  | { kind: 'booked'; bookingId: number; status: string; bookingReference: string }
+  | { kind: 'requires_action'; paymentIntentId: string; clientSecret: string };
+
+const NETWORK_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function networkError(error: unknown, timedOut: boolean): ServiceError {
+  const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code ?? '';
+  const kind: FailureKind = timedOut ? 'timeout' : 'connection';
+  const words = wordsFor(kind, null, null);
+  return new ServiceError({
+    kind,
+    status: null,
+    serviceCode: null,
+    body: null,
+    ...words,
+    // A refused connection never reached the service; a reset or a timeout may have, after it acted.
+    mayHaveReachedService: !NETWORK_NOT_SENT.has(code),
+    cause: error,
+  });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text.slice(0, 500);
+  }
+}
+
+/** The client of the Package Booking Service: one method per endpoint of the spec. */
+export function createApiClient(options: ApiClientOptions) {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const policy = options.retry ?? DEFAULT_RETRY;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  async function keyFor(kind: KeyKind): Promise<string> {
+    const key = kind === 'test' ? ((await options.key('test')) ?? (await options.key('live'))) : await options.key('live');
+    if (!key) {
+      throw new AppError(
+        kind === 'live' ? 'live_key_missing' : 'key_missing',
+        kind === 'live' ? 'This profile has no live key, which this step needs.' : 'This profile has no key for the booking service.',
+        'Add the key to the profile in Settings, then try again.',
+      );
+    }
+    return key;
+  }
+
+  async function once<S extends z.ZodType>(call: Call<S>, attempt: number): Promise<z.output<S>> {
+    const key = await keyFor(call.key);
+    const started = performance.now();
+    let response: Response;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      response = await fetch(`${options.baseUrl}${API_PREFIX}${call.path}`, {
+        method: call.method,
+        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json', ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+        signal,
+      });
+    } catch (error) {
+      options.onCall?.({ method: call.method, path: call.path, status: null, ms: performance.now() - started, attempt });
+      throw networkError(error, signal.aborted);
+    }
+    let body: unknown;
+    try {
+      body = await readJson(response);
+    } catch (error) {
+      throw networkError(error, signal.aborted);
+    }
+    options.onCall?.({ method: call.method, path: call.path, status: response.status, ms: performance.now() - started, attempt });
+    if (!response.ok) {
+      const code = typeof (body as { error?: unknown } | null)?.error === 'string' ? ((body as { error: string }).error) : null;
+      const kind = kindForStatus(response.status);
+      throw new ServiceError({
+        kind,
+        status: response.status,
+        serviceCode: code,
+        body,
+        ...wordsFor(kind, code, response.status),
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+        // A 5xx may come after the service acted; a 4xx is a refusal before any change.
+        mayHaveReachedService: response.status >= 500,
+      });
+    }
+    const parsed = call.schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const words = wordsFor('bad_response', null, null);
+      throw new ServiceError({
+        kind: 'bad_response',
+        status: response.status,
+        serviceCode: null,
+        body,
+        message: `${words.message} (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'unknown shape'})`,
+        hint: words.hint,
+        mayHaveReachedService: true,
+      });
+    }
+    return parsed.data;
+  }
+
+  async function send<S extends z.ZodType>(call: Call<S>): Promise<z.output<S>> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await once(call, attempt);
+      } catch (error) {
+        if (!(error instanceof ServiceError) || !shouldRetry(error, attempt, call.isRead, policy)) throw error;
+        await sleep(retryDelayMs(error, attempt, policy));
+      }
+    }
+  }
+
+  return {
+    search: (title: string) => send({ method: 'GET', path: `/packages?title=${encodeURIComponent(title)}`, key: 'test', isRead: true, schema: searchResponseSchema }),
+
+    price: (packageId: number, request: Omit<AvailabilityRequest, 'mode' | 'items'>) =>
+      send({ method: 'POST', path: `/packages/${packageId}/availability`, body: request, key: 'test', isRead: true, schema: pricingResponseSchema }),
+
+    /** Mints a prebook token; it makes no booking, so it is retried like a read. */
+    mintPrebookToken: (packageId: number, request: AvailabilityRequest) =>
+      send({ method: 'POST', path: `/packages/${packageId}/availability`, body: { ...request, mode: 'prebook' }, key: 'live', isRead: true, schema: prebookTokenResponseSchema }),
+
+    prebook: (request: PrebookRequest) => send({ method: 'POST', path: '/bookings/prebook', body: request, key: 'live', isRead: false, schema: prebookResponseSchema }),
+
+    async book(bookingId: number, request: BookRequest): Promise<BookOutcome> {
+      try {
+        const answer = await send({ method: 'POST', path: `/bookings/${bookingId}/book`, body: request, key: 'live', isRead: false, schema: bookResponseSchema });
+        return { kind: 'booked', bookingId: answer.id, status: answer.status, bookingReference: answer.booking_reference };
+      } catch (error) {
+        const action = error instanceof ServiceError && error.serviceCode === 'payment_requires_action' ? paymentRequiresActionSchema.safeParse(error.body) : null;
+        if (action?.success) return { kind: 'requires_action', paymentIntentId: action.data.payment_intent_id, clientSecret: action.data.client_secret };
+        throw error;
+      }
+    },
+
+    getBooking: (bookingId: number) => send({ method: 'GET', path: `/bookings/${bookingId}`, key: 'live', isRead: true, schema: bookingResponseSchema }),
+
+    cancel: (bookingId: number, reason: string) =>
+      send({ method: 'POST', path: `/bookings/${bookingId}/cancel`, body: { cancellation_reason: reason }, key: 'live', isRead: false, schema: cancelResponseSchema }),
+
+    previewModification: (bookingId: number, changes: Changes) =>
+      send({ method: 'POST', path: `/bookings/${bookingId}/modification/preview`, body: { changes }, key: 'test', isRead: true, schema: previewResponseSchema }),
+
+    confirmModification: (bookingId: number, changes: Changes) =>
+      send({ method: 'POST', path: `/bookings/${bookingId}/modification`, body: { changes }, key: 'live', isRead: false, schema: modificationResultSchema }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

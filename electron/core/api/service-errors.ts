@@ -1,0 +1,70 @@
+import { AppError } from '../app-error';
+
+/** How a failed call failed, which decides whether it may be retried and what the agent is told. */
+export type FailureKind =
+  | 'authentication'
+  | 'permission'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'invalid_request'
+  | 'card'
+  | 'rate_limit'
+  | 'server'
+  | 'connection'
+  | 'timeout'
+  | 'bad_response';
+
+/**
+ * A failed call to the Package Booking Service: HTTP status, the service's `error` code and its
+ * body are kept; the API key never is. `mayHaveReachedService` says whether a write could have
+ * taken effect even though no answer came back.
+ */
+export class ServiceError extends AppError {
+  readonly kind: FailureKind;
+  readonly status: number | null;
+  readonly serviceCode: string | null;
+  readonly body: unknown;
+  readonly retryAfterMs: number | null;
+  readonly mayHaveReachedService: boolean;
+
+  constructor(init: {
+    kind: FailureKind;
+    status: number | null;
+    serviceCode: string | null;
+    body: unknown;
+    message: string;
+    hint: string;
+    retryAfterMs?: number | null;
+    mayHaveReachedService: boolean;
+    cause?: unknown;
+  }) {
+    super(init.serviceCode ?? init.kind, init.message, init.hint, { cause: init.cause });
+    this.name = 'ServiceError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.serviceCode = init.serviceCode;
+    this.body = init.body;
+    this.retryAfterMs = init.retryAfterMs ?? null;
+    this.mayHaveReachedService = init.mayHaveReachedService;
+  }
+
+  /** The service's own message, when it sent one. */
+  get serviceMessage(): string | null {
+    const message = (this.body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : null;
+  }
+}
+
+/** The kind follows the HTTP status first; the body only refines it. */
+export function kindForStatus(status: number): FailureKind {
+  if (status === 401) return 'authentication';
+  if (status === 403) return 'permission';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 410) return 'gone';
+  if (status === 402) return 'card';
+  if (status === 429) return 'rate_limit';
+  if (status >= 500) return 'server';
+  return 'invalid_request';
+}

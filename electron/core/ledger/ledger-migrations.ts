@@ -1,0 +1,83 @@
+import type { Migration } from '../database';
+
+/** The counter's own ledger of bookings, one entry per schema version. Append; never edit a shipped entry. */
+export const ledgerMigrations: readonly Migration[] = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE bookings (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        profile_id INTEGER NOT NULL,
+        profile_kind TEXT NOT NULL CHECK (profile_kind IN ('training', 'test', 'live')),
+        service_booking_id INTEGER,
+        package_id INTEGER NOT NULL,
+        package_title TEXT NOT NULL,
+        property_id INTEGER NOT NULL,
+        property_name TEXT NOT NULL,
+        check_in TEXT NOT NULL,
+        check_out TEXT NOT NULL,
+        adults INTEGER NOT NULL,
+        holder_name TEXT NOT NULL,
+        holder_surname TEXT NOT NULL,
+        holder_email TEXT NOT NULL,
+        paxes TEXT NOT NULL,
+        items TEXT NOT NULL,
+        total_minor INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        client_reference TEXT NOT NULL,
+        booking_reference TEXT,
+        status TEXT NOT NULL,
+        pending_modification_reference TEXT,
+        pending_payment_link TEXT,
+        attention TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX bookings_service_id ON bookings (profile_id, service_booking_id) WHERE service_booking_id IS NOT NULL;
+      CREATE INDEX bookings_newest ON bookings (profile_id, created_at DESC, id DESC);
+      CREATE INDEX bookings_status ON bookings (profile_id, status);
+      CREATE INDEX bookings_check_in ON bookings (profile_id, check_in);
+
+      CREATE TABLE booking_events (
+        id INTEGER PRIMARY KEY,
+        booking_id INTEGER NOT NULL REFERENCES bookings (id),
+        at TEXT NOT NULL,
+        type TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        detail TEXT
+      );
+      CREATE INDEX booking_events_booking ON booking_events (booking_id, id);
+
+      -- The journal: a write's intent before the call, its outcome after. No outcome at start-up means the app stopped mid-call.
+      CREATE TABLE intents (
+        id INTEGER PRIMARY KEY,
+        booking_id INTEGER REFERENCES bookings (id),
+        operation TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        outcome TEXT
+      );
+      CREATE INDEX intents_open ON intents (finished_at) WHERE finished_at IS NULL;
+
+      CREATE TABLE counter (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+      CREATE VIRTUAL TABLE bookings_search USING fts5 (
+        holder, email, refs, package, property,
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER bookings_search_insert AFTER INSERT ON bookings BEGIN
+        INSERT INTO bookings_search (rowid, holder, email, refs, package, property)
+        VALUES (new.id, new.holder_name || ' ' || new.holder_surname, new.holder_email,
+          coalesce(new.service_booking_id, '') || ' ' || new.client_reference || ' ' || coalesce(new.booking_reference, '') || ' ' || coalesce(new.pending_modification_reference, ''),
+          new.package_title, new.property_name);
+      END;
+      CREATE TRIGGER bookings_search_update AFTER UPDATE ON bookings BEGIN
+        DELETE FROM bookings_search WHERE rowid = old.id;
+        INSERT INTO bookings_search (rowid, holder, email, refs, package, property)
+        VALUES (new.id, new.holder_name || ' ' || new.holder_surname, new.holder_email,
+          coalesce(new.service_booking_id, '') || ' ' || new.client_reference || ' ' || coalesce(new.booking_reference, '') || ' ' || coalesce(new.pending_modification_reference, ''),
+          new.package_title, new.property_name);
+      END;
+    `);
+  },
+];

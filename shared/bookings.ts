@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { containsCardNumber } from './card-numbers';
+import { profileKindSchema } from './profiles';
+
+/** Statuses after which a booking needs no more following. */
+export const FINAL_STATUSES = new Set(['Paid', 'Cancelled', 'Failed']);
+
+/** Packdesk's own status for a hold the service made but whose id was lost on the way back. */
+export const UNCONFIRMED_HOLD = 'Unconfirmed hold';
+
+const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
+const cardFree = (schema: z.ZodString, field: string) =>
+  schema.refine((text) => !containsCardNumber(text), { error: `A card number cannot go in ${field}. Card numbers are only typed in the secure card window.` });
+
+export const holderInputSchema = z.object({
+  name: cardFree(z.string().trim().min(1, 'Enter the traveler’s first name.').max(100), 'the name'),
+  surname: cardFree(z.string().trim().min(1, 'Enter the traveler’s surname.').max(100), 'the surname'),
+  email: z.email({ error: 'Enter an e-mail address such as ana@example.com.' }).max(254),
+});
+export type HolderInput = z.infer<typeof holderInputSchema>;
+
+export const clientReferenceSchema = cardFree(z.string().trim().max(60, 'A client reference has at most 60 characters.'), 'the client reference');
+
+export const apiItemSchema = z.object({ availability_id: z.number().int(), paxes: z.array(z.object({ age: z.number().int() })) });
+
+export const bookingRecordSchema = z.object({
+  id: z.number().int(),
+  profileId: z.number().int(),
+  profileKind: profileKindSchema,
+  serviceBookingId: z.number().int().nullable(),
+  packageId: z.number().int(),
+  packageTitle: z.string(),
+  propertyId: z.number().int(),
+  propertyName: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  adults: z.number().int(),
+  holder: z.object({ name: z.string(), surname: z.string(), email: z.string() }),
+  paxAges: z.array(z.number().int()),
+  items: z.array(apiItemSchema),
+  totalMinor: z.number().int(),
+  currency: z.string(),
+  clientReference: z.string(),
+  bookingReference: z.string().nullable(),
+  status: z.string(),
+  pendingModification: z.object({ reference: z.string(), paymentLink: z.string() }).nullable(),
+  /** Why the agent should look at this booking (it was reconciled after a lost answer), or null. */
+  attention: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BookingRecord = z.infer<typeof bookingRecordSchema>;
+
+export const timelineEventSchema = z.object({ at: z.string(), type: z.string(), summary: z.string() });
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+export const bookingFilterSchema = z
+  .object({
+    profileId: z.number().int().positive(),
+    query: z.string().max(200).optional(),
+    statuses: z.array(z.string().max(40)).max(10).optional(),
+    /** Which date the range applies to: the stay's check-in (default) or when the booking was made. */
+    dateField: z.enum(['check_in', 'created']).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    offset: z.number().int().min(0).max(10_000_000).optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+  })
+  .strict();
+export type BookingFilter = z.infer<typeof bookingFilterSchema>;
+
+export const offerSchema = z.object({
+  packageId: z.number().int().positive(),
+  packageTitle: z.string().min(1).max(200),
+  propertyId: z.number().int().positive(),
+  propertyName: z.string().min(1).max(200),
+  checkIn: isoDate,
+  checkOut: isoDate,
+  adults: z.number().int().min(1).max(20),
+});
+export type StayRequest = z.infer<typeof offerSchema>;
+
+export const quoteSchema = z.discriminatedUnion('available', [
+  offerSchema.extend({ available: z.literal(true), availabilityId: z.number().int(), totalMinor: z.number().int(), currency: z.string(), nights: z.number().int(), perNightMinor: z.number().int() }),
+  offerSchema.extend({ available: z.literal(false), currency: z.string().nullable(), nights: z.number().int() }),
+]);
+export type Quote = z.infer<typeof quoteSchema>;
+export type AvailableQuote = Extract<Quote, { available: true }>;
+
+export const holdSchema = z.object({
+  holdId: z.string(),
+  expiresAt: z.string(),
+  totalMinor: z.number().int(),
+  currency: z.string(),
+});
+export type Hold = z.infer<typeof holdSchema>;
+
+export const payOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('booked'), booking: bookingRecordSchema }),
+  z.object({
+    kind: z.literal('requires_action'),
+    booking: bookingRecordSchema,
+    paymentIntentId: z.string(),
+    /** The built-in service's own challenge page; null against a real service, where Stripe.js runs the check. */
+    challengeUrl: z.string().nullable(),
+  }),
+]);
+export type PayOutcome = z.infer<typeof payOutcomeSchema>;
+
+export const priceSummarySchema = z.object({
+  netPriceDiffMinor: z.number().int(),
+  direction: z.string(),
+  paymentRequired: z.boolean(),
+  paymentAmountMinor: z.number().int(),
+  refundAmountMinor: z.number().int(),
+  currency: z.string(),
+});
+export type PriceSummary = z.infer<typeof priceSummarySchema>;
+
+export const changeRequestSchema = z
+  .object({
+    bookingId: z.number().int().positive(),
+    dates: z.object({ checkIn: isoDate, checkOut: isoDate }).optional(),
+    /** A new offer for the room, from `booking:price` (same package). */
+    room: z.object({ availabilityId: z.number().int().positive(), propertyId: z.number().int().positive(), propertyName: z.string().max(200) }).optional(),
+  })
+  .strict()
+  .refine((change) => change.dates || change.room, { error: 'Choose new dates, a new room, or both.' });
+export type ChangeRequest = z.infer<typeof changeRequestSchema>;

@@ -1,0 +1,87 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createApiClient } from '../../electron/core/api/client';
+import { ServiceError } from '../../electron/core/api/service-errors';
+import { FAST_RETRY } from '../support/engine-helpers';
+import { useSandbox } from '../support/sandbox-helpers';
+
+const sandbox = useSandbox();
+const servers: { close: () => void }[] = [];
+afterEach(() => servers.splice(0).forEach((server) => server.close()));
+
+/** A loopback server that answers every request with the given status and body, counting requests. */
+async function scriptedServer(answer: (count: number) => { status: number; body: unknown; headers?: Record<string, string> }) {
+  let count = 0;
+  const server = createServer((request, response) => {
+    count += 1;
+    const { status, body, headers } = answer(count);
+    request.resume();
+    response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => count };
+}
+
+const KEY = 'sk_live_secretKeyNeverShown9999';
+const client = (baseUrl: string) => createApiClient({ baseUrl, key: async () => KEY, retry: FAST_RETRY });
+
+describe('the service client', () => {
+  test('fail twice, then succeed: a read is retried and its answer parsed', async () => {
+    const server = await scriptedServer((count) => (count <= 2 ? { status: 503, body: { error: 'service_unavailable' } } : { status: 200, body: { data: [{ id: 1, title: 'Rome', properties: [], extra: 'kept' }] } }));
+    const answer = await client(server.url).search('rome');
+    expect(answer.data[0]).toEqual({ id: 1, title: 'Rome', properties: [], extra: 'kept' });
+    expect(server.requests()).toBe(3);
+  });
+
+  test('a write is sent once, even when it fails with 503', async () => {
+    const server = await scriptedServer(() => ({ status: 503, body: { error: 'service_unavailable' } }));
+    await expect(client(server.url).cancel(5, 'x')).rejects.toMatchObject({ kind: 'server', status: 503, mayHaveReachedService: true });
+    expect(server.requests()).toBe(1);
+  });
+
+  test('a missing required field is a clear error naming it', async () => {
+    const server = await scriptedServer(() => ({ status: 200, body: { data: { id: 7, booking_reference: 'X' } } }));
+    await expect(client(server.url).getBooking(7)).rejects.toMatchObject({ kind: 'bad_response', message: expect.stringContaining('data.status') });
+  });
+
+  test('an unknown error code still shows the code and the HTTP status', async () => {
+    const server = await scriptedServer(() => ({ status: 418, body: { error: 'teapot_overheated', message: 'short and stout' } }));
+    const error = (await client(server.url).search('x').catch((caught: unknown) => caught)) as ServiceError;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ kind: 'invalid_request', status: 418, serviceCode: 'teapot_overheated', body: { message: 'short and stout' } });
+    expect(error.message).toBe('The booking service refused some of the details. (service code teapot_overheated, HTTP 418)');
+  });
+
+  test('a refused connection did not reach the service; the key appears in no error', async () => {
+    const server = await scriptedServer(() => ({ status: 200, body: {} }));
+    const url = server.url;
+    servers.splice(0).forEach((entry) => entry.close());
+    const error = (await client(url).prebook({ package_id: 1, inventory_item_id: 101, prebook_token: 't', check_in: '2030-01-01', check_out: '2030-01-02', holder: { name: 'a', surname: 'b', email: 'a@b.co' }, items: [] }).catch((caught: unknown) => caught)) as ServiceError;
+    expect(error).toMatchObject({ kind: 'connection', mayHaveReachedService: false });
+    expect(JSON.stringify({ ...error, message: error.message, hint: error.hint })).not.toContain(KEY);
+  });
+
+  test('the test key is used where the spec allows it, the live key where it needs one', async () => {
+    const service = await sandbox();
+    const used: string[] = [];
+    const api = createApiClient({
+      baseUrl: service.url,
+      retry: FAST_RETRY,
+      key: async (kind) => {
+        used.push(kind);
+        return kind === 'test' ? service.keys.testKey : service.keys.liveKey;
+      },
+    });
+    await api.search('rome');
+    await api.getBooking(123456).catch(() => undefined);
+    expect(used).toEqual(['test', 'live']);
+  });
+
+  test('a profile with no live key is told to add one', async () => {
+    const service = await sandbox();
+    const api = createApiClient({ baseUrl: service.url, key: async (kind) => (kind === 'test' ? service.keys.testKey : null) });
+    await expect(api.getBooking(1)).rejects.toMatchObject({ code: 'live_key_missing', hint: 'Add the key to the profile in Settings, then try again.' });
+  });
+});

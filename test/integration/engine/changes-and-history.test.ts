@@ -1,0 +1,119 @@
+import { describe, expect, test } from 'vitest';
+import type { Core } from '../../../electron/core/core';
+import type { BookingRecord } from '../../../shared/bookings';
+import { heldBooking, useCore, waitUntil } from '../../support/engine-helpers';
+import { daysFromNow, useSandbox } from '../../support/sandbox-helpers';
+
+const sandbox = useSandbox();
+const core = useCore();
+
+async function paid(engineCore: Core, packageId = 1, startInDays = 150): Promise<BookingRecord> {
+  const { booking } = await heldBooking(engineCore, packageId, startInDays);
+  await engineCore.engine.pay(booking.id, 'pm_card_visa');
+  engineCore.tracker.soon(booking.id);
+  return (await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.status === 'Paid')) as BookingRecord;
+}
+
+/** Dates a number of days later where the same stay costs less (or more). */
+async function shiftedDates(engineCore: Core, booking: BookingRecord, cheaper: boolean) {
+  for (let days = 1; days < 150; days += 1) {
+    const checkIn = new Date(Date.parse(booking.checkIn) + days * 86_400_000).toISOString().slice(0, 10);
+    const checkOut = new Date(Date.parse(booking.checkOut) + days * 86_400_000).toISOString().slice(0, 10);
+    const quote = await engineCore.engine.price({ packageId: booking.packageId, packageTitle: booking.packageTitle, propertyId: booking.propertyId, propertyName: booking.propertyName, checkIn, checkOut, adults: booking.adults });
+    if (quote.available && (cheaper ? quote.totalMinor < booking.totalMinor : quote.totalMinor > booking.totalMinor)) return { checkIn, checkOut, total: quote.totalMinor };
+  }
+  throw new Error('no such dates');
+}
+
+describe('cancel', () => {
+  test('a paid booking is cancelled with its reason; the history and timeline say so', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+    const { core: engineCore } = await core(service);
+    const booking = await paid(engineCore);
+    const cancelled = await engineCore.engine.cancel(booking.id, 'Traveler fell ill');
+    expect(cancelled.status).toBe('Cancelled');
+    expect(engineCore.ledger.timeline(booking.id).at(-1)).toMatchObject({ type: 'cancelled', summary: 'Cancelled: Traveler fell ill' });
+    await expect(engineCore.engine.cancel(booking.id, 'again')).rejects.toMatchObject({ code: 'already_cancelled' });
+  });
+});
+
+describe('modification', () => {
+  test('cheaper dates: preview says refund, confirm completes; dates and total updated', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+    const { core: engineCore } = await core(service);
+    const booking = await paid(engineCore);
+    const dates = await shiftedDates(engineCore, booking, true);
+    const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
+    const preview = await engineCore.engine.previewChange(change);
+    expect(preview).toEqual({ netPriceDiffMinor: dates.total - booking.totalMinor, direction: 'refund', paymentRequired: false, paymentAmountMinor: 0, refundAmountMinor: booking.totalMinor - dates.total, currency: booking.currency });
+    const changed = await engineCore.engine.confirmChange(change);
+    expect(changed).toMatchObject({ status: 'Paid', checkIn: dates.checkIn, checkOut: dates.checkOut, totalMinor: dates.total, pendingModification: null });
+  });
+
+  test('dearer dates: payment required; the link and reference are kept on the booking and its timeline', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+    const { core: engineCore } = await core(service);
+    const booking = await paid(engineCore);
+    const dates = await shiftedDates(engineCore, booking, false);
+    const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
+    expect(await engineCore.engine.previewChange(change)).toMatchObject({ direction: 'charge', paymentRequired: true, paymentAmountMinor: dates.total - booking.totalMinor });
+    const changed = await engineCore.engine.confirmChange(change);
+    expect(changed.pendingModification).toEqual({ reference: expect.stringMatching(/^MOD/), paymentLink: expect.stringContaining('/sandbox/pay/modification/MOD') });
+    expect(changed.checkIn).toBe(booking.checkIn);
+    expect(engineCore.ledger.timeline(booking.id).at(-1)).toMatchObject({ type: 'modification_payment_required', summary: expect.stringContaining(changed.pendingModification?.reference as string) });
+    expect(engineCore.ledger.list({ profileId: 1, query: changed.pendingModification?.reference as string }).total).toBe(1);
+  });
+
+  test('a new room at the same price completes with no charge', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+    const { core: engineCore } = await core(service);
+    const booking = await paid(engineCore);
+    const quote = await engineCore.engine.price({ packageId: booking.packageId, packageTitle: booking.packageTitle, propertyId: booking.propertyId, propertyName: booking.propertyName, checkIn: booking.checkIn, checkOut: booking.checkOut, adults: booking.adults });
+    if (!quote.available) throw new Error('expected the room to be available');
+    const change = { bookingId: booking.id, room: { availabilityId: quote.availabilityId, propertyId: quote.propertyId, propertyName: quote.propertyName } };
+    expect(await engineCore.engine.previewChange(change)).toMatchObject({ direction: 'none', netPriceDiffMinor: 0 });
+    const changed = await engineCore.engine.confirmChange(change);
+    expect(changed).toMatchObject({ totalMinor: booking.totalMinor, items: [{ availability_id: quote.availabilityId }] });
+  });
+});
+
+describe('history', () => {
+  test('full-text search on holder, e-mail, references, package and property; filters; newest first; paged; CSV', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+    const { core: engineCore } = await core(service);
+    const first = await heldBooking(engineCore, 1, 60);
+    const second = await heldBooking(engineCore, 35, 70);
+    await engineCore.engine.cancel(first.booking.id, 'no longer needed');
+    const list = (query: Partial<Parameters<typeof engineCore.ledger.list>[0]>) => engineCore.ledger.list({ profileId: 1, ...query }).rows.map((row) => row.id);
+
+    expect(list({})).toEqual([second.booking.id, first.booking.id]);
+    expect(list({ query: 'kyoto' })).toEqual([second.booking.id]);
+    expect(list({ query: 'gion' })).toEqual([second.booking.id]);
+    expect(list({ query: 'ana.silva@example' })).toEqual([second.booking.id, first.booking.id]);
+    expect(list({ query: 'sil' })).toEqual([second.booking.id, first.booking.id]);
+    expect(list({ query: String(first.booking.serviceBookingId) })).toEqual([first.booking.id]);
+    expect(list({ query: first.booking.clientReference })).toEqual([first.booking.id]);
+    expect(list({ statuses: ['Cancelled'] })).toEqual([first.booking.id]);
+    expect(list({ from: daysFromNow(65) })).toEqual([second.booking.id]);
+    expect(list({ limit: 1, offset: 1 })).toEqual([first.booking.id]);
+    expect(engineCore.ledger.list({ profileId: 2 }).total).toBe(0);
+
+    const { csv, rows } = engineCore.ledger.exportCsv({ profileId: 1, statuses: ['Pending'] });
+    expect(rows).toBe(1);
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('Local id,Service booking id,Booking reference,Client reference,Status,Package,Property,Check-in,Check-out,Adults,Holder,E-mail,Total (minor units),Currency,Mode,Created');
+    expect(lines[1]).toContain('Kyoto Temples & Gardens,Gion Ryokan');
+    expect(lines[1]).toContain(',training,');
+  });
+
+  test('CSV cells that a spreadsheet would run as a formula are defused', async () => {
+    const service = await sandbox();
+    const { core: engineCore } = await core(service);
+    const { quote } = await heldBooking(engineCore);
+    const hold = await engineCore.engine.startHold(quote, [30, 31]).catch(() => null);
+    expect(hold).not.toBeNull();
+    await engineCore.engine.prebook((hold as { holdId: string }).holdId, { name: '=HYPERLINK("http://evil")', surname: 'Doe, Jr', email: 'x@example.com' }).catch(() => null);
+    const { csv } = engineCore.ledger.exportCsv({ profileId: 1 });
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"") Doe, Jr"`);
+  });
+});

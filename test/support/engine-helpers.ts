@@ -1,0 +1,69 @@
+import { afterEach } from 'vitest';
+import { createCore } from '../../electron/core/core';
+import type { Core } from '../../electron/core/core';
+import type { Sandbox } from '../../electron/sandbox/sandbox';
+import type { AvailableQuote } from '../../shared/bookings';
+import { daysFromNow } from './sandbox-helpers';
+import { useTestKeychain } from './keychain';
+import { useTempDir } from './temp-dir';
+
+export const FAST_RETRY = { maxAttempts: 4, initialDelayMs: 10, maxDelayMs: 40, maxRetryAfterMs: 60_000 };
+
+/** A core (engine, ledger, tracker) on the Training profile, talking to a given built-in service over loopback. */
+export function useCore() {
+  const tempDir = useTempDir();
+  const keychain = useTestKeychain();
+  const cores: Core[] = [];
+  afterEach(() => {
+    for (const core of cores.splice(0)) core.close();
+  });
+  return async (sandbox: Sandbox | null, options: { dataDir?: string; start?: boolean; requestTimeoutMs?: number } = {}) => {
+    const dataDir = options.dataDir ?? tempDir();
+    const core = createCore({
+      dataDir,
+      secrets: keychain().store,
+      version: 'test',
+      builtInService: () => (sandbox ? { url: sandbox.url, testKey: sandbox.keys.testKey, liveKey: sandbox.keys.liveKey } : null),
+      connectivityIntervalMs: 60_000,
+      trackerTickMs: 20,
+      retry: FAST_RETRY,
+      ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    });
+    cores.push(core);
+    if (options.start !== false) await core.start();
+    return { core, dataDir };
+  };
+}
+
+export const HOLDER = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' };
+
+/** Prices the first available stay of a package from `startInDays` on, through the engine. */
+export async function quoteThroughEngine(core: Core, packageId = 1, startInDays = 60, nights = 3, adults = 2): Promise<AvailableQuote> {
+  const packages = await core.engine.search('');
+  const entry = packages.find((candidate) => candidate.id === packageId);
+  if (!entry) throw new Error(`package ${packageId} not found`);
+  const property = entry.properties[0] as { id: number; name: string };
+  for (let offset = startInDays; offset < startInDays + 60; offset += 1) {
+    const quote = await core.engine.price({ packageId, packageTitle: entry.title, propertyId: property.id, propertyName: property.name, checkIn: daysFromNow(offset), checkOut: daysFromNow(offset + nights), adults });
+    if (quote.available) return quote;
+  }
+  throw new Error('no available stay');
+}
+
+/** Search → price → hold → prebook: a Pending booking in the ledger. */
+export async function heldBooking(core: Core, packageId = 1, startInDays = 60) {
+  const quote = await quoteThroughEngine(core, packageId, startInDays);
+  const hold = await core.engine.startHold(quote, Array.from({ length: quote.adults }, (_, index) => 30 + index));
+  const booking = await core.engine.prebook(hold.holdId, HOLDER);
+  return { quote, hold, booking };
+}
+
+export async function waitUntil<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
