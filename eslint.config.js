@@ -27,6 +27,7 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}', 'test/e2e/browser/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    // The classic hooks rules; the React Compiler rules do not apply, as the app does not use the compiler.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 );

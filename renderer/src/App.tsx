@@ -2,16 +2,20 @@ import { useEffect, useState } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { describeError } from './bridge';
 import { AppFrame } from './components/AppFrame';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { useShortcuts } from './components/use-shortcuts';
 import { BookingsScreen } from './screens/BookingsScreen';
+import { Voucher } from './screens/Voucher';
 import { NewBookingScreen } from './screens/NewBookingScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { useAppStore } from './stores/app-store';
+import { useBookingEvents } from './stores/use-booking-events';
 
 export function App() {
-  const { loaded, screen, refresh, setOnline, show } = useAppStore();
+  const { loaded, screen, refresh, setOnline, show, voucherBookingId } = useAppStore();
   const [startError, setStartError] = useState<ReturnType<typeof describeError> | null>(null);
   useShortcuts();
+  useBookingEvents();
 
   useEffect(() => {
     refresh().catch((error: unknown) => setStartError(describeError(error)));
@@ -41,9 +45,17 @@ export function App() {
   }
   return (
     <AppFrame>
-      {screen === 'new-booking' && <NewBookingScreen />}
-      {screen === 'bookings' && <BookingsScreen />}
-      {screen === 'settings' && <SettingsScreen />}
+      <ErrorBoundary resetKey={`${screen}:${voucherBookingId ?? ''}`}>
+      {voucherBookingId !== null ? (
+        <Voucher bookingId={voucherBookingId} />
+      ) : (
+        <>
+          {screen === 'new-booking' && <NewBookingScreen />}
+          {screen === 'bookings' && <BookingsScreen />}
+          {screen === 'settings' && <SettingsScreen />}
+        </>
+      )}
+      </ErrorBoundary>
     </AppFrame>
   );
 }

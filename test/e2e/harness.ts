@@ -11,6 +11,7 @@ import { createDispatcher } from '../../electron/core/dispatch';
 import { createKeychainStore } from '../../electron/core/secrets';
 import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
+import type { ControlSettings } from '../../electron/sandbox/controls';
 import { BRIDGE_BUNDLE, RENDERER_DIR, SCREENSHOTS } from './paths';
 import { serveDirectory } from './static-server';
 
@@ -25,11 +26,15 @@ export const CHROMIUM_OPTIONS = {
     '--disable-quic',
     '--no-first-run',
     '--disable-sync',
+    // Date fields read day/month/year, as at a European counter and in the app's own formatting.
+    '--lang=en-GB',
   ],
 };
 
 export interface Harness {
   page: Page;
+  /** Uncaught errors in the page; a test ends with none. */
+  pageErrors: string[];
   core: Core;
   training: Sandbox | null;
   /** Stops the built-in service, as when it crashes or the machine loses its network. */
@@ -37,7 +42,8 @@ export interface Harness {
   /** The keychain service name this run's keys are stored under. */
   keychainService: string;
   dataDir: string;
-  screenshot(name: string): Promise<void>;
+  /** Saves a screenshot of the app (or of another page, such as a 3-D Secure window) under docs/screenshots. */
+  screenshot(name: string, of?: Page): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,7 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Start without the built-in service, as when it could not start. */
   withoutTrainingService?: boolean;
+  trainingControls?: Partial<ControlSettings>;
 }
 
 /**
@@ -54,7 +61,7 @@ export interface HarnessOptions {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'packdesk-e2e-'));
   const keychainService = `Packdesk-e2e-${randomUUID()}`;
-  const training = options.withoutTrainingService ? null : await startSandbox({ dataFile: join(dataDir, 'training-service.db'), controls: { supplierDelayMs: 300 } });
+  const training = options.withoutTrainingService ? null : await startSandbox({ dataFile: join(dataDir, 'training-service.db'), controls: { supplierDelayMs: 300, ...options.trainingControls } });
   const core = createCore({
     dataDir,
     secrets: createKeychainStore(keychainService),
@@ -66,7 +73,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dispatch = createDispatcher(core.handlers);
   const site = await serveDirectory(RENDERER_DIR);
   const browser: Browser = await chromium.launch(CHROMIUM_OPTIONS);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/Lisbon' });
+  const page = await context.newPage();
+  // A locator that matches nothing fails within seconds with its name, instead of waiting out the test.
+  page.setDefaultTimeout(8000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
   await page.exposeBinding('__packdeskInvoke', (_source, channel: unknown, input: unknown) => dispatch(channel, input));
   await page.addInitScript({ path: BRIDGE_BUNDLE });
   const unsubscribe = core.events.subscribe((event) => {
@@ -79,14 +91,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     page,
     core,
     training,
+    pageErrors,
     async stopTrainingService() {
       await training?.close();
     },
     keychainService,
     dataDir,
-    async screenshot(name) {
+    async screenshot(name, of = page) {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+      await of.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
     },
     async close() {
       unsubscribe();

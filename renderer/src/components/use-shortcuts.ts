@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useAppStore } from '../stores/app-store';
 import type { Screen } from '../stores/app-store';
 
-const SHORTCUTS: Record<string, Screen> = { n: 'new-booking', b: 'bookings', ',': 'settings' };
+const SHORTCUTS: Record<string, Screen> = { n: 'new-booking', b: 'bookings', f: 'bookings', ',': 'settings' };
 
-/** Ctrl/Cmd+N, +B and +, switch screens; in the app the menu sends the same, in a browser these keys do. */
+/** Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens; in the app the menu sends the same. */
 export function useShortcuts(): void {
   const show = useAppStore((state) => state.show);
   useEffect(() => {
@@ -13,7 +13,9 @@ export function useShortcuts(): void {
       const screen = SHORTCUTS[event.key.toLowerCase()];
       if (!screen) return;
       event.preventDefault();
+      if (event.key.toLowerCase() === 'f' && useAppStore.getState().screen === 'bookings') return;
       show(screen);
+      if (event.key.toLowerCase() === 'f') useAppStore.getState().openBooking(null);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

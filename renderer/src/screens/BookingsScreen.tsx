@@ -1,3 +1,9 @@
+import { useAppStore } from '../stores/app-store';
+import { BookingDetail } from './bookings/BookingDetail';
+import { BookingList } from './bookings/BookingList';
+
+/** Everything sold at this counter: the list, or one booking. */
 export function BookingsScreen() {
-  return <div>Bookings</div>;
+  const openBookingId = useAppStore((state) => state.openBookingId);
+  return openBookingId === null ? <BookingList /> : <BookingDetail bookingId={openBookingId} />;
 }

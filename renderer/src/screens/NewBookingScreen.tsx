@@ -1,3 +1,60 @@
+import { useEffect } from 'react';
+import { Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { useAppStore } from '../stores/app-store';
+import { STEPS, useNewBooking } from '../stores/new-booking-store';
+import { ConfirmationStep } from './new-booking/ConfirmationStep';
+import { PaymentStep } from './new-booking/PaymentStep';
+import { ReviewStep } from './new-booking/ReviewStep';
+import { SearchStep } from './new-booking/SearchStep';
+import { StayStep } from './new-booking/StayStep';
+import { TravelerStep } from './new-booking/TravelerStep';
+
+/** The guided flow from search to a booking reference. Enter moves forward, Escape steps back. */
 export function NewBookingScreen() {
-  return <div>New booking</div>;
+  const { step, back, error, clearError, reset, booking } = useNewBooking();
+  const online = useAppStore((state) => state.online);
+  const active = STEPS.findIndex((entry) => entry.step === step);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // An open dropdown or dialog closes first.
+      if (document.querySelector('[role="dialog"], [role="listbox"]')) return;
+      back();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [back]);
+
+  return (
+    <Stack maw={980} gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>New booking</Title>
+          <Text c="dimmed">Enter moves on, Escape steps back; what you typed is kept.</Text>
+        </div>
+        {(step !== 'search' || booking) && (
+          <Button variant="subtle" onClick={reset}>
+            Start a new booking
+          </Button>
+        )}
+      </Group>
+      <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-label="Booking steps">
+        {STEPS.map((entry) => (
+          <Stepper.Step key={entry.step} label={entry.label} />
+        ))}
+      </Stepper>
+      {!online && (
+        <ErrorNotice error={{ message: 'The booking service is offline.', hint: 'You can search the history in Bookings; holds and payments wait until the indicator shows Online.' }} />
+      )}
+      <ErrorNotice error={error} onClose={clearError} />
+      {step === 'search' && <SearchStep />}
+      {step === 'stay' && <StayStep />}
+      {step === 'traveler' && <TravelerStep />}
+      {step === 'review' && <ReviewStep />}
+      {step === 'payment' && <PaymentStep />}
+      {step === 'confirmation' && <ConfirmationStep />}
+    </Stack>
+  );
 }

@@ -12,7 +12,13 @@ interface AppState {
   keychain: { available: boolean; hint: string | null };
   version: string;
   loaded: boolean;
+  /** The booking open in the Bookings screen, or null for the list. */
+  openBookingId: number | null;
+  /** The booking whose voucher is shown, or null. */
+  voucherBookingId: number | null;
   show(screen: Screen): void;
+  openBooking(id: number | null): void;
+  openVoucher(id: number | null): void;
   /** Reads profiles and status from the main process; called at start and after every change. */
   refresh(): Promise<void>;
   activate(id: number): Promise<void>;
@@ -27,7 +33,11 @@ export const useAppStore = create<AppState>((set) => ({
   keychain: { available: true, hint: null },
   version: '',
   loaded: false,
-  show: (screen) => set({ screen }),
+  openBookingId: null,
+  voucherBookingId: null,
+  show: (screen) => set({ screen, voucherBookingId: null, ...(screen === 'bookings' ? {} : { openBookingId: null }) }),
+  openBooking: (openBookingId) => set({ openBookingId, screen: 'bookings', voucherBookingId: null }),
+  openVoucher: (voucherBookingId) => set({ voucherBookingId }),
   refresh: async () => {
     const [list, status] = await Promise.all([call('profiles:list', {}), call('app:status', {})]);
     set({

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Loader } from '@mantine/core';
+import type { BookingRecord } from '../../../shared/bookings';
+import { formatDate, formatMoney, nightsBetween, plural } from '../../../shared/format';
+import { call, describeError } from '../bridge';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { useAppStore } from '../stores/app-store';
+
+/** A printable voucher for a confirmed booking: what the traveler shows at the hotel. */
+export function Voucher({ bookingId }: { bookingId: number }) {
+  const openVoucher = useAppStore((state) => state.openVoucher);
+  const [booking, setBooking] = useState<BookingRecord | null>(null);
+  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+
+  useEffect(() => {
+    call('history:get', { bookingId })
+      .then((data) => setBooking(data.booking))
+      .catch((caught: unknown) => setError(describeError(caught)));
+  }, [bookingId]);
+
+  if (error) return <ErrorNotice error={error} />;
+  if (!booking) return <Loader aria-label="Loading the voucher" />;
+  return (
+    <div className="voucher-page">
+      <Group justify="space-between" className="no-print" mb="lg">
+        <Button variant="subtle" onClick={() => openVoucher(null)}>
+          ← Back
+        </Button>
+        <Button onClick={() => window.print()}>Print</Button>
+      </Group>
+      <article className="voucher" aria-label="Voucher">
+        <header>
+          <p className="voucher-kicker">Travel voucher{booking.profileKind === 'training' ? ' · TRAINING — not valid for travel' : ''}</p>
+          <h1>{booking.packageTitle}</h1>
+          <p className="voucher-hotel">{booking.propertyName}</p>
+        </header>
+        <section className="voucher-reference">
+          <span>Booking reference</span>
+          <strong className="mono">{booking.bookingReference}</strong>
+        </section>
+        <dl>
+          <dt>Lead traveler</dt>
+          <dd>
+            {booking.holder.name} {booking.holder.surname}
+          </dd>
+          <dt>Check-in</dt>
+          <dd>{formatDate(booking.checkIn)}</dd>
+          <dt>Check-out</dt>
+          <dd>{formatDate(booking.checkOut)}</dd>
+          <dt>Stay</dt>
+          <dd>
+            {plural(nightsBetween(booking.checkIn, booking.checkOut), 'night')}, {plural(booking.adults, 'adult')}
+          </dd>
+          <dt>Paid</dt>
+          <dd>{formatMoney(booking.totalMinor, booking.currency)}</dd>
+          <dt>Agency reference</dt>
+          <dd className="mono">{booking.clientReference}</dd>
+        </dl>
+        <footer>Show this voucher at check-in. Issued by Packdesk on behalf of the agency.</footer>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import type { BookingRecord, TimelineEvent } from '../../../../shared/bookings';
+import { formatDate, formatDateTime, formatMoney, nightsBetween, plural } from '../../../../shared/format';
+import { call, describeError } from '../../bridge';
+import { copyText } from '../../components/copy-text';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useAppStore } from '../../stores/app-store';
+import { useNewBooking } from '../../stores/new-booking-store';
+import { CancelDialog } from './CancelDialog';
+import { ModifyDialog } from './ModifyDialog';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{children}</Text>
+    </div>
+  );
+}
+
+/** One booking: every field, its timeline, and what can be done with it. */
+export function BookingDetail({ bookingId }: { bookingId: number }) {
+  const { openBooking, openVoucher, online, show } = useAppStore();
+  const resumePayment = useNewBooking((state) => state.resumePayment);
+  const [data, setData] = useState<{ booking: BookingRecord; timeline: TimelineEvent[] } | null>(null);
+  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'cancel' | 'modify' | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setData(await call('history:get', { bookingId }));
+    } catch (caught) {
+      setError(describeError(caught));
+    }
+  }, [bookingId]);
+
+  useEffect(() => {
+    void load();
+    return window.packdesk.on('event:booking-change', (change) => {
+      if (change.bookingId === bookingId) void load();
+    });
+  }, [bookingId, load]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !dialog && !event.defaultPrevented) openBooking(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dialog, openBooking]);
+
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      await load();
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!data) {
+    return error ? <ErrorNotice error={error} /> : <Loader aria-label="Loading the booking" />;
+  }
+  const { booking, timeline } = data;
+  const canCancel = booking.serviceBookingId !== null && !['Cancelled', 'Failed'].includes(booking.status);
+  const canModify = booking.status === 'Paid' && !booking.pendingModification;
+
+  return (
+    <Stack maw={1000} gap="lg">
+      <Group justify="space-between">
+        <Button variant="subtle" onClick={() => openBooking(null)}>
+          ← All bookings
+        </Button>
+        <Group gap="xs">
+          <Button variant="default" loading={busy} disabled={!online || booking.serviceBookingId === null} onClick={() => void act(() => call('booking:refresh', { bookingId }))}>
+            Refresh status
+          </Button>
+          {booking.status === 'Pending' && (
+            <Button
+              disabled={!online}
+              onClick={() => {
+                resumePayment(booking);
+                show('new-booking');
+              }}
+            >
+              Continue to payment
+            </Button>
+          )}
+          {canModify && (
+            <Button variant="light" disabled={!online} onClick={() => setDialog('modify')}>
+              Change dates or room
+            </Button>
+          )}
+          {canCancel && (
+            <Button variant="light" color="red" disabled={!online} onClick={() => setDialog('cancel')}>
+              Cancel booking
+            </Button>
+          )}
+          {booking.status === 'Paid' && (
+            <Button variant="default" onClick={() => openVoucher(booking.id)}>
+              Print voucher
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <ErrorNotice error={error} onClose={() => setError(null)} />
+      {booking.attention && (
+        <Alert color="orange" title="Check this booking" role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{booking.attention}</Text>
+            <Group>
+              <Button size="xs" color="orange" variant="white" onClick={() => void act(() => call('booking:acknowledge', { bookingId }))}>
+                I have checked it
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {booking.pendingModification && (
+        <Alert color="blue" title={`Change ${booking.pendingModification.reference} is waiting for payment`} role="status">
+          <Group justify="space-between">
+            <Text size="sm">The booking keeps its current dates and room until the change is paid at its payment link.</Text>
+            <Button size="xs" onClick={() => window.open(booking.pendingModification?.paymentLink ?? '', '_blank', 'noopener')}>
+              Open payment link
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      <Card withBorder padding="lg">
+        <Group justify="space-between" mb="md">
+          <div>
+            <Title order={2}>
+              {booking.holder.name} {booking.holder.surname}
+            </Title>
+            <Text c="dimmed">
+              {booking.packageTitle} · {booking.propertyName}
+            </Text>
+          </div>
+          <StatusBadge status={booking.status} size="xl" />
+        </Group>
+        <SimpleGrid cols={3} spacing="lg">
+          <Field label="Booking reference">
+            <span className="mono">{booking.bookingReference ?? 'not yet'}</span>
+            {booking.bookingReference && (
+              <Button size="compact-xs" variant="subtle" ml="xs" onClick={() => copyText(booking.bookingReference ?? '')}>
+                Copy
+              </Button>
+            )}
+          </Field>
+          <Field label="Client reference">
+            <span className="mono">{booking.clientReference}</span>
+          </Field>
+          <Field label="Service booking number">{booking.serviceBookingId ?? 'lost (see above)'}</Field>
+          <Field label="Check-in">{formatDate(booking.checkIn)}</Field>
+          <Field label="Check-out">{formatDate(booking.checkOut)}</Field>
+          <Field label="Nights">{plural(nightsBetween(booking.checkIn, booking.checkOut), 'night')}</Field>
+          <Field label="Guests">
+            {plural(booking.adults, 'adult')} (ages {booking.paxAges.join(', ')})
+          </Field>
+          <Field label="E-mail">{booking.holder.email}</Field>
+          <Field label="Total">
+            <strong>{formatMoney(booking.totalMinor, booking.currency)}</strong>
+          </Field>
+          <Field label="Made">{formatDateTime(booking.createdAt)}</Field>
+          <Field label="Last change">{formatDateTime(booking.updatedAt)}</Field>
+          <Field label="Mode">{booking.profileKind === 'training' ? 'Training (no real money)' : booking.profileKind === 'test' ? 'Test mode' : 'Live'}</Field>
+        </SimpleGrid>
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Title order={3} size="h4" mb="md">
+          Timeline
+        </Title>
+        <Timeline active={timeline.length - 1} bulletSize={14} lineWidth={2}>
+          {timeline.map((event, index) => (
+            <Timeline.Item key={index} title={event.summary}>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(event.at)}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Card>
+
+      {dialog === 'cancel' && <CancelDialog booking={booking} onClose={() => setDialog(null)} onDone={() => void load()} />}
+      {dialog === 'modify' && <ModifyDialog booking={booking} onClose={() => setDialog(null)} onDone={() => void load()} />}
+    </Stack>
+  );
+}

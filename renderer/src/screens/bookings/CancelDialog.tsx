@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import type { BookingRecord } from '../../../../shared/bookings';
+import { formatDate, formatMoney } from '../../../../shared/format';
+import { call, describeError } from '../../bridge';
+import { ErrorNotice } from '../../components/ErrorNotice';
+
+/** Cancel, with a reason and a confirmation that names the booking and the traveler. */
+export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRecord; onClose: () => void; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const [result, setResult] = useState<BookingRecord | null>(null);
+  const traveler = `${booking.holder.name} ${booking.holder.surname}`;
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await call('booking:cancel', { bookingId: booking.id, reason, confirmed: true }));
+      onDone();
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`} size="lg" centered>
+      {result ? (
+        <Stack>
+          <Text role="status">
+            Booking {booking.serviceBookingId} for {traveler} is {result.status}. {booking.status === 'Paid' ? `${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.` : 'Nothing was charged.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-autofocus>
+              Done
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">
+            {booking.packageTitle} · {booking.propertyName}, {formatDate(booking.checkIn)} → {formatDate(booking.checkOut)}, {formatMoney(booking.totalMinor, booking.currency)}. This cannot be undone.
+          </Text>
+          <Textarea label="Reason" description="Sent to the booking service and kept in the timeline." value={reason} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={2} data-autofocus required />
+          <ErrorNotice error={error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Keep the booking
+            </Button>
+            <Button color="red" loading={busy} disabled={!reason.trim()} onClick={() => void confirm()}>
+              Cancel booking for {traveler}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

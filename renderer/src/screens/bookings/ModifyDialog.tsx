@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../../shared/bookings';
+import { formatMoney } from '../../../../shared/format';
+import { call, describeError } from '../../bridge';
+import { ErrorNotice } from '../../components/ErrorNotice';
+
+/** The preview's price summary, in words an agent can say to a traveler. */
+export function summaryInWords(summary: PriceSummary): string {
+  if (summary.paymentRequired) return `The traveler will be charged ${formatMoney(summary.paymentAmountMinor, summary.currency)} more, through a payment link.`;
+  if (summary.refundAmountMinor > 0) return `${formatMoney(summary.refundAmountMinor, summary.currency)} will be refunded to the traveler’s card automatically.`;
+  return 'No change in price.';
+}
+
+/** Change dates and/or the hotel: preview the price difference, then confirm. */
+export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRecord; onClose: () => void; onDone: () => void }) {
+  const [checkIn, setCheckIn] = useState(booking.checkIn);
+  const [checkOut, setCheckOut] = useState(booking.checkOut);
+  const [properties, setProperties] = useState<{ id: number; name: string }[]>([]);
+  const [propertyId, setPropertyId] = useState(String(booking.propertyId));
+  const [summary, setSummary] = useState<{ change: ChangeRequest; price: PriceSummary } | null>(null);
+  const [result, setResult] = useState<BookingRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+
+  useEffect(() => {
+    call('packages:search', { title: booking.packageTitle })
+      .then((found) => setProperties(found.find((entry) => entry.id === booking.packageId)?.properties ?? []))
+      .catch(() => setProperties([{ id: booking.propertyId, name: booking.propertyName }]));
+  }, [booking]);
+
+  const datesChanged = checkIn !== booking.checkIn || checkOut !== booking.checkOut;
+  const roomChanged = propertyId !== String(booking.propertyId);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const preview = () =>
+    run(async () => {
+      let room: ChangeRequest['room'];
+      if (roomChanged) {
+        const property = properties.find((entry) => String(entry.id) === propertyId);
+        if (!property) return;
+        const quote = await call('booking:price', { packageId: booking.packageId, packageTitle: booking.packageTitle, propertyId: property.id, propertyName: property.name, checkIn, checkOut, adults: booking.adults });
+        if (!quote.available) throw Object.assign(new Error(), { message: `${property.name} is sold out on some of those nights.`, hint: 'Try other dates or keep the current hotel.' });
+        room = { availabilityId: quote.availabilityId, propertyId: property.id, propertyName: property.name };
+      }
+      const change: ChangeRequest = { bookingId: booking.id, ...(datesChanged ? { dates: { checkIn, checkOut } } : {}), ...(room ? { room } : {}) };
+      setSummary({ change, price: await call('booking:preview-change', change) });
+    });
+
+  const confirm = () =>
+    run(async () => {
+      if (!summary) return;
+      const updated = await call('booking:confirm-change', summary.change);
+      setResult(updated);
+      if (updated.pendingModification) window.open(updated.pendingModification.paymentLink, '_blank', 'noopener');
+      onDone();
+    });
+
+  return (
+    <Modal opened onClose={onClose} title={`Change booking ${booking.serviceBookingId} for ${booking.holder.name} ${booking.holder.surname}`} size="lg" centered>
+      {result ? (
+        <Stack>
+          <Text role="status">
+            {result.pendingModification
+              ? `Change ${result.pendingModification.reference} is waiting for payment. The payment link opened in the browser; the booking changes once it is paid.`
+              : 'The booking is changed.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-autofocus>
+              Done
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <SimpleGrid cols={2}>
+            <TextInput type="date" label="New check-in" value={checkIn} onChange={(event) => { setCheckIn(event.currentTarget.value); setSummary(null); }} data-autofocus />
+            <TextInput type="date" label="New check-out" value={checkOut} onChange={(event) => { setCheckOut(event.currentTarget.value); setSummary(null); }} />
+          </SimpleGrid>
+          <Select label="Hotel" data={properties.map((entry) => ({ value: String(entry.id), label: entry.name }))} value={propertyId} onChange={(value) => { if (value) setPropertyId(value); setSummary(null); }} allowDeselect={false} />
+          <ErrorNotice error={error} />
+          {summary && (
+            <Alert color={summary.price.paymentRequired ? 'yellow' : 'green'} title="Price of this change" role="status" data-testid="change-summary">
+              {summaryInWords(summary.price)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Keep as it is
+            </Button>
+            {summary ? (
+              <Button loading={busy} onClick={() => void confirm()}>
+                Confirm change
+              </Button>
+            ) : (
+              <Button loading={busy} disabled={!datesChanged && !roomChanged} onClick={() => void preview()}>
+                Preview price
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { holderInputSchema } from '../../../../shared/bookings';
+import { useAppStore } from '../../stores/app-store';
+import { useNewBooking } from '../../stores/new-booking-store';
+
+/** Step 3: the lead traveler, and one age per guest, exactly as many as were priced. */
+export function TravelerStep() {
+  const { holder, ages, quote, busy, setHolder, setAge, startHold, goTo } = useNewBooking();
+  const online = useAppStore((state) => state.online);
+  const [touched, setTouched] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+
+  const parsed = holderInputSchema.safeParse(holder);
+  const fieldError = (field: 'name' | 'surname' | 'email') =>
+    touched && !parsed.success ? (parsed.error.issues.find((issue) => issue.path[0] === field)?.message ?? null) : null;
+  const ageError = (age: string) => (touched && (age === '' || Number(age) < 0 || Number(age) > 120) ? 'Enter an age from 0 to 120.' : null);
+  const valid = parsed.success && ages.every((age) => age !== '' && Number(age) >= 0 && Number(age) <= 120);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (valid && online) void startHold();
+  };
+
+  if (!quote?.available) return null;
+  return (
+    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label="Traveler" noValidate>
+      <Stack gap="md">
+        <Title order={3}>Lead traveler</Title>
+        <SimpleGrid cols={3}>
+          <TextInput ref={first} label="First name" value={holder.name} onChange={(event) => setHolder({ name: event.currentTarget.value })} error={fieldError('name')} required autoComplete="off" />
+          <TextInput label="Surname" value={holder.surname} onChange={(event) => setHolder({ surname: event.currentTarget.value })} error={fieldError('surname')} required autoComplete="off" />
+          <TextInput label="E-mail" type="email" value={holder.email} onChange={(event) => setHolder({ email: event.currentTarget.value })} error={fieldError('email')} required autoComplete="off" />
+        </SimpleGrid>
+        <div>
+          <Title order={4}>Guests’ ages</Title>
+          <Text size="sm" c="dimmed">
+            One age per guest: the stay was priced for {quote.adults}.
+          </Text>
+        </div>
+        <SimpleGrid cols={6}>
+          {ages.map((age, index) => (
+            <NumberInput key={index} label={`Guest ${index + 1}`} min={0} max={120} allowDecimal={false} value={age === '' ? '' : Number(age)} onChange={(value) => setAge(index, value === '' ? '' : String(value))} error={ageError(age)} required />
+          ))}
+        </SimpleGrid>
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => goTo('stay')}>
+            Back
+          </Button>
+          <Button type="submit" loading={busy} disabled={!online}>
+            Continue to review
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

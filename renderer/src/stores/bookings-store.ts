@@ -1,0 +1,88 @@
+import { create } from 'zustand';
+import type { BookingRecord } from '../../../shared/bookings';
+import { call, describeError } from '../bridge';
+
+export const PAGE_SIZE = 100;
+
+export interface ListFilter {
+  query: string;
+  statuses: string[];
+  from: string;
+  to: string;
+}
+
+interface BookingsState {
+  profileId: number | null;
+  filter: ListFilter;
+  total: number | null;
+  pages: Record<number, BookingRecord[]>;
+  /** Bumps on every new filter, so answers to an older filter are dropped. */
+  generation: number;
+  error: { message: string; hint: string } | null;
+  attention: BookingRecord[];
+  setFilter(profileId: number, filter: Partial<ListFilter>): Promise<void>;
+  loadPage(page: number): Promise<void>;
+  /** Reloads what is on screen, after a booking changed. */
+  reload(): Promise<void>;
+}
+
+const EMPTY: ListFilter = { query: '', statuses: [], from: '', to: '' };
+const loading = new Set<string>();
+
+/** The history list: pages fetched as they scroll into view, so 100,000 rows cost no more than one screen. */
+export const useBookings = create<BookingsState>((set, get) => {
+  const request = (page: number) => {
+    const { profileId, filter } = get();
+    return call('history:list', {
+      profileId: profileId as number,
+      ...(filter.query.trim() ? { query: filter.query } : {}),
+      ...(filter.statuses.length ? { statuses: filter.statuses } : {}),
+      ...(filter.from ? { from: filter.from } : {}),
+      ...(filter.to ? { to: filter.to } : {}),
+      offset: page * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    });
+  };
+
+  return {
+    profileId: null,
+    filter: EMPTY,
+    total: null,
+    pages: {},
+    generation: 0,
+    error: null,
+    attention: [],
+
+    setFilter: async (profileId, change) => {
+      const generation = get().generation + 1;
+      const filter = get().profileId === profileId ? { ...get().filter, ...change } : { ...EMPTY, ...change };
+      set({ profileId, filter, generation, pages: {}, error: null });
+      try {
+        const [first, attention] = await Promise.all([request(0), call('history:attention', { profileId })]);
+        if (get().generation === generation) set({ total: first.total, pages: { 0: first.rows }, attention });
+      } catch (caught) {
+        if (get().generation === generation) set({ error: describeError(caught), total: 0 });
+      }
+    },
+
+    loadPage: async (page) => {
+      const { generation, pages } = get();
+      const key = `${generation}:${page}`;
+      if (pages[page] || loading.has(key)) return;
+      loading.add(key);
+      try {
+        const answer = await request(page);
+        if (get().generation === generation) set((state) => ({ pages: { ...state.pages, [page]: answer.rows }, total: answer.total }));
+      } catch (caught) {
+        if (get().generation === generation) set({ error: describeError(caught) });
+      } finally {
+        loading.delete(key);
+      }
+    },
+
+    reload: async () => {
+      const { profileId, filter } = get();
+      if (profileId !== null) await get().setFilter(profileId, filter);
+    },
+  };
+});

@@ -1,0 +1,51 @@
+/** Money and dates as an agent reads them. Amounts are always integers in the currency's minor unit. */
+
+const digitsCache = new Map<string, number>();
+
+/** How many minor units a currency has: 2 for EUR, 0 for JPY. */
+export function minorDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+/** 123450 EUR → "€1,234.50"; 45600 JPY → "JP¥45,600". */
+export function formatMoney(amountMinor: number, currency: string, locale = 'en-GB'): string {
+  const digits = minorDigits(currency);
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 10 ** digits);
+  } catch {
+    return `${(amountMinor / 10 ** digits).toFixed(digits)} ${currency}`;
+  }
+}
+
+/** "2027-03-10" → "Wed, 10 Mar 2027", read as a calendar date wherever the counter is. */
+export function formatDate(isoDate: string, locale = 'en-GB'): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+export function formatDateTime(iso: string, locale = 'en-GB'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+export const nightsBetween = (checkIn: string, checkOut: string): number =>
+  Math.round((Date.parse(`${checkOut.slice(0, 10)}T00:00:00Z`) - Date.parse(`${checkIn.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** Minutes and seconds left, for a countdown: "14:05"; "0:00" once passed. */
+export function countdown(untilIso: string, now: number): string {
+  const left = Math.max(0, Math.floor((Date.parse(untilIso) - now) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { formatMoney } from '../../shared/format';
+import { availableStay, holdThroughScreens, typedDate } from './flow-helpers';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+let harness: Harness;
+afterEach(async () => {
+  const errors = harness?.pageErrors ?? [];
+  await harness?.close();
+  expect(errors).toEqual([]);
+});
+
+describe('a booking at the counter', () => {
+  test('from search to Paid with the keyboard only', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 35);
+
+    await page.keyboard.press('Control+n');
+    const focused = (label: string) => page.getByLabel(label).evaluate((element) => element === document.activeElement);
+    await expect.poll(() => focused('Search packages')).toBe(true);
+    await page.keyboard.type('kyoto');
+    await expect.poll(() => page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).isVisible()).toBe(true);
+    await harness.screenshot('new-booking-search');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => focused('Check-in')).toBe(true);
+    await page.keyboard.type(typedDate(stay.checkIn));
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(typedDate(stay.checkOut));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('quote-total').textContent()).toBe(formatMoney(stay.total, 'JPY'));
+    await harness.screenshot('new-booking-price');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => focused('First name')).toBe(true);
+    for (const [index, text] of ['Kenji', 'Tanaka', 'kenji.tanaka@example.jp', '52', '49'].entries()) {
+      if (index > 0) await page.keyboard.press('Tab');
+      await page.keyboard.type(text);
+    }
+    await harness.screenshot('new-booking-traveler');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => page.getByTestId('hold-countdown').textContent()).toMatch(/Price held for1[45]:\d\d/);
+    await harness.screenshot('new-booking-review');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    // The booking is in the history at once, as Pending.
+    expect(harness.core.ledger.list({ profileId: 1 }).rows.map((row) => [row.holder.surname, row.status])).toEqual([['Tanaka', 'Pending']]);
+    await harness.screenshot('new-booking-payment');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 }).toBe('Paid and confirmed by the supplier.');
+    const reference = await page.getByTestId('booking-reference').textContent();
+    expect(reference).toMatch(/^PKD[A-Z0-9]{7}$/);
+    await harness.screenshot('new-booking-confirmation');
+
+    await page.getByRole('button', { name: 'Print voucher' }).click();
+    await expect.poll(() => page.getByRole('article', { name: 'Voucher' }).textContent()).toContain(reference);
+    await harness.screenshot('voucher');
+  });
+
+  test('a declined card, then a good one', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 1);
+    await holdThroughScreens(page, stay, 'lisbon');
+    await page.getByLabel('Visa ending 9995 · Declined: insufficient funds').check();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The card has insufficient funds for this amount.' }).isVisible()).toBe(true);
+    await harness.screenshot('payment-declined');
+    await page.getByLabel('Visa ending 4242 · Succeeds').check();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+
+  test.each([
+    ['approved', 'Approve', 'Paid and confirmed by the supplier.'],
+    ['failed', 'Fail authentication', null],
+  ])('3-D Secure %s', async (_name, button, finalStatus) => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 6);
+    await holdThroughScreens(page, stay, 'paris');
+    await page.getByLabel('Visa ending 3220 · Needs 3-D Secure').check();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
+    if (finalStatus) await harness.screenshot('payment-3ds-waiting');
+
+    const [challenge] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open the bank’s check' }).click()]);
+    await challenge.waitForLoadState();
+    if (finalStatus) await harness.screenshot('payment-3ds-challenge', challenge);
+    await challenge.getByRole('button', { name: button }).click();
+    await challenge.close();
+    await page.getByRole('button', { name: 'The cardholder has finished' }).click();
+
+    if (finalStatus) {
+      await expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 }).toBe(finalStatus);
+    } else {
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'did not pass the bank’s 3-D Secure check' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('The bank check did not pass. The booking is still held').isVisible()).toBe(true);
+      expect(harness.core.ledger.list({ profileId: 1 }).rows[0]?.status).toBe('Pending');
+      await harness.screenshot('payment-3ds-failed');
+    }
+  });
+
+  test('a hold that expired is priced and held again when the agent holds', async () => {
+    harness = await startHarness({ trainingControls: { tokenLifetimeMs: 1500 } });
+    const { page } = harness;
+    const stay = await availableStay(harness, 9);
+    await page.keyboard.press('Control+n');
+    await page.getByLabel('Search packages').fill('amalfi');
+    await page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).click();
+    await page.getByLabel('Check-in').fill(typedDate(stay.checkIn));
+    await page.getByLabel('Check-out').fill(typedDate(stay.checkOut));
+    await page.getByRole('button', { name: 'Check price' }).click();
+    await page.getByRole('button', { name: 'Continue to traveler' }).click();
+    await page.getByLabel('First name').fill('Luca');
+    await page.getByLabel('Surname').fill('Bianchi');
+    await page.getByLabel('E-mail').fill('luca@example.it');
+    await page.getByLabel('Guest 1').fill('30');
+    await page.getByLabel('Guest 2').fill('31');
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    await expect.poll(() => page.getByText('The price hold has run out').isVisible(), { timeout: 5000 }).toBe(true);
+    await harness.screenshot('review-hold-expired');
+    await page.getByRole('button', { name: 'Hold booking' }).click();
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(1);
+  });
+});

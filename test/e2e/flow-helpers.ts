@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Harness } from './harness';
+
+/** Dates from `startInDays` on where the package's first hotel has a room, found through the real engine. */
+export async function availableStay(harness: Harness, packageId: number, startInDays = 60, nights = 3, adults = 2) {
+  const [entry] = (await harness.core.engine.search('')).filter((candidate) => candidate.id === packageId);
+  if (!entry) throw new Error('no such package');
+  const property = entry.properties[0] as { id: number; name: string };
+  for (let offset = startInDays; offset < startInDays + 60; offset += 1) {
+    const checkIn = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const checkOut = new Date(Date.now() + (offset + nights) * 86_400_000).toISOString().slice(0, 10);
+    const quote = await harness.core.engine.price({ packageId, packageTitle: entry.title, propertyId: property.id, propertyName: property.name, checkIn, checkOut, adults });
+    if (quote.available) return { title: entry.title, property: property.name, checkIn, checkOut, total: quote.totalMinor, currency: quote.currency };
+  }
+  throw new Error('no available stay');
+}
+
+/** "2027-03-10" as an agent types it: 10/03/2027. */
+export const typedDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** Drives the new-booking flow with the mouse-free path up to the payment step. */
+export async function holdThroughScreens(page: Page, stay: Awaited<ReturnType<typeof availableStay>>, search: string, traveler = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' }) {
+  await page.keyboard.press('Control+n');
+  await page.getByLabel('Search packages').fill(search);
+  await page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).click();
+  await page.getByLabel('Check-in').fill(typedDate(stay.checkIn));
+  await page.getByLabel('Check-out').fill(typedDate(stay.checkOut));
+  await page.getByRole('button', { name: 'Check price' }).click();
+  await page.getByRole('button', { name: 'Continue to traveler' }).click();
+  await page.getByLabel('First name').fill(traveler.name);
+  await page.getByLabel('Surname').fill(traveler.surname);
+  await page.getByLabel('E-mail').fill(traveler.email);
+  await page.getByLabel('Guest 1').fill('41');
+  await page.getByLabel('Guest 2').fill('39');
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await page.getByRole('button', { name: 'Hold booking' }).click();
+  await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+}
