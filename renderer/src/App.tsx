@@ -39,7 +39,7 @@ export function App() {
   if (!loaded) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Starting Packdesk" />
+        <Loader role="status" aria-label="Starting Packdesk" />
       </Center>
     );
   }

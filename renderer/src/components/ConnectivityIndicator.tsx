@@ -20,7 +20,7 @@ export function ConnectivityIndicator() {
             background: online ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-red-6)',
           }}
         />
-        <Text size="sm" fw={600} c={online ? 'green.8' : 'red.8'}>
+        <Text size="sm" fw={600} c={online ? '#1e6b30' : 'red.9'}>
           {label}
         </Text>
       </Group>

@@ -9,10 +9,11 @@ interface StayDateInputProps {
   error?: string | null;
   autoFocus?: boolean;
   required?: boolean;
+  clearable?: boolean;
 }
 
 /** A date field that takes a typed date (10/03/2027) or a pick from its calendar; Tab goes straight to the next field. */
-export function StayDateInput({ label, value, onChange, minDate, error, autoFocus, required }: StayDateInputProps) {
+export function StayDateInput({ label, value, onChange, minDate, error, autoFocus, required, clearable }: StayDateInputProps) {
   return (
     <DateInput
       label={label}
@@ -26,6 +27,9 @@ export function StayDateInput({ label, value, onChange, minDate, error, autoFocu
       autoFocus={autoFocus}
       required={required}
       firstDayOfWeek={1}
+      nextLabel="Next month"
+      previousLabel="Previous month"
+      clearable={clearable}
       popoverProps={{ withinPortal: true }}
     />
   );

@@ -19,7 +19,7 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   }, [bookingId]);
 
   if (error) return <ErrorNotice error={error} />;
-  if (!booking) return <Loader aria-label="Loading the voucher" />;
+  if (!booking) return <Loader role="status" aria-label="Loading the voucher" />;
   return (
     <div className="voucher-page">
       <Group justify="space-between" className="no-print" mb="lg">

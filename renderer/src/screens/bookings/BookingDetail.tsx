@@ -68,7 +68,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
   };
 
   if (!data) {
-    return error ? <ErrorNotice error={error} /> : <Loader aria-label="Loading the booking" />;
+    return error ? <ErrorNotice error={error} /> : <Loader role="status" aria-label="Loading the booking" />;
   }
   const { booking, timeline } = data;
   const canCancel = booking.serviceBookingId !== null && !['Cancelled', 'Failed'].includes(booking.status);

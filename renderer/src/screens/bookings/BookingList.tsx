@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { StayDateInput } from '../../components/StayDateInput';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useAppStore } from '../../stores/app-store';
 import { PAGE_SIZE, useBookings } from '../../stores/bookings-store';
@@ -104,8 +105,8 @@ export function BookingList() {
 
       <Group align="flex-end" gap="md">
         <TextInput ref={search} label="Find a booking" placeholder="Name, e-mail, reference, booking number, hotel…" value={query} onChange={(event) => setQuery(event.currentTarget.value)} w={380} data-shortcut-target="find" />
-        <TextInput type="date" label="Check-in from" value={filter.from} onChange={(event) => setDate('from', event.currentTarget.value)} />
-        <TextInput type="date" label="Check-in to" value={filter.to} onChange={(event) => setDate('to', event.currentTarget.value)} />
+        <StayDateInput label="Check-in from" value={filter.from || null} onChange={(value) => setDate('from', value ?? '')} clearable />
+        <StayDateInput label="Check-in to" value={filter.to || null} onChange={(value) => setDate('to', value ?? '')} clearable />
       </Group>
       <Chip.Group multiple value={filter.statuses} onChange={setStatuses}>
         <Group gap="xs" role="group" aria-label="Status filter">

@@ -11,6 +11,8 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
   const [result, setResult] = useState<BookingRecord | null>(null);
+  // What was paid before the cancellation decides what the result says; the page reloads the booking meanwhile.
+  const [wasPaid] = useState(booking.status === 'Paid');
   const traveler = `${booking.holder.name} ${booking.holder.surname}`;
 
   const confirm = async () => {
@@ -27,11 +29,11 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`} size="lg" centered>
+    <Modal opened onClose={onClose} title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {result ? (
         <Stack>
           <Text role="status">
-            Booking {booking.serviceBookingId} for {traveler} is {result.status}. {booking.status === 'Paid' ? `${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.` : 'Nothing was charged.'}
+            Booking {booking.serviceBookingId} for {traveler} is {result.status}. {wasPaid ? `${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.` : 'Nothing was charged.'}
           </Text>
           <Group justify="flex-end">
             <Button onClick={onClose} data-autofocus>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../../shared/bookings';
 import { formatMoney } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { StayDateInput } from '../../components/StayDateInput';
 
 /** The preview's price summary, in words an agent can say to a traveler. */
 export function summaryInWords(summary: PriceSummary): string {
@@ -30,6 +31,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
   }, [booking]);
 
   const datesChanged = checkIn !== booking.checkIn || checkOut !== booking.checkOut;
+  const datesValid = Boolean(checkIn && checkOut && checkOut > checkIn);
   const roomChanged = propertyId !== String(booking.propertyId);
 
   const run = async (work: () => Promise<void>) => {
@@ -68,7 +70,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
     });
 
   return (
-    <Modal opened onClose={onClose} title={`Change booking ${booking.serviceBookingId} for ${booking.holder.name} ${booking.holder.surname}`} size="lg" centered>
+    <Modal opened onClose={onClose} title={`Change booking ${booking.serviceBookingId} for ${booking.holder.name} ${booking.holder.surname}`} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {result ? (
         <Stack>
           <Text role="status">
@@ -85,8 +87,8 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
       ) : (
         <Stack>
           <SimpleGrid cols={2}>
-            <TextInput type="date" label="New check-in" value={checkIn} onChange={(event) => { setCheckIn(event.currentTarget.value); setSummary(null); }} data-autofocus />
-            <TextInput type="date" label="New check-out" value={checkOut} onChange={(event) => { setCheckOut(event.currentTarget.value); setSummary(null); }} />
+            <StayDateInput label="New check-in" value={checkIn} minDate={new Date().toISOString().slice(0, 10)} onChange={(value) => { setCheckIn(value ?? ''); setSummary(null); }} autoFocus />
+            <StayDateInput label="New check-out" value={checkOut} minDate={checkIn} onChange={(value) => { setCheckOut(value ?? ''); setSummary(null); }} />
           </SimpleGrid>
           <Select label="Hotel" data={properties.map((entry) => ({ value: String(entry.id), label: entry.name }))} value={propertyId} onChange={(value) => { if (value) setPropertyId(value); setSummary(null); }} allowDeselect={false} />
           <ErrorNotice error={error} />
@@ -104,7 +106,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
                 Confirm change
               </Button>
             ) : (
-              <Button loading={busy} disabled={!datesChanged && !roomChanged} onClick={() => void preview()}>
+              <Button loading={busy} disabled={(!datesChanged && !roomChanged) || !datesValid} onClick={() => void preview()}>
                 Preview price
               </Button>
             )}

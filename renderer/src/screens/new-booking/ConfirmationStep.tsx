@@ -17,7 +17,7 @@ export function ConfirmationStep() {
       <Stack gap="md" align="center">
         <Group gap="sm">
           <StatusBadge status={booking.status} size="xl" />
-          {!paid && <Loader size="sm" aria-label="Waiting for the supplier" />}
+          {!paid && <Loader size="sm" role="status" aria-label="Waiting for the supplier" />}
         </Group>
         <Text c="dimmed" role="status" data-testid="confirmation-status">
           {paid ? 'Paid and confirmed by the supplier.' : booking.status === 'Failed' ? 'The supplier did not confirm: nothing was charged.' : 'Payment authorized. Waiting for the supplier to confirm…'}

@@ -27,7 +27,7 @@ export function SearchStep() {
         placeholder="A city, a region or a theme: lisbon, alps, beach…"
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        rightSection={searching ? <Loader size="sm" aria-label="Searching" /> : null}
+        rightSection={searching ? <Loader size="sm" role="status" aria-label="Searching" /> : null}
         data-shortcut-target="search"
       />
       {query.trim() && !searching && results.length === 0 && (
@@ -35,7 +35,7 @@ export function SearchStep() {
           No package has all of “{query.trim()}” in its title. Try fewer or other words.
         </Text>
       )}
-      <Stack gap="sm" aria-label="Search results">
+      <Stack gap="sm" role="region" aria-label="Search results">
         {results.map((entry) => (
           <Card key={entry.id} withBorder padding="md">
             <Title order={3} size="h4" mb="xs">

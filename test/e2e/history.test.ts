@@ -1,0 +1,150 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { BookingRecord } from '../../shared/bookings';
+import { formatMoney } from '../../shared/format';
+import { seedLedger } from '../support/seed-ledger';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+let harness: Harness;
+afterEach(async () => {
+  const errors = harness?.pageErrors ?? [];
+  await harness?.close();
+  expect(errors).toEqual([]);
+});
+
+/** A booking made and paid through the real engine, then confirmed by the training supplier. */
+async function paidBooking(h: Harness, packageId: number, surname: string, startInDays = 150): Promise<BookingRecord> {
+  const [entry] = (await h.core.engine.search('')).filter((candidate) => candidate.id === packageId);
+  const property = entry?.properties[0] as { id: number; name: string };
+  for (let offset = startInDays; ; offset += 1) {
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const quote = await h.core.engine.price({ packageId, packageTitle: entry?.title ?? '', propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + 3), adults: 2 });
+    if (!quote.available) continue;
+    const hold = await h.core.engine.startHold(quote, [40, 38]);
+    const booking = await h.core.engine.prebook(hold.holdId, { name: 'Maria', surname, email: `maria.${surname.toLowerCase()}@example.com` });
+    await h.core.engine.pay(booking.id, 'pm_card_visa');
+    h.core.tracker.soon(booking.id);
+    await expect.poll(() => h.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
+    return h.core.ledger.get(booking.id) as BookingRecord;
+  }
+}
+
+/** Dates a number of days later where the stay costs less (or more) than now. */
+async function otherDates(h: Harness, booking: BookingRecord, cheaper: boolean) {
+  for (let days = 1; days < 150; days += 1) {
+    const shift = (date: string) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+    const quote = await h.core.engine.price({ packageId: booking.packageId, packageTitle: booking.packageTitle, propertyId: booking.propertyId, propertyName: booking.propertyName, checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut), adults: 2 });
+    if (quote.available && (cheaper ? quote.totalMinor < booking.totalMinor : quote.totalMinor > booking.totalMinor)) return { checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut), total: quote.totalMinor };
+  }
+  throw new Error('no such dates');
+}
+
+const typed = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+describe('the booking history', () => {
+  test('find a booking and cancel it: the confirmation names the booking and the traveler', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    await paidBooking(harness, 1, 'Oliveira');
+    const booking = await paidBooking(harness, 11, 'Costa');
+
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('2 bookings');
+    await harness.screenshot('bookings-list');
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('costa');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await page.getByRole('row', { name: /Maria Costa/ }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Maria Costa' }).isVisible()).toBe(true);
+    await harness.screenshot('booking-detail');
+
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel booking ${booking.serviceBookingId} for Maria Costa?` });
+    await dialog.getByLabel('Reason').fill('Traveler changed plans');
+    await harness.screenshot('cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel booking for Maria Costa' }).click();
+    await expect.poll(() => dialog.getByRole('status').textContent()).toContain(`is Cancelled. ${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.`);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByText('Cancelled: Traveler changed plans').isVisible()).toBe(true);
+    expect(harness.core.ledger.get(booking.id)?.status).toBe('Cancelled');
+  });
+
+  test.each([
+    ['refund', true],
+    ['charge', false],
+  ])('a change of dates that means a %s, explained in words before it is confirmed', async (kind, cheaper) => {
+    harness = await startHarness();
+    const { page } = harness;
+    const booking = await paidBooking(harness, 1, 'Lima');
+    const dates = await otherDates(harness, booking, cheaper);
+
+    await page.keyboard.press('Control+b');
+    await page.getByRole('row', { name: /Maria Lima/ }).click();
+    await page.getByRole('button', { name: 'Change dates or room' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('New check-in').fill(typed(dates.checkIn));
+    await dialog.getByLabel('New check-out').fill(typed(dates.checkOut));
+    await dialog.getByLabel('New check-out').press('Tab');
+    await dialog.getByRole('button', { name: 'Preview price' }).click();
+    const expected = cheaper
+      ? `${formatMoney(booking.totalMinor - dates.total, booking.currency)} will be refunded to the traveler’s card automatically.`
+      : `The traveler will be charged ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more, through a payment link.`;
+    await expect.poll(() => dialog.getByTestId('change-summary').textContent()).toContain(expected);
+    await harness.screenshot(`change-${kind}-preview`);
+
+    if (cheaper) {
+      await dialog.getByRole('button', { name: 'Confirm change' }).click();
+      await expect.poll(() => dialog.getByRole('status').textContent()).toBe('The booking is changed.');
+      expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total });
+    } else {
+      const [paymentPage] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Confirm change' }).click()]);
+      await paymentPage.waitForLoadState();
+      expect(await paymentPage.textContent('h1')).toMatch(/^Pay for change MOD/);
+      await paymentPage.close();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(() => page.getByText(/Change MOD\w+ is waiting for payment/).isVisible()).toBe(true);
+      await harness.screenshot('change-charge-pending');
+      expect(harness.core.ledger.get(booking.id)?.pendingModification?.reference).toMatch(/^MOD/);
+    }
+  });
+
+  test('offline: the history stays searchable, writes are disabled, and the agent is told why', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    await paidBooking(harness, 20, 'Ramos');
+    await harness.stopTrainingService();
+    await expect.poll(() => page.getByTestId('connectivity').textContent()).toBe('Offline');
+
+    await page.keyboard.press('Control+b');
+    await page.getByLabel('Find a booking').fill('ramos');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await page.getByRole('row', { name: /Maria Ramos/ }).click();
+    expect(await page.getByRole('button', { name: 'Cancel booking' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Refresh status' }).isDisabled()).toBe(true);
+    await harness.screenshot('offline-booking');
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => page.getByText('The booking service is offline.').isVisible()).toBe(true);
+  });
+
+  test('100,000 bookings: the list opens, scrolls to the end and searches', { timeout: 120_000 }, async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    seedLedger(join(harness.dataDir, 'ledger.db'), 1, 100_000);
+
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 20_000 }).toBe('100,000 bookings');
+    await expect.poll(() => page.getByRole('row', { name: /PKDSEED99999/ }).isVisible()).toBe(true);
+    await harness.screenshot('bookings-100k');
+
+    await page.getByTestId('bookings-scroller').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect.poll(() => page.getByRole('row', { name: /PKDSEED00000/ }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // 16 first names × 16 surnames: "Tanaka" bookings are those whose surname cycle lands on it.
+    const tanakas = Array.from({ length: 100_000 }, (_, index) => index).filter((index) => Math.floor(index / 16) % 16 === 2).length;
+    await page.getByLabel('Find a booking').fill('tanaka');
+    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toBe(`${tanakas.toLocaleString('en-GB')} bookings`);
+    await page.getByLabel('Find a booking').fill('maria.99987@example.com');
+    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toBe('1 booking');
+  });
+});
