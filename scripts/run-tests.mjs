@@ -8,7 +8,7 @@ const SUMMARY = 'test-results/summary.txt';
 const checks = [
   ['typecheck (main, preload, core, sandbox)', 'tsc', ['--noEmit', '-p', 'tsconfig.node.json']],
   ['typecheck (renderer)', 'tsc', ['--noEmit', '-p', 'tsconfig.web.json']],
-  ['typecheck (browser tests)', 'tsc', ['--noEmit', '-p', 'tsconfig.e2e.json']],
+  ['typecheck (e2e tests, benchmarks)', 'tsc', ['--noEmit', '-p', 'tsconfig.e2e.json']],
   ['lint', 'eslint', ['--max-warnings', '0', '.']],
 ];
 
