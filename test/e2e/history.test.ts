@@ -52,6 +52,12 @@ describe('the booking history', () => {
     await page.keyboard.press('Control+b');
     await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('2 bookings');
     await harness.screenshot('bookings-list');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^packdesk-training-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await (await download.createReadStream()).toArray();
+    const lines = Buffer.concat(csv).toString('utf8').trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).map((line) => line.split(',')[10]).sort()).toEqual(['Maria Costa', 'Maria Oliveira']);
     await page.keyboard.press('Control+f');
     await page.keyboard.type('costa');
     await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
