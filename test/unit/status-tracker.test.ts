@@ -49,7 +49,7 @@ describe('the status tracker', () => {
     status = 'Paid';
     checked.length = 0;
     for (; now <= 40_000; now += 500) await Promise.all(tracker.tick());
-    expect(checked[1]! - checked[0]!).toBe(1000);
+    expect(checked.slice(0, 2)).toEqual([checked[0], (checked[0] ?? 0) + 1000]);
   });
 
   test('tells when the service cannot be reached, and when it can again', async () => {
