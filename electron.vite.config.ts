@@ -23,9 +23,9 @@ export default defineConfig({
       // A sandboxed preload can require nothing but 'electron': zod and shared/ go into the bundle.
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve('electron/preload/index.ts') },
+        input: { index: resolve('electron/preload/index.ts'), payment: resolve('electron/preload/payment.ts') },
         // …and it cannot load ES modules: one CommonJS file.
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },
@@ -34,7 +34,7 @@ export default defineConfig({
     base: './',
     plugins: [react(), relaxCspForDevServer()],
     build: {
-      rollupOptions: { input: { index: resolve('renderer/index.html') } },
+      rollupOptions: { input: { index: resolve('renderer/index.html'), payment: resolve('renderer/payment.html') } },
     },
   },
 });

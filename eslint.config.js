@@ -24,7 +24,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['renderer/**/*.{ts,tsx}', 'test/e2e/browser/**/*.ts'],
+    files: ['renderer/**/*.{ts,tsx}', 'test/e2e/browser/**/*.ts', 'test/e2e/stripe-stand-in.js'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     // The classic hooks rules; the React Compiler rules do not apply, as the app does not use the compiler.

@@ -99,6 +99,13 @@ export const channels = {
     input: z.object({ bookingId, paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/) }).strict(),
     output: payOutcomeSchema,
   },
+  /** Opens the card window, pays with what it returns, and runs 3-D Secure if the bank asks. */
+  'payment:card': {
+    input: z.object({ bookingId, clientReference: clientReferenceSchema.optional() }).strict(),
+    output: payOutcomeSchema,
+  },
+  /** Opens the 3-D Secure window for a booking waiting for it, then books again. */
+  'payment:authenticate': { input: z.object({ bookingId }).strict(), output: payOutcomeSchema },
   'booking:refresh': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
   'booking:cancel': {
     input: z

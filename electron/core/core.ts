@@ -11,11 +11,18 @@ import { createStatusTracker } from './engine/status-tracker';
 import { createEventHub } from './events';
 import { createLedger } from './ledger/ledger';
 import { ledgerMigrations } from './ledger/ledger-migrations';
+import { createCardPayments } from './payments/card-payments';
+import type { PaymentWindows } from './payments/payment-windows';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
 import type { ProfileRecord } from './profiles';
 import type { SecretStore } from './secrets';
 import { settingsMigrations } from './settings-migrations';
+
+const unavailable = (): never => {
+  throw new AppError('payment_windows_unavailable', 'This Packdesk cannot open payment windows.', 'Use the desktop app to take cards.');
+};
+const NO_PAYMENT_WINDOWS: PaymentWindows = { collectCard: async () => unavailable(), authenticate: async () => unavailable() };
 
 /** The built-in training service, once it is listening: its address and its organization's keys. */
 export interface BuiltInService {
@@ -34,6 +41,8 @@ export interface CoreOptions {
   trackerTickMs?: number;
   requestTimeoutMs?: number;
   retry?: RetryPolicy;
+  /** Card entry and 3-D Secure windows: Electron's in the app, a second page in the browser tests. */
+  paymentWindows?: PaymentWindows;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -88,6 +97,14 @@ export function createCore(options: CoreOptions) {
     },
   });
 
+  const cardPayments = createCardPayments({
+    engine,
+    ledger,
+    windows: options.paymentWindows ?? NO_PAYMENT_WINDOWS,
+    profile: profiles.find,
+    publishableKey: (profile) => profiles.keyFor(profile.id, 'publishable'),
+  });
+
   const tracker = createStatusTracker({
     nonFinal: ledger.nonFinal,
     refresh: engine.refresh,
@@ -138,6 +155,8 @@ export function createCore(options: CoreOptions) {
     'booking:prebook': (input) => engine.prebook(input.holdId, input.holder),
     'booking:pay': async (input) => afterPayment(await engine.pay(input.bookingId, input.paymentMethodId, input.clientReference)),
     'booking:complete-authentication': async (input) => afterPayment(await engine.completeAuthentication(input.bookingId, input.paymentIntentId)),
+    'payment:card': async (input) => afterPayment(await cardPayments.payByCard(input.bookingId, input.clientReference)),
+    'payment:authenticate': async (input) => afterPayment(await cardPayments.authenticate(input.bookingId)),
     'booking:refresh': (input) => engine.refresh(input.bookingId),
     'booking:cancel': (input) => engine.cancel(input.bookingId, input.reason),
     'booking:preview-change': (input) => engine.previewChange(input),

@@ -13,6 +13,7 @@ import type { Sandbox } from '../sandbox/sandbox';
 import { denyAllPermissions } from './hardening';
 import { registerIpc } from './ipc';
 import { menuTemplate } from './menu';
+import { electronPaymentWindows } from './payment-windows';
 import { createMainWindow } from './window';
 
 const isDev = !app.isPackaged && Boolean(process.env.ELECTRON_RENDERER_URL);
@@ -68,6 +69,7 @@ async function start(): Promise<void> {
     secrets: createKeychainStore('Packdesk'),
     version: app.getVersion(),
     builtInService,
+    paymentWindows: electronPaymentWindows(() => mainWindow, join(import.meta.dirname, '../renderer')),
   });
   const activeCore = core;
 

@@ -78,33 +78,41 @@ describe('a booking at the counter', () => {
   });
 
   test.each([
-    ['approved', 'Approve', 'Paid and confirmed by the supplier.'],
-    ['failed', 'Fail authentication', null],
-  ])('3-D Secure %s', async (_name, button, finalStatus) => {
+    ['approved', 'Approve'],
+    ['failed', 'Fail authentication'],
+    ['abandoned', null],
+  ])('3-D Secure %s, in its own window', async (name, button) => {
     harness = await startHarness();
     const { page } = harness;
     const stay = await availableStay(harness, 6);
     await holdThroughScreens(page, stay, 'paris');
     await page.getByLabel('Visa ending 3220 · Needs 3-D Secure').check();
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
-    if (finalStatus) await harness.screenshot('payment-3ds-waiting');
-
-    const [challenge] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open the bank’s check' }).click()]);
+    const [challenge] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /^Pay / }).click()]);
     await challenge.waitForLoadState();
-    if (finalStatus) await harness.screenshot('payment-3ds-challenge', challenge);
-    await challenge.getByRole('button', { name: button }).click();
-    await challenge.close();
-    await page.getByRole('button', { name: 'The cardholder has finished' }).click();
-
-    if (finalStatus) {
-      await expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 }).toBe(finalStatus);
-    } else {
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'did not pass the bank’s 3-D Secure check' }).isVisible()).toBe(true);
-      await expect.poll(() => page.getByText('The bank check did not pass. The booking is still held').isVisible()).toBe(true);
-      expect(harness.core.ledger.list({ profileId: 1 }).rows[0]?.status).toBe('Pending');
-      await harness.screenshot('payment-3ds-failed');
+    await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
+    if (name === 'approved') {
+      await harness.screenshot('payment-3ds-waiting');
+      await harness.screenshot('payment-3ds-challenge', challenge);
     }
+    if (button) await challenge.getByRole('button', { name: button }).click();
+    else await challenge.close();
+
+    if (name === 'approved') {
+      await expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 }).toBe('Paid and confirmed by the supplier.');
+      return;
+    }
+    const message = name === 'failed' ? 'did not pass the bank’s 3-D Secure check' : 'The 3-D Secure window was closed before the cardholder finished';
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: message }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('The bank check did not pass').isVisible()).toBe(true);
+    const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+    expect(booking?.status).toBe('Pending');
+    expect(harness.core.ledger.timeline(booking?.id ?? 0).map((event) => event.type)).toContain(name === 'failed' ? 'authentication_failed' : 'authentication_closed');
+    if (name === 'failed') await harness.screenshot('payment-3ds-failed');
+
+    // Another card still pays the same held booking.
+    await page.getByLabel('Visa ending 4242 · Succeeds').check();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
   test('a hold that expired is priced and held again when the agent holds', async () => {

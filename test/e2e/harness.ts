@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
@@ -13,6 +13,7 @@ import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { ControlSettings } from '../../electron/sandbox/controls';
 import { BRIDGE_BUNDLE, RENDERER_DIR, SCREENSHOTS } from './paths';
+import { harnessPaymentWindows } from './harness-payment-windows';
 import { serveDirectory } from './static-server';
 
 /** Chromium as these machines run it: Debian's build, no sandbox as root, no calls home. */
@@ -33,6 +34,9 @@ export const CHROMIUM_OPTIONS = {
 
 export interface Harness {
   page: Page;
+  context: BrowserContext;
+  /** The browser's profile folder: what the renderer stores on disk is here. */
+  browserDataDir: string;
   /** Uncaught errors in the page; a test ends with none. */
   pageErrors: string[];
   core: Core;
@@ -62,6 +66,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'packdesk-e2e-'));
   const keychainService = `Packdesk-e2e-${randomUUID()}`;
   const training = options.withoutTrainingService ? null : await startSandbox({ dataFile: join(dataDir, 'training-service.db'), controls: { supplierDelayMs: 300, ...options.trainingControls } });
+  const site = await serveDirectory(RENDERER_DIR);
+  // A persistent profile, so a test can read what the renderer stored on disk.
+  const browserDataDir = mkdtempSync(join(tmpdir(), 'packdesk-chromium-'));
+  const context: BrowserContext = await chromium.launchPersistentContext(browserDataDir, { ...CHROMIUM_OPTIONS, viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/Lisbon' });
   const core = createCore({
     dataDir,
     secrets: createKeychainStore(keychainService),
@@ -69,12 +77,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     builtInService: () => (training ? { url: training.url, testKey: training.keys.testKey, liveKey: training.keys.liveKey } : null),
     trackerTickMs: 200,
     connectivityIntervalMs: 500,
+    paymentWindows: harnessPaymentWindows(context, () => site.url),
   });
   const dispatch = createDispatcher(core.handlers);
-  const site = await serveDirectory(RENDERER_DIR);
-  const browser: Browser = await chromium.launch(CHROMIUM_OPTIONS);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/Lisbon' });
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   // A locator that matches nothing fails within seconds with its name, instead of waiting out the test.
   page.setDefaultTimeout(8000);
   const pageErrors: string[] = [];
@@ -89,6 +95,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   return {
     page,
+    context,
+    browserDataDir,
     core,
     training,
     pageErrors,
@@ -103,7 +111,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       unsubscribe();
-      await browser.close();
+      await context.close();
+      rmSync(browserDataDir, { recursive: true, force: true });
       await site.close();
       core.close();
       await training?.close();

@@ -57,12 +57,29 @@ export class BrowserWindow extends Emitter {
     return { x: 10, y: 20, width: 1300, height: 840 };
   }
   show(): void {}
+  closed = false;
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.emit('closed');
+  }
   isDestroyed(): boolean {
-    return false;
+    return this.closed;
   }
 }
 
 export const ipcMain = {
+  listeners: new Map<string, ((event: unknown, payload: unknown) => void)[]>(),
+  on(channel: string, listener: (event: unknown, payload: unknown) => void) {
+    this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
+  },
+  removeListener(channel: string, listener: (event: unknown, payload: unknown) => void) {
+    this.listeners.set(channel, (this.listeners.get(channel) ?? []).filter((entry) => entry !== listener));
+  },
+  /** Delivers a message as if a renderer had sent it. */
+  deliver(channel: string, event: unknown, payload: unknown) {
+    for (const listener of this.listeners.get(channel) ?? []) listener(event, payload);
+  },
   handlers: new Map<string, (event: unknown, input: unknown) => unknown>(),
   handle(channel: string, handler: (event: unknown, input: unknown) => unknown) {
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
@@ -96,4 +113,12 @@ export class StandInSession {
   }
 }
 
-export const session = { defaultSession: new StandInSession() };
+export const session = {
+  defaultSession: new StandInSession(),
+  partitions: new Map<string, StandInSession>(),
+  fromPartition(partition: string): StandInSession {
+    const existing = this.partitions.get(partition) ?? new StandInSession();
+    this.partitions.set(partition, existing);
+    return existing;
+  },
+};

@@ -332,6 +332,13 @@ export function createBookingEngine(deps: EngineDeps) {
     /** The 3-D Secure challenge waiting for a booking, for the payment window. Main process only. */
     pendingAction: (bookingId: number) => pendingActions.get(bookingId) ?? null,
 
+    /** The built-in service's challenge page for a booking waiting for 3-D Secure; null against a real service. */
+    challengeUrlFor(bookingId: number): string | null {
+      const pending = pendingActions.get(bookingId);
+      const booking = ledger.get(bookingId);
+      return pending && booking ? deps.challengeUrl(deps.profile(booking.profileId), pending.paymentIntentId, pending.clientSecret) : null;
+    },
+
     /** Reads the booking at the service and records any change. */
     async refresh(bookingId: number): Promise<BookingRecord> {
       const booking = bookingOf(bookingId);

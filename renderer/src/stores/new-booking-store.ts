@@ -19,7 +19,8 @@ export type Choice = { packageId: number; packageTitle: string; propertyId: numb
 export type PaymentState =
   | { state: 'idle' }
   | { state: 'paying' }
-  | { state: 'authenticating'; paymentIntentId: string; challengeUrl: string | null }
+  | { state: 'card-window' }
+  | { state: 'authenticating' }
   | { state: 'authentication-failed' };
 
 interface NewBookingState {
@@ -54,8 +55,12 @@ interface NewBookingState {
   setClientReference(reference: string): void;
   startHold(): Promise<void>;
   prebook(): Promise<void>;
+  /** Pays with a test payment method (training and test-mode rehearsal). */
   pay(paymentMethodId: string): Promise<void>;
-  completeAuthentication(): Promise<void>;
+  /** Opens the secure card window and pays with what it returns. */
+  payByCard(): Promise<void>;
+  /** Opens the 3-D Secure window again for a booking waiting for it. */
+  authenticate(): Promise<void>;
   bookingChanged(booking: BookingRecord): void;
   /** Opens the payment step for a booking held earlier. */
   resumePayment(booking: BookingRecord): void;
@@ -95,6 +100,20 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
       set({ error: describeError(caught) });
     } finally {
       set({ busy: false });
+    }
+  }
+
+  /** 3-D Secure in its own window; the booking stays held if it fails or is closed. */
+  async function authenticateNow(): Promise<void> {
+    const { booking } = get();
+    if (!booking) return;
+    set({ payment: { state: 'authenticating' } });
+    try {
+      const outcome = await call('payment:authenticate', { bookingId: booking.id });
+      set({ booking: outcome.booking, step: 'confirmation', payment: { state: 'idle' } });
+    } catch (caught) {
+      set({ payment: { state: 'authentication-failed' } });
+      throw caught;
     }
   }
 
@@ -178,26 +197,31 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         set({ payment: { state: 'paying' } });
         try {
           const outcome = await call('booking:pay', { bookingId: booking.id, paymentMethodId, ...(clientReference.trim() ? { clientReference } : {}) });
-          if (outcome.kind === 'booked') set({ booking: outcome.booking, step: 'confirmation', payment: { state: 'idle' } });
-          else set({ booking: outcome.booking, payment: { state: 'authenticating', paymentIntentId: outcome.paymentIntentId, challengeUrl: outcome.challengeUrl } });
+          set({ booking: outcome.booking });
+          if (outcome.kind === 'booked') set({ step: 'confirmation', payment: { state: 'idle' } });
+          else await authenticateNow();
         } catch (caught) {
-          set({ payment: { state: 'idle' } });
+          if (get().payment.state === 'paying') set({ payment: { state: 'idle' } });
           throw caught;
         }
       }),
 
-    completeAuthentication: () =>
+    payByCard: () =>
       run(async () => {
-        const { booking, payment } = get();
-        if (!booking || payment.state !== 'authenticating') return;
+        const { booking, clientReference } = get();
+        if (!booking) return;
+        set({ payment: { state: 'card-window' } });
         try {
-          const outcome = await call('booking:complete-authentication', { bookingId: booking.id, paymentIntentId: payment.paymentIntentId });
-          if (outcome.kind === 'booked') set({ booking: outcome.booking, step: 'confirmation', payment: { state: 'idle' } });
+          const outcome = await call('payment:card', { bookingId: booking.id, ...(clientReference.trim() ? { clientReference } : {}) });
+          set({ booking: outcome.booking, step: 'confirmation', payment: { state: 'idle' } });
         } catch (caught) {
-          set({ payment: { state: 'authentication-failed' } });
+          const code = (caught as { code?: string }).code;
+          set({ payment: { state: code === 'authentication_closed' || code === 'authentication_failed' ? 'authentication-failed' : 'idle' } });
           throw caught;
         }
       }),
+
+    authenticate: () => run(authenticateNow),
 
     resumePayment: (booking) => set({ ...INITIAL, booking, step: 'payment' }),
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { clientReferenceSchema } from '../../../../shared/bookings';
 import { formatMoney } from '../../../../shared/format';
 import { TEST_CARDS } from '../../../../shared/test-cards';
@@ -8,9 +8,9 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
 import { useNewBooking } from '../../stores/new-booking-store';
 
-/** Step 5: the held booking is paid; 3-D Secure and declines are handled here. */
+/** Step 5: the held booking is paid, by the secure card window or a test card; 3-D Secure opens its own window. */
 export function PaymentStep() {
-  const { booking, clientReference, setClientReference, pay, payment, completeAuthentication, busy } = useNewBooking();
+  const { booking, clientReference, setClientReference, pay, payByCard, authenticate, payment, busy } = useNewBooking();
   const profile = useActiveProfile();
   const online = useAppStore((state) => state.online);
   const [card, setCard] = useState<string>(TEST_CARDS[0].id);
@@ -19,9 +19,12 @@ export function PaymentStep() {
   const referenceCheck = clientReferenceSchema.safeParse(clientReference);
   const referenceError = referenceCheck.success ? null : (referenceCheck.error.issues[0]?.message ?? null);
   const canUseTestCards = profile.kind !== 'live';
+  const canUseCardWindow = profile.kind !== 'training';
+  const waiting = payment.state === 'card-window' || payment.state === 'authenticating';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!referenceError && online && payment.state !== 'authenticating') void pay(card);
+    if (referenceError || !online || waiting || busy) return;
+    void (canUseTestCards ? pay(card) : payByCard());
   };
 
   return (
@@ -50,47 +53,55 @@ export function PaymentStep() {
           autoFocus
         />
 
-        {payment.state === 'authenticating' ? (
-          <Alert color="blue" title="The cardholder’s bank asks for 3-D Secure" role="status">
-            <Stack gap="sm">
-              <Text size="sm">Let the traveler approve the payment in the bank’s check, then continue here.</Text>
-              <Group>
-                {payment.challengeUrl && (
-                  <Button variant="light" onClick={() => window.open(payment.challengeUrl ?? '', '_blank', 'noopener')}>
-                    Open the bank’s check
-                  </Button>
-                )}
-                <Button onClick={() => void completeAuthentication()} loading={busy}>
-                  The cardholder has finished
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : canUseTestCards ? (
-          <Radio.Group label={profile.kind === 'training' ? 'Training card' : 'Stripe test card'} description="Each test card rehearses one outcome; no real money moves." value={card} onChange={setCard}>
-            <Stack gap={6} mt="xs">
-              {TEST_CARDS.map((entry) => (
-                <Radio key={entry.id} value={entry.id} label={`${entry.label} · ${entry.outcome}`} />
-              ))}
-            </Stack>
-          </Radio.Group>
-        ) : (
-          <Alert color="gray" title="Live card payments" role="note">
-            Live profiles take cards only in Stripe’s secure card window, which this version of Packdesk does not include. Use a test-mode profile to rehearse payments.
+        {waiting && (
+          <Alert color="blue" title={payment.state === 'card-window' ? 'The card window is open' : 'The cardholder’s bank asks for 3-D Secure'} role="status">
+            <Group gap="sm">
+              <Loader size="sm" role="status" aria-label="Waiting" />
+              <Text size="sm">
+                {payment.state === 'card-window'
+                  ? 'Let the traveler enter the card in the secure window. Packdesk never sees the card number.'
+                  : 'Let the traveler approve the payment in the bank’s window; Packdesk continues by itself.'}
+              </Text>
+            </Group>
           </Alert>
         )}
         {payment.state === 'authentication-failed' && (
-          <Text size="sm" c="red.8">
-            The bank check did not pass. The booking is still held: choose another card and pay again.
-          </Text>
+          <Alert color="orange" title="The bank check did not pass" role="alert">
+            <Stack gap="xs">
+              <Text size="sm">The booking is still held and nothing was charged. Start the check again, or choose another card below.</Text>
+              <Button w="fit-content" variant="white" color="orange" onClick={() => void authenticate()} disabled={!online}>
+                Start 3-D Secure again
+              </Button>
+            </Stack>
+          </Alert>
         )}
 
-        {payment.state !== 'authenticating' && canUseTestCards && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy} disabled={!online || Boolean(referenceError)}>
-              Pay {formatMoney(booking.totalMinor, booking.currency)}
+        {canUseCardWindow && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {profile.kind === 'live' ? 'Cards are entered in Stripe’s secure window.' : 'Stripe’s test card numbers can be typed in the secure window.'}
+            </Text>
+            <Button variant={canUseTestCards ? 'light' : 'filled'} onClick={() => void payByCard()} disabled={!online || waiting || busy || Boolean(referenceError)}>
+              Enter card
             </Button>
           </Group>
+        )}
+        {canUseTestCards && (
+          <>
+            {canUseCardWindow && <Divider label="or rehearse with a test card" labelPosition="center" />}
+            <Radio.Group label={profile.kind === 'training' ? 'Training card' : 'Stripe test card'} description="Each test card rehearses one outcome; no real money moves." value={card} onChange={setCard}>
+              <Stack gap={6} mt="xs">
+                {TEST_CARDS.map((entry) => (
+                  <Radio key={entry.id} value={entry.id} label={`${entry.label} · ${entry.outcome}`} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy && !waiting} disabled={!online || waiting || Boolean(referenceError)}>
+                Pay {formatMoney(booking.totalMinor, booking.currency)}
+              </Button>
+            </Group>
+          </>
         )}
       </Stack>
     </Card>

@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BrowserWindow, ipcMain, session } from 'electron';
+import type { IpcMainEvent, IpcMainInvokeEvent } from 'electron';
+import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult, PaymentWindows } from '../core/payments/payment-windows';
+import { denyAllPermissions, hardenWebContents, secureWebPreferences } from './hardening';
+
+function paymentSession(partition: string): Electron.Session {
+  const paymentSessionInstance = session.fromPartition(partition);
+  denyAllPermissions(paymentSessionInstance);
+  return paymentSessionInstance;
+}
+
+/**
+ * Electron's payment windows: each a separate, sandboxed, modal window with its own session. Card
+ * entry and Stripe's 3-D Secure run on a packaged file:// page (live Stripe.js accepts https and
+ * file:// origins only); the built-in service's challenge runs on its own loopback page.
+ */
+export function electronPaymentWindows(parent: () => BrowserWindow | null, rendererDir: string): PaymentWindows {
+  const pageUrl = pathToFileURL(join(rendererDir, 'payment.html')).href;
+
+  function openStripePage<T extends PaymentPageResult>(request: PaymentPageRequest, closed: T): Promise<T | PaymentPageResult> {
+    return new Promise((resolve) => {
+      const window = new BrowserWindow({
+        parent: parent() ?? undefined,
+        modal: true,
+        width: 480,
+        height: 560,
+        title: request.mode === 'card' ? 'Card payment' : '3-D Secure',
+        webPreferences: { ...secureWebPreferences(join(import.meta.dirname, '../preload/payment.cjs')), session: paymentSession('payment-stripe') },
+      });
+      // Only the packaged page itself; Stripe's frames are sub-frames of it.
+      hardenWebContents(window.webContents, pageUrl, () => null);
+      let settled = false;
+      const fromThisWindow = (event: IpcMainEvent | IpcMainInvokeEvent) => event.sender.id === window.webContents.id;
+      const onRequest = (event: IpcMainInvokeEvent) => (fromThisWindow(event) ? request : null);
+      const onResult = (event: IpcMainEvent, result: PaymentPageResult) => {
+        if (!fromThisWindow(event) || settled) return;
+        settled = true;
+        cleanup();
+        window.close();
+        resolve(result);
+      };
+      const cleanup = () => {
+        ipcMain.removeHandler('payment-window:request');
+        ipcMain.removeListener('payment-window:result', onResult);
+      };
+      ipcMain.removeHandler('payment-window:request');
+      ipcMain.handle('payment-window:request', onRequest);
+      ipcMain.on('payment-window:result', onResult);
+      window.on('closed', () => {
+        if (settled) return;
+        settled = true;
+        cleanup();
+        resolve(closed);
+      });
+      void window.loadURL(pageUrl);
+    });
+  }
+
+  return {
+    async collectCard(request): Promise<CardEntryResult> {
+      const result = await openStripePage({ mode: 'card', ...request }, { kind: 'closed' } as CardEntryResult);
+      return result.kind === 'payment_method' || result.kind === 'closed' || result.kind === 'error' ? result : { kind: 'closed' };
+    },
+
+    async authenticate(request): Promise<AuthenticationResult> {
+      if (request.kind === 'stripe') {
+        const result = await openStripePage({ mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret }, { kind: 'closed' } as AuthenticationResult);
+        return result.kind === 'succeeded' || result.kind === 'failed' || result.kind === 'closed' ? result : { kind: 'closed' };
+      }
+      return new Promise((resolve) => {
+        const origin = new URL(request.url).origin;
+        const window = new BrowserWindow({
+          parent: parent() ?? undefined,
+          modal: true,
+          width: 480,
+          height: 520,
+          title: '3-D Secure (training bank)',
+          webPreferences: { ...secureWebPreferences(), session: paymentSession('payment-training-3ds') },
+        });
+        hardenWebContents(window.webContents, origin, () => null);
+        let settled = false;
+        window.webContents.on('did-finish-load', () => {
+          void window.webContents.executeJavaScript("document.querySelector('[data-outcome]')?.getAttribute('data-outcome') ?? null").then((outcome: unknown) => {
+            if (settled || (outcome !== 'approved' && outcome !== 'failed')) return;
+            settled = true;
+            resolve(outcome === 'approved' ? { kind: 'succeeded' } : { kind: 'failed', message: 'The cardholder failed the check.' });
+            setTimeout(() => window.close(), 800);
+          });
+        });
+        window.on('closed', () => {
+          if (!settled) resolve({ kind: 'closed' });
+          settled = true;
+        });
+        void window.loadURL(request.url);
+      });
+    },
+  };
+}

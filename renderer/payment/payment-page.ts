@@ -1,0 +1,68 @@
+import './payment-page.css';
+import { loadStripe } from '@stripe/stripe-js';
+import type { StripeCardElement } from '@stripe/stripe-js';
+
+/**
+ * The payment window's page. Stripe's card element lives in Stripe's own frame: the card number
+ * never reaches this page's code, only the payment method id Stripe returns.
+ */
+const root = document.getElementById('payment') as HTMLElement;
+const { finish } = window.paymentWindow;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text = ''): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.textContent = text;
+  return node;
+}
+
+async function cardEntry(publishableKey: string, amountLabel: string, cardholderName: string): Promise<void> {
+  const heading = element('h1', {}, 'Card payment');
+  const amount = element('p', { class: 'amount', 'data-testid': 'amount' }, amountLabel);
+  const holder = element('p', { class: 'holder' }, `Cardholder: ${cardholderName}`);
+  const mount = element('div', { id: 'card', class: 'card' });
+  const error = element('p', { class: 'error', role: 'alert' });
+  const pay = element('button', { type: 'submit', class: 'primary' }, `Pay ${amountLabel}`);
+  const cancel = element('button', { type: 'button' }, 'Cancel');
+  const form = element('form', { 'aria-label': 'Card payment' });
+  form.append(mount, error, element('div', { class: 'actions' }));
+  form.lastElementChild?.append(cancel, pay);
+  root.append(heading, amount, holder, form);
+
+  cancel.addEventListener('click', () => finish({ kind: 'closed' }));
+  const stripe = await loadStripe(publishableKey);
+  if (!stripe) {
+    finish({ kind: 'error', message: 'Stripe could not be loaded.' });
+    return;
+  }
+  const card: StripeCardElement = stripe.elements().create('card', { hidePostalCode: true });
+  card.mount(mount);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    pay.disabled = true;
+    error.textContent = '';
+    void stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: cardholderName } }).then((result) => {
+      if (result.error || !result.paymentMethod) {
+        error.textContent = result.error?.message ?? 'The card could not be read.';
+        pay.disabled = false;
+        return;
+      }
+      finish({ kind: 'payment_method', paymentMethodId: result.paymentMethod.id });
+    });
+  });
+}
+
+async function authentication(publishableKey: string, clientSecret: string): Promise<void> {
+  root.append(element('h1', {}, '3-D Secure'), element('p', { role: 'status' }, 'The cardholder’s bank is checking the payment…'));
+  const stripe = await loadStripe(publishableKey);
+  if (!stripe) {
+    finish({ kind: 'failed', message: 'Stripe could not be loaded.' });
+    return;
+  }
+  const result = await stripe.handleCardAction(clientSecret);
+  finish(result.error ? { kind: 'failed', message: result.error.message ?? 'The bank check failed.' } : { kind: 'succeeded' });
+}
+
+void window.paymentWindow.request().then((request) =>
+  request.mode === 'card' ? cardEntry(request.publishableKey, request.amountLabel, request.cardholderName) : authentication(request.publishableKey, request.clientSecret),
+);

@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { availableStay, holdThroughScreens } from './flow-helpers';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+const STRIPE_URL = 'https://js.stripe.com/endive/stripe.js';
+const PUBLISHABLE = 'pk_test_51StandInPublishableKey0042';
+const STAND_IN = readFileSync(join(import.meta.dirname, 'stripe-stand-in.js'), 'utf8');
+
+let harness: Harness;
+afterEach(async () => {
+  const errors = harness?.pageErrors ?? [];
+  await harness?.close();
+  expect(errors).toEqual([]);
+});
+
+/** A test-mode organization's profile on the built-in service, with a Stripe test publishable key; Stripe.js is the stand-in. */
+async function testModeCounter(): Promise<Harness> {
+  const started = await startHarness();
+  const training = started.training;
+  if (!training) throw new Error('no training service');
+  await started.context.route(STRIPE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN }));
+  const profile = await started.core.profiles.create({ name: 'Sunway Travel test mode', kind: 'test', baseUrl: training.url, keys: { test: training.keys.testKey, live: training.keys.liveKey, publishable: PUBLISHABLE } });
+  await started.page.evaluate((id) => window.packdesk['profiles:activate']({ id }), profile.id);
+  await expect.poll(() => started.page.getByTestId('mode-badge').textContent()).toBe('TEST');
+  return started;
+}
+
+const calls = (page: Page) => page.evaluate(() => (window as unknown as { __stripeCalls: unknown[] }).__stripeCalls);
+
+/** Every file under a folder whose bytes contain any of the secrets. */
+function filesContaining(folder: string, secrets: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isDirectory()) walk(path);
+      else if (stat.isFile() && stat.size < 50_000_000) {
+        const bytes = readFileSync(path);
+        for (const secret of secrets) if (bytes.includes(secret) || bytes.includes(Buffer.from(secret, 'utf16le'))) found.push(`${path}: ${secret.slice(0, 8)}…`);
+      }
+    }
+  };
+  walk(folder);
+  return found;
+}
+
+describe('card entry with Stripe.js in its own window', () => {
+  test('the window loads Stripe.js with the profile’s publishable key, creates a payment method, and the app pays with what it returns', async () => {
+    harness = await testModeCounter();
+    const { page } = harness;
+    const stay = await availableStay(harness, 1);
+    await holdThroughScreens(page, stay, 'lisbon');
+    await harness.screenshot('payment-test-mode');
+
+    const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Enter card' }).click()]);
+    await cardWindow.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await harness.screenshot('payment-card-window', cardWindow);
+    expect(await cardWindow.getByTestId('amount').textContent()).toMatch(/^€/);
+    const recorded = calls(cardWindow);
+    await cardWindow.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await recorded).toEqual([
+      ['Stripe', PUBLISHABLE],
+      ['elements.create', 'card', { hidePostalCode: true }],
+      ['mount'],
+    ]);
+    const booking = harness.core.ledger.list({ profileId: 2 }).rows[0];
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments[0]).toMatchObject({ kind: 'authorization', payment_method_id: 'pm_1StandInCard4242' });
+
+    // No card number and no key anywhere Packdesk or the renderer writes.
+    const secrets = ['4242 4242 4242 4242', '4242424242424242', harness.training?.keys.liveKey ?? '', harness.training?.keys.testKey ?? '', PUBLISHABLE];
+    expect(filesContaining(harness.dataDir, secrets.slice(0, 2))).toEqual([]);
+    expect(filesContaining(harness.dataDir, secrets.slice(2)).filter((hit) => !hit.includes('training-service.db'))).toEqual([]);
+    expect(filesContaining(harness.browserDataDir, secrets)).toEqual([]);
+  });
+
+  test('the card window checks what Stripe.js says: createPaymentMethod gets the card element and the cardholder', async () => {
+    harness = await testModeCounter();
+    const { page } = harness;
+    await holdThroughScreens(page, await availableStay(harness, 3), 'barcelona');
+    const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Enter card' }).click()]);
+    await cardWindow.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await cardWindow.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => cardWindow.getByRole('alert').textContent()).toBe('Your card was declined.');
+    expect((await calls(cardWindow)).at(-1)).toEqual(['createPaymentMethod', { type: 'card', hasCard: true, billing_details: { name: 'Ana Silva' } }]);
+    await cardWindow.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The card window was closed, so nothing was charged.' }).isVisible()).toBe(true);
+    expect(harness.core.ledger.list({ profileId: 2 }).rows[0]?.status).toBe('Pending');
+  });
+
+  test('3-D Secure against a real service runs Stripe.js’s handleCardAction with the client secret, then books with the payment intent', async () => {
+    harness = await testModeCounter();
+    const { page } = harness;
+    await holdThroughScreens(page, await availableStay(harness, 6), 'paris');
+    const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Enter card' }).click()]);
+    await cardWindow.getByLabel('Card number').fill('4000 0027 6000 3184');
+    const [actionWindow] = await Promise.all([page.context().waitForEvent('page'), cardWindow.getByRole('button', { name: /^Pay / }).click()]);
+    await expect.poll(async () => ((await calls(actionWindow)) as unknown[][]).map((call) => call[0])).toEqual(['Stripe', 'handleCardAction']);
+    const secret = ((await calls(actionWindow)) as string[][])[1]?.[1] as string;
+    expect(secret).toMatch(/^pi_[a-f0-9]+_secret_/);
+
+    // The bank approves (here, at the service), and Stripe.js reports the action done.
+    const intent = secret.split('_secret_')[0] as string;
+    harness.training?.service.completeChallenge(intent, secret, 'approve');
+    await actionWindow.evaluate((id) => (window as unknown as { __finishCardAction: (result: unknown) => void }).__finishCardAction({ paymentIntent: { id, status: 'requires_confirmation' } }), intent);
+    await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+
+  test('a missing publishable key is caught before any window opens', async () => {
+    harness = await testModeCounter();
+    const { page } = harness;
+    await holdThroughScreens(page, await availableStay(harness, 11), 'florence');
+    await harness.core.profiles.deleteKey(2, 'publishable');
+    const opened: Page[] = [];
+    page.context().on('page', (popup) => opened.push(popup));
+    await page.getByRole('button', { name: 'Enter card' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'has no Stripe publishable key' }).isVisible()).toBe(true);
+    expect(opened).toEqual([]);
+    await harness.screenshot('payment-key-missing');
+  });
+});

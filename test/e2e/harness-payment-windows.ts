@@ -1,0 +1,59 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult, PaymentWindows } from '../../electron/core/payments/payment-windows';
+
+/**
+ * The browser harness's payment windows: each a second page in the same browser, loading the same
+ * payment page the app packages (card entry, Stripe 3-D Secure) or the built-in service's challenge.
+ */
+export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => string): PaymentWindows {
+  async function paymentPage(request: PaymentPageRequest): Promise<PaymentPageResult> {
+    const page = await context.newPage();
+    return new Promise<PaymentPageResult>((resolve) => {
+      let settled = false;
+      const settle = (result: PaymentPageResult) => {
+        if (settled) return;
+        settled = true;
+        resolve(result);
+        if (!page.isClosed()) void page.close();
+      };
+      page.on('close', () => settle({ kind: 'closed' }));
+      void (async () => {
+        await page.exposeBinding('__paymentFinish', (_source, result: PaymentPageResult) => settle(result));
+        await page.addInitScript((pageRequest) => {
+          const target = window as unknown as { paymentWindow: unknown; __paymentFinish: (result: unknown) => void };
+          target.paymentWindow = { request: async () => pageRequest, finish: (result: unknown) => target.__paymentFinish(result) };
+        }, request);
+        await page.goto(`${siteUrl()}/payment.html`);
+      })();
+    });
+  }
+
+  async function challengePage(url: string): Promise<AuthenticationResult> {
+    const page: Page = await context.newPage();
+    return new Promise<AuthenticationResult>((resolve) => {
+      let settled = false;
+      page.on('close', () => {
+        if (!settled) resolve({ kind: 'closed' });
+        settled = true;
+      });
+      page.on('load', () => {
+        void page
+          .evaluate(() => document.querySelector('[data-outcome]')?.getAttribute('data-outcome') ?? null)
+          .then((outcome) => {
+            if (settled || (outcome !== 'approved' && outcome !== 'failed')) return;
+            settled = true;
+            resolve(outcome === 'approved' ? { kind: 'succeeded' } : { kind: 'failed', message: 'The cardholder failed the check.' });
+            void page.close();
+          })
+          .catch(() => undefined);
+      });
+      void page.goto(url);
+    });
+  }
+
+  return {
+    collectCard: async (request) => (await paymentPage({ mode: 'card', ...request })) as CardEntryResult,
+    authenticate: async (request) =>
+      request.kind === 'built-in' ? challengePage(request.url) : ((await paymentPage({ mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret })) as AuthenticationResult),
+  };
+}
