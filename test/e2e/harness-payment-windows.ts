@@ -24,7 +24,7 @@ export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => st
           target.paymentWindow = { request: async () => pageRequest, finish: (result: unknown) => target.__paymentFinish(result) };
         }, request);
         await page.goto(`${siteUrl()}/payment.html`);
-      })();
+      })().catch(() => undefined);
     });
   }
 
@@ -47,7 +47,8 @@ export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => st
           })
           .catch(() => undefined);
       });
-      void page.goto(url);
+      // The agent may close the window while it is still loading.
+      page.goto(url).catch(() => undefined);
     });
   }
 
