@@ -31,6 +31,18 @@ async function testModeCounter(): Promise<Harness> {
 
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __stripeCalls: unknown[] }).__stripeCalls);
 
+/** A heap snapshot of the page's JavaScript, as text. */
+async function heapSnapshot(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  const chunks: string[] = [];
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  await cdp.detach();
+  return chunks.join('');
+}
+
 /** Every file under a folder whose bytes contain any of the secrets. */
 function filesContaining(folder: string, secrets: string[]): string[] {
   const found: string[] = [];
@@ -78,6 +90,12 @@ describe('card entry with Stripe.js in its own window', () => {
     expect(filesContaining(harness.dataDir, secrets.slice(0, 2))).toEqual([]);
     expect(filesContaining(harness.dataDir, secrets.slice(2)).filter((hit) => !hit.includes('training-service.db'))).toEqual([]);
     expect(filesContaining(harness.browserDataDir, secrets)).toEqual([]);
+
+    // Nor in the renderer's memory.
+    const heap = await heapSnapshot(page);
+    // The snapshot holds the renderer's strings (the profile name is one), so a key would show.
+    expect(heap).toContain('Sunway Travel test mode');
+    expect(secrets.filter((secret) => heap.includes(secret))).toEqual([]);
   });
 
   test('the card window checks what Stripe.js says: createPaymentMethod gets the card element and the cardholder', async () => {
