@@ -10,6 +10,7 @@ const checks = [
   ['typecheck (renderer)', 'tsc', ['--noEmit', '-p', 'tsconfig.web.json']],
   ['typecheck (e2e tests, benchmarks)', 'tsc', ['--noEmit', '-p', 'tsconfig.e2e.json']],
   ['lint', 'eslint', ['--max-warnings', '0', '.']],
+  ['security audit (electronegativity)', 'node', ['scripts/security-audit.mjs']],
 ];
 
 let passed = 0;

@@ -1,24 +1,32 @@
-import { shell } from 'electron';
+import { BrowserWindow, shell } from 'electron';
 import type { Session, WebContents } from 'electron';
 import { isAppUrl, mayOpenExternally } from '../core/link-policy';
 
-/** The secure web preferences every Packdesk window gets. */
-export function secureWebPreferences(preload?: string): Electron.WebPreferences {
-  return {
-    ...(preload ? { preload } : {}),
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    enableBlinkFeatures: '',
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    spellcheck: false,
-  };
+/**
+ * Every Packdesk window is made here, with the secure preferences written out where an auditor
+ * (and electronegativity) reads them: isolated, sandboxed, no Node, no webviews, no middle-click.
+ */
+export function createSecureWindow(options: Electron.BrowserWindowConstructorOptions, web: { preload?: string; session?: Session } = {}): BrowserWindow {
+  return new BrowserWindow({
+    ...options,
+    webPreferences: {
+      ...(web.preload ? { preload: web.preload } : {}),
+      ...(web.session ? { session: web.session } : {}),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      enableBlinkFeatures: '',
+      disableBlinkFeatures: 'Auxclick',
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+    },
+  });
 }
 
 /** Every permission (camera, notifications, geolocation, …) is refused: the counter needs none. */

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, ipcMain, session } from 'electron';
-import type { IpcMainEvent, IpcMainInvokeEvent } from 'electron';
+import { ipcMain, session } from 'electron';
+import type { BrowserWindow, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
 import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult, PaymentWindows } from '../core/payments/payment-windows';
-import { denyAllPermissions, hardenWebContents, secureWebPreferences } from './hardening';
+import { createSecureWindow, denyAllPermissions, hardenWebContents } from './hardening';
 
 function paymentSession(partition: string): Electron.Session {
   const paymentSessionInstance = session.fromPartition(partition);
@@ -21,14 +21,10 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
 
   function openStripePage<T extends PaymentPageResult>(request: PaymentPageRequest, closed: T): Promise<T | PaymentPageResult> {
     return new Promise((resolve) => {
-      const window = new BrowserWindow({
-        parent: parent() ?? undefined,
-        modal: true,
-        width: 480,
-        height: 560,
-        title: request.mode === 'card' ? 'Card payment' : '3-D Secure',
-        webPreferences: { ...secureWebPreferences(join(import.meta.dirname, '../preload/payment.cjs')), session: paymentSession('payment-stripe') },
-      });
+      const window = createSecureWindow(
+        { parent: parent() ?? undefined, modal: true, width: 480, height: 560, title: request.mode === 'card' ? 'Card payment' : '3-D Secure' },
+        { preload: join(import.meta.dirname, '../preload/payment.cjs'), session: paymentSession('payment-stripe') },
+      );
       // Only the packaged page itself; Stripe's frames are sub-frames of it.
       hardenWebContents(window.webContents, pageUrl, () => null);
       let settled = false;
@@ -71,14 +67,10 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
       }
       return new Promise((resolve) => {
         const origin = new URL(request.url).origin;
-        const window = new BrowserWindow({
-          parent: parent() ?? undefined,
-          modal: true,
-          width: 480,
-          height: 520,
-          title: '3-D Secure (training bank)',
-          webPreferences: { ...secureWebPreferences(), session: paymentSession('payment-training-3ds') },
-        });
+        const window = createSecureWindow(
+          { parent: parent() ?? undefined, modal: true, width: 480, height: 520, title: '3-D Secure (training bank)' },
+          { session: paymentSession('payment-training-3ds') },
+        );
         hardenWebContents(window.webContents, origin, () => null);
         let settled = false;
         window.webContents.on('did-finish-load', () => {

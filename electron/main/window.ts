@@ -1,7 +1,8 @@
-import { BrowserWindow, screen } from 'electron';
+import { screen } from 'electron';
+import type { BrowserWindow } from 'electron';
 import { DEFAULT_WINDOW_SIZE, restorableWindowState } from '../core/window-state';
 import type { Preferences } from '../core/preferences';
-import { hardenWebContents, secureWebPreferences } from './hardening';
+import { createSecureWindow, hardenWebContents } from './hardening';
 
 const STATE_KEY = 'window_state';
 
@@ -19,15 +20,17 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     options.preferences.get(STATE_KEY),
     screen.getAllDisplays().map((display) => display.workArea),
   );
-  const window = new BrowserWindow({
-    ...(saved ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height } : DEFAULT_WINDOW_SIZE),
-    minWidth: 960,
-    minHeight: 640,
-    show: false,
-    title: 'Packdesk',
-    backgroundColor: '#f8f9fa',
-    webPreferences: secureWebPreferences(options.preload),
-  });
+  const window = createSecureWindow(
+    {
+      ...(saved ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height } : DEFAULT_WINDOW_SIZE),
+      minWidth: 960,
+      minHeight: 640,
+      show: false,
+      title: 'Packdesk',
+      backgroundColor: '#f8f9fa',
+    },
+    { preload: options.preload },
+  );
   if (saved?.maximized) window.maximize();
   hardenWebContents(window.webContents, options.appUrl, options.builtInServiceUrl);
   window.once('ready-to-show', () => window.show());
