@@ -1,10 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureCounter } from './counter';
+import { measureManyCounters } from './many-counters';
 import { measureSandbox } from './sandbox-load';
 
 /** `npm run bench`: every figure, printed and written to bench/report.md. Figures, never pass/fail. */
 const counter = await measureCounter();
 const load = await measureSandbox();
+const many = await measureManyCounters();
 const lines = [
   '# Packdesk benchmark report',
   '',
@@ -21,6 +23,19 @@ const lines = [
   '| scenario | throughput (per s) | p50 (ms) | p99 (ms) | errors | note |',
   '|---|---:|---:|---:|---:|---|',
   ...load.map((figure) => `| ${figure.name} | ${figure.requestsPerSecond.toFixed(0)} | ${figure.p50Ms.toFixed(1)} | ${figure.p99Ms.toFixed(1)} | ${figure.errors} | ${figure.note} |`),
+  '',
+  `## Many counters at once: ${many.engines} engines × ${many.bookingsEach} bookings, faults on (2% 503, 2% 429, 2% answers dropped after commit)`,
+  '',
+  '| figure | measured | target |',
+  '|---|---:|---|',
+  `| bookings the service holds | ${many.made} | — |`,
+  `| throughput | ${many.perSecond.toFixed(0)} bookings/s over ${many.seconds.toFixed(1)} s | — |`,
+  `| one booking (price → hold → prebook → pay), p50 / p99 | ${many.p50Ms.toFixed(0)} / ${many.p99Ms.toFixed(0)} ms | — |`,
+  `| lost bookings (held by the service, unknown to every ledger) | ${many.lost} | 0 |`,
+  `| bookings charged twice | ${many.doubleCharged} | 0 |`,
+  `| holds whose number was lost, kept as "${'Unconfirmed hold'}" for the agent | ${many.unconfirmedHolds} | — |`,
+  `| bookings settled by reading back after a lost answer (flagged to the agent) | ${many.reconciled} | — |`,
+  `| flows stopped by a fault (the agent retries) | ${many.failedFlows} | — |`,
   '',
 ];
 const report = lines.join('\n');

@@ -196,12 +196,16 @@ export function createBookingEngine(deps: EngineDeps) {
           { type: 'hold_id_lost', summary: 'The service made the hold (its token is used) but the answer with its number was lost.' },
         );
         ledger.finishIntent(intentId, 'hold_id_lost', booking.id);
-        holds.clear();
         return changed(booking);
       }
-      if (error instanceof ServiceError && error.mayHaveReachedService) throw outcomeUnknown('the hold was made');
-      ledger.finishIntent(intentId, error instanceof AppError ? `refused:${error.code}` : 'failed');
-      throw error;
+      // The service checks "used" before "expired": an expired or unknown token was never used, so no hold exists.
+      if (error instanceof ServiceError && (error.serviceCode === 'token_expired' || error.serviceCode === 'token_invalid')) {
+        ledger.finishIntent(intentId, 'no_hold');
+        throw new AppError('hold_not_made', 'The hold was not made before its price expired.', 'Price the stay again and hold it.');
+      }
+      // Any other answer (a 429, a 503, a network error) does not say whether the first attempt made the
+      // hold: the intent stays open, and reconciliation tries the same token again later.
+      throw outcomeUnknown('the hold was made');
     }
   }
 
@@ -435,10 +439,7 @@ export function createBookingEngine(deps: EngineDeps) {
             const profile = deps.profile(detail.profileId);
             const held: HeldStay = { profileId: profile.id, quote: detail.quote, paxAges: detail.paxAges, token: detail.token, expiresAt: '' };
             const booking = await retryLostPrebook(intent.id, held, detail.holder, detail.clientReference, profile).catch((error: unknown) => {
-              if (error instanceof ServiceError && (error.serviceCode === 'token_expired' || error.status === 422 || error.status === 410)) {
-                ledger.finishIntent(intent.id, 'reconciled_no_hold');
-                return null;
-              }
+              if (error instanceof AppError && error.code === 'hold_not_made') return null;
               throw error;
             });
             if (booking) touched.push(ledger.update(booking.id, { attention: booking.attention ?? 'Packdesk stopped while this hold was being made; it was recovered from the service.' }));

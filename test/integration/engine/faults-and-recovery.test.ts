@@ -48,6 +48,19 @@ describe('lost answers', () => {
     expect(engineCore.ledger.needingAttention(1).map((record) => record.id)).toEqual([booking.id]);
   });
 
+  test('a prebook answer dropped and its retry turned away (429): the hold is not forgotten, reconciliation finds it', async () => {
+    const service = await sandbox();
+    const { core: engineCore } = await core(service);
+    const quote = await quoteThroughEngine(engineCore);
+    const hold = await engineCore.engine.startHold(quote, [30, 31]);
+    service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/prebook$' }, { kind: 'rate_limit', path: '/prebook$' }]);
+    await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({ code: 'outcome_unknown', hint: expect.stringContaining('Do not repeat it') });
+    expect(engineCore.ledger.openIntents()).toHaveLength(1);
+    const settled = await engineCore.engine.reconcileOpenIntents();
+    expect(settled).toEqual([expect.objectContaining({ status: UNCONFIRMED_HOLD })]);
+    expect(engineCore.ledger.openIntents()).toEqual([]);
+  });
+
   test('a cancel answer dropped: the read shows Cancelled', async () => {
     const service = await sandbox();
     const { core: engineCore } = await core(service);
