@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { createCore } from '../electron/core/core';
 import type { Core } from '../electron/core/core';
 import { createKeychainStore } from '../electron/core/secrets';
 import { UNCONFIRMED_HOLD } from '../shared/bookings';
+import { startServiceProcess } from './service-process';
 
 /** Many counters at once: independent engines, each with its own ledger, against one built-in service with faults on. */
 
@@ -29,24 +29,11 @@ export interface ManyCountersFigure {
   doubleCharged: number;
 }
 
-async function startService(dataFile: string): Promise<{ url: string; testKey: string; liveKey: string; adminKey: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['out/sandbox/cli.mjs'], { env: { ...process.env, PORT: '0', PACKDESK_SANDBOX_DB: dataFile, SUPPLIER_DELAY_MS: '200' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('admin key')) resolve();
-    });
-    child.on('exit', () => reject(new Error(output)));
-  });
-  const read = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(output)?.[1] ?? '';
-  return { url: /listening on (http:\/\/[^/]+)/.exec(output)?.[1] ?? '', testKey: read('test key'), liveKey: read('live key'), adminKey: read('admin key'), stop: () => child.kill() };
-}
 
 export async function measureManyCounters(): Promise<ManyCountersFigure> {
   const dir = mkdtempSync(join(tmpdir(), 'packdesk-many-'));
   const serviceFile = join(dir, 'service.db');
-  const service = await startService(serviceFile);
+  const service = await startServiceProcess(serviceFile);
   await fetch(`${service.url}/sandbox/controls`, { method: 'PUT', headers: { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify(FAULTS) });
   const cores: Core[] = [];
   const latencies: number[] = [];

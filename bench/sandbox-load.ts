@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startServiceProcess } from './service-process';
 
 /** Loopback load on the built-in service, run in its own process: search, pricing and whole bookings at 50 connections. */
 
@@ -18,21 +18,6 @@ export interface LoadFigure {
   note: string;
 }
 
-async function startServiceProcess(): Promise<{ url: string; liveKey: string; testKey: string; stop: () => void }> {
-  const dataFile = join(mkdtempSync(join(tmpdir(), 'packdesk-bench-')), 'service.db');
-  const child = spawn(process.execPath, ['out/sandbox/cli.mjs'], { env: { ...process.env, PORT: '0', PACKDESK_SANDBOX_DB: dataFile, SUPPLIER_DELAY_MS: '200' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('admin key')) resolve();
-    });
-    child.on('exit', () => reject(new Error(`the service exited: ${output}`)));
-  });
-  const read = (label: string) => (new RegExp(`${label}\\s+(\\S+)`).exec(output)?.[1] ?? '');
-  const url = /listening on (http:\/\/[^/]+)/.exec(output)?.[1] ?? '';
-  return { url, liveKey: read('live key'), testKey: read('test key'), stop: () => child.kill() };
-}
 
 async function cannon(name: string, options: autocannon.Options, note: string): Promise<LoadFigure> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
@@ -99,7 +84,7 @@ async function fullBookings(url: string, liveKey: string, testKey: string): Prom
 }
 
 export async function measureSandbox(): Promise<LoadFigure[]> {
-  const service = await startServiceProcess();
+  const service = await startServiceProcess(join(mkdtempSync(join(tmpdir(), 'packdesk-bench-')), 'service.db'));
   try {
     const figures = [await cannon('search', { url: `${service.url}/api/partner/v1/packages?title=city`, headers: { Authorization: `Bearer ${service.testKey}` } }, 'GET /packages?title=city')];
     const pricing = JSON.stringify({ check_in: day(45), check_out: day(48), adults: 2, property_id: 501 });
