@@ -121,6 +121,11 @@ export const channels = {
   'booking:preview-change': { input: changeRequestSchema, output: priceSummarySchema },
   'booking:confirm-change': { input: changeRequestSchema, output: bookingRecordSchema },
   'booking:acknowledge': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
+  /** Saves the voucher on screen as a PDF; null when the agent cancelled the save dialog. */
+  'voucher:save-pdf': {
+    input: z.object({ bookingId }).strict(),
+    output: z.object({ path: z.string().nullable() }),
+  },
   'history:list': {
     input: bookingFilterSchema,
     output: z.object({ rows: z.array(bookingRecordSchema), total: z.number().int() }),

@@ -17,6 +17,7 @@ import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
 import type { ProfileRecord } from './profiles';
 import type { SecretStore } from './secrets';
+import type { VoucherPrinter } from './voucher-printer';
 import { settingsMigrations } from './settings-migrations';
 
 const unavailable = (): never => {
@@ -43,6 +44,7 @@ export interface CoreOptions {
   retry?: RetryPolicy;
   /** Card entry and 3-D Secure windows: Electron's in the app, a second page in the browser tests. */
   paymentWindows?: PaymentWindows;
+  voucherPrinter?: VoucherPrinter;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -162,6 +164,14 @@ export function createCore(options: CoreOptions) {
     'booking:preview-change': (input) => engine.previewChange(input),
     'booking:confirm-change': (input) => engine.confirmChange(input),
     'booking:acknowledge': async (input) => engine.acknowledge(input.bookingId),
+    'voucher:save-pdf': async (input) => {
+      const booking = ledger.get(input.bookingId);
+      if (!booking?.bookingReference || booking.status !== 'Paid') {
+        throw new AppError('voucher_not_ready', 'A voucher exists only for a paid, confirmed booking.', 'Wait until the booking shows Paid.');
+      }
+      if (!options.voucherPrinter) throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
+      return { path: await options.voucherPrinter.savePdf(`voucher-${booking.bookingReference}.pdf`) };
+    },
     'history:list': async (input) => ledger.list(input),
     'history:get': async (input) => {
       const booking = ledger.get(input.bookingId);

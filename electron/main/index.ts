@@ -14,6 +14,7 @@ import { denyAllPermissions } from './hardening';
 import { registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { electronPaymentWindows } from './payment-windows';
+import { electronVoucherPrinter } from './voucher-printer';
 import { createMainWindow } from './window';
 
 const isDev = !app.isPackaged && Boolean(process.env.ELECTRON_RENDERER_URL);
@@ -70,6 +71,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     builtInService,
     paymentWindows: electronPaymentWindows(() => mainWindow, join(import.meta.dirname, '../renderer')),
+    voucherPrinter: electronVoucherPrinter(() => mainWindow),
   });
   const activeCore = core;
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { formatMoney } from '../../shared/format';
 import { availableStay, holdThroughScreens, typedDate } from './flow-helpers';
@@ -61,6 +63,15 @@ describe('a booking at the counter', () => {
     await page.getByRole('button', { name: 'Print voucher' }).click();
     await expect.poll(() => page.getByRole('article', { name: 'Voucher' }).textContent()).toContain(reference);
     await harness.screenshot('voucher');
+    await page.getByRole('button', { name: 'Save as PDF' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved to' }).textContent()).toContain(`voucher-${reference}.pdf`);
+    const pdf = readFileSync(join(harness.dataDir, `voucher-${reference}.pdf`));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // What the PDF shows: the voucher alone, without the app around it.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await harness.screenshot('voucher-print');
+    await page.emulateMedia({ media: 'screen' });
   });
 
   test('a declined card, then a good one', async () => {

@@ -78,6 +78,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     trackerTickMs: 200,
     connectivityIntervalMs: 500,
     paymentWindows: harnessPaymentWindows(context, () => site.url),
+    // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
+    voucherPrinter: { savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)) },
   });
   const dispatch = createDispatcher(core.handlers);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -31,6 +31,11 @@ export class StandInWebContents extends Emitter {
   send(channel: string, payload: unknown): void {
     this.sent.push({ channel, payload });
   }
+  readonly printed: unknown[] = [];
+  printToPDF(options: unknown): Promise<Buffer> {
+    this.printed.push(options);
+    return Promise.resolve(Buffer.from('%PDF-1.7 stand-in'));
+  }
 }
 
 export class BrowserWindow extends Emitter {
@@ -95,6 +100,20 @@ export const shell = {
   openExternal(url: string) {
     this.opened.push(url);
     return Promise.resolve();
+  },
+};
+
+export const app = {
+  getPath: (name: string) => `/home/agent/${name === 'documents' ? 'Documents' : name}`,
+};
+
+export const dialog = {
+  /** What the next save dialog answers, as if the agent chose it. */
+  next: { canceled: false, filePath: '' as string | undefined },
+  asked: [] as unknown[],
+  showSaveDialog(_window: unknown, options: unknown) {
+    this.asked.push(options);
+    return Promise.resolve(this.next);
   },
 };
 

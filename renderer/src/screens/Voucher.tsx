@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Loader } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatDate, formatMoney, nightsBetween, plural } from '../../../shared/format';
 import { call, describeError } from '../bridge';
@@ -11,6 +11,21 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   const openVoucher = useAppStore((state) => state.openVoucher);
   const [booking, setBooking] = useState<BookingRecord | null>(null);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const savePdf = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const { path } = await call('voucher:save-pdf', { bookingId });
+      setSaved(path);
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
 
   useEffect(() => {
     call('history:get', { bookingId })
@@ -18,7 +33,7 @@ export function Voucher({ bookingId }: { bookingId: number }) {
       .catch((caught: unknown) => setError(describeError(caught)));
   }, [bookingId]);
 
-  if (error) return <ErrorNotice error={error} />;
+  if (error && !booking) return <ErrorNotice error={error} />;
   if (!booking) return <Loader role="status" aria-label="Loading the voucher" />;
   return (
     <div className="voucher-page">
@@ -26,8 +41,21 @@ export function Voucher({ bookingId }: { bookingId: number }) {
         <Button variant="subtle" onClick={() => openVoucher(null)}>
           ← Back
         </Button>
-        <Button onClick={() => window.print()}>Print</Button>
+        <Group gap="xs">
+          {saved && (
+            <Text size="sm" role="status" c="dimmed">
+              Saved to {saved}
+            </Text>
+          )}
+          <Button variant="default" loading={saving} onClick={() => void savePdf()}>
+            Save as PDF
+          </Button>
+          <Button onClick={() => window.print()}>Print</Button>
+        </Group>
       </Group>
+      <div className="no-print">
+        <ErrorNotice error={error} onClose={() => setError(null)} />
+      </div>
       <article className="voucher" aria-label="Voucher">
         <header>
           <p className="voucher-kicker">Travel voucher{booking.profileKind === 'training' ? ' · TRAINING — not valid for travel' : ''}</p>

@@ -1,0 +1,23 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { app, dialog } from 'electron';
+import type { BrowserWindow } from 'electron';
+import type { VoucherPrinter } from '../core/voucher-printer';
+
+/** The voucher on screen, printed by Chromium to A4 (the page's print styles hide the app around it), saved where the agent says. */
+export function electronVoucherPrinter(window: () => BrowserWindow | null): VoucherPrinter {
+  return {
+    async savePdf(suggestedFileName) {
+      const target = window();
+      if (!target) return null;
+      const pdf = await target.webContents.printToPDF({ printBackground: true, pageSize: 'A4' });
+      const { canceled, filePath } = await dialog.showSaveDialog(target, {
+        defaultPath: join(app.getPath('documents'), suggestedFileName),
+        filters: [{ name: 'PDF', extensions: ['pdf'] }],
+      });
+      if (canceled || !filePath) return null;
+      await writeFile(filePath, pdf);
+      return filePath;
+    },
+  };
+}

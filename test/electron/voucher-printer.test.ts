@@ -1,0 +1,25 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test, vi } from 'vitest';
+import { BrowserWindow, dialog } from './electron-stand-in';
+
+vi.mock('electron', () => import('./electron-stand-in'));
+const { electronVoucherPrinter } = await import('../../electron/main/voucher-printer');
+
+describe('the voucher as a PDF in the app', () => {
+  test('prints the window to A4 with its backgrounds and saves it where the agent chose', async () => {
+    const window = new BrowserWindow({});
+    const target = join(mkdtempSync(join(tmpdir(), 'packdesk-voucher-')), 'voucher-PKD1234567.pdf');
+    dialog.next = { canceled: false, filePath: target };
+    expect(await electronVoucherPrinter(() => window as never).savePdf('voucher-PKD1234567.pdf')).toBe(target);
+    expect(window.webContents.printed).toEqual([{ printBackground: true, pageSize: 'A4' }]);
+    expect(dialog.asked.at(-1)).toMatchObject({ defaultPath: '/home/agent/Documents/voucher-PKD1234567.pdf', filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+    expect(readFileSync(target, 'utf8')).toBe('%PDF-1.7 stand-in');
+  });
+
+  test('a cancelled save dialog saves nothing', async () => {
+    dialog.next = { canceled: true, filePath: undefined };
+    expect(await electronVoucherPrinter(() => new BrowserWindow({}) as never).savePdf('voucher-X.pdf')).toBeNull();
+  });
+});
