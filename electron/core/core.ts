@@ -108,7 +108,7 @@ export function createCore(options: CoreOptions) {
   });
 
   const tracker = createStatusTracker({
-    nonFinal: ledger.nonFinal,
+    awaitingService: ledger.awaitingService,
     refresh: engine.refresh,
     ...(options.trackerTickMs ? { tickMs: options.trackerTickMs, firstDelayMs: options.trackerTickMs } : {}),
     onReachability: (reachable) => {

@@ -11,7 +11,7 @@ describe('the status tracker', () => {
     let most = 0;
     const releases: (() => void)[] = [];
     const tracker = createStatusTracker({
-      nonFinal: () => Array.from({ length: 10 }, (_, index) => booking(index + 1)),
+      awaitingService: () => Array.from({ length: 10 }, (_, index) => booking(index + 1)),
       refresh: async (id) => {
         inFlight += 1;
         most = Math.max(most, inFlight);
@@ -34,7 +34,7 @@ describe('the status tracker', () => {
     let status = 'Booked';
     const checked: number[] = [];
     const tracker = createStatusTracker({
-      nonFinal: () => [booking(1, 'Booked')],
+      awaitingService: () => [booking(1, 'Booked')],
       refresh: async () => {
         checked.push(now);
         return booking(1, status);
@@ -57,7 +57,7 @@ describe('the status tracker', () => {
     let fail = true;
     let now = 0;
     const tracker = createStatusTracker({
-      nonFinal: () => [booking(1)],
+      awaitingService: () => [booking(1)],
       refresh: async () => {
         if (fail) throw new ServiceError({ kind: 'connection', status: null, serviceCode: null, body: null, message: 'm', hint: 'h', mayHaveReachedService: false });
         return booking(1);

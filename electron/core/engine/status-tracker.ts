@@ -2,8 +2,8 @@ import type { BookingRecord } from '../../../shared/bookings';
 import { ServiceError } from '../api/service-errors';
 
 export interface TrackerDeps {
-  /** Bookings not yet final, across all profiles. */
-  nonFinal: () => BookingRecord[];
+  /** Bookings the service is still moving towards a final state, across all profiles. */
+  awaitingService: () => BookingRecord[];
   refresh: (bookingId: number) => Promise<BookingRecord>;
   /** Called when a read fails for want of a network, and when one succeeds again. */
   onReachability?: (reachable: boolean) => void;
@@ -15,8 +15,9 @@ export interface TrackerDeps {
 }
 
 /**
- * Follows every non-final booking until it is final, across restarts (the list comes from the
- * ledger), with per-booking backoff and at most a few reads in flight.
+ * Follows every booking the service is still moving (paid, awaiting the supplier, or any status it
+ * does not know) until it is final, across restarts (the list comes from the ledger), with
+ * per-booking backoff and at most a few reads in flight.
  */
 export function createStatusTracker(deps: TrackerDeps) {
   const concurrency = deps.concurrency ?? 3;
@@ -51,7 +52,7 @@ export function createStatusTracker(deps: TrackerDeps) {
   /** One pass: starts reads for due bookings, up to the concurrency limit. */
   function tick(): Promise<void>[] {
     const started: Promise<void>[] = [];
-    const pending = deps.nonFinal();
+    const pending = deps.awaitingService();
     const live = new Set(pending.map((booking) => booking.id));
     for (const id of schedule.keys()) if (!live.has(id)) schedule.delete(id);
     for (const booking of pending) {

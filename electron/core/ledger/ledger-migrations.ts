@@ -84,4 +84,8 @@ export const ledgerMigrations: readonly Migration[] = [
   (db) => {
     db.exec('CREATE INDEX bookings_attention ON bookings (profile_id, id DESC) WHERE attention IS NOT NULL');
   },
+  // The tracker's question, asked every tick: which bookings is the service still moving? Answered from this index alone.
+  (db) => {
+    db.exec(`CREATE INDEX bookings_awaiting_service ON bookings (id) WHERE service_booking_id IS NOT NULL AND status NOT IN ('Paid', 'Cancelled', 'Failed', 'Pending', 'Unconfirmed hold')`);
+  },
 ];

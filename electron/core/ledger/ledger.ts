@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ApiItem } from '../../../shared/api';
 import type { BookingFilter, BookingRecord, TimelineEvent } from '../../../shared/bookings';
-import { FINAL_STATUSES } from '../../../shared/bookings';
+import { FINAL_STATUSES, WAITING_FOR_AGENT } from '../../../shared/bookings';
 import type { ProfileKind } from '../../../shared/profiles';
 import { transaction } from '../database';
 
@@ -256,10 +256,10 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       }));
     },
 
-    /** Bookings still on their way to a final state, for the tracker. */
-    nonFinal(): BookingRecord[] {
-      const finals = [...FINAL_STATUSES];
-      return (db.prepare(`SELECT * FROM bookings WHERE service_booking_id IS NOT NULL AND status NOT IN (${finals.map(() => '?').join(', ')}) ORDER BY id`).all(...finals) as Row[]).map(toRecord);
+    /** Bookings the service is still moving towards a final state (paid, awaiting the supplier…), for the tracker. */
+    awaitingService(): BookingRecord[] {
+      const settled = [...FINAL_STATUSES, ...WAITING_FOR_AGENT];
+      return (db.prepare(`SELECT * FROM bookings WHERE service_booking_id IS NOT NULL AND status NOT IN (${settled.map(() => '?').join(', ')}) ORDER BY id`).all(...settled) as Row[]).map(toRecord);
     },
 
     needingAttention(profileId: number): BookingRecord[] {
