@@ -108,7 +108,12 @@ async function bookingsFirstRows(): Promise<Figure> {
       await harness.page.getByRole('row', { name: /PKDSEED99999/ }).waitFor();
       samples.push(performance.now() - started);
     }
-    return { name: 'Bookings with 100,000 rows: open to first rows', value: `${median(samples).toFixed(0)} ms`, target: '< 500 ms', reference: `median of 5; all runs ${samples.map((sample) => sample.toFixed(0)).join(', ')} ms` };
+    return {
+      name: 'Bookings with 100,000 rows: open to first rows',
+      value: `${median(samples).toFixed(0)} ms`,
+      target: '< 500 ms',
+      reference: `median of 5 (${samples.map((sample) => sample.toFixed(0)).join(', ')} ms), in Chromium through the test harness's bridge, which is slower than Electron's IPC`,
+    };
   } finally {
     await harness.close();
   }

@@ -89,7 +89,9 @@ describe('card entry with Stripe.js in its own window', () => {
     const secrets = ['4242 4242 4242 4242', '4242424242424242', harness.training?.keys.liveKey ?? '', harness.training?.keys.testKey ?? '', PUBLISHABLE];
     expect(filesContaining(harness.dataDir, secrets.slice(0, 2))).toEqual([]);
     expect(filesContaining(harness.dataDir, secrets.slice(2)).filter((hit) => !hit.includes('training-service.db'))).toEqual([]);
-    expect(filesContaining(harness.browserDataDir, secrets)).toEqual([]);
+    // Nor in anything the renderer stores: cookies, local storage, IndexedDB.
+    const stored = JSON.stringify(await page.context().storageState({ indexedDB: true }));
+    expect(secrets.filter((secret) => stored.includes(secret))).toEqual([]);
 
     // Nor in the renderer's memory.
     const heap = await heapSnapshot(page);

@@ -99,13 +99,15 @@ describe('a booking at the counter', () => {
     await holdThroughScreens(page, stay, 'paris');
     await page.getByLabel('Visa ending 3220 · Needs 3-D Secure').check();
     const [challenge] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /^Pay / }).click()]);
-    await challenge.waitForLoadState();
+    // The window first shows about:blank; the bank's page is there once its heading is.
+    await challenge.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
     await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
     if (name === 'approved') {
       await harness.screenshot('payment-3ds-waiting');
       await harness.screenshot('payment-3ds-challenge', challenge);
     }
     if (button) await challenge.getByRole('button', { name: button }).click();
+    // As when the agent closes the window.
     else await challenge.close();
 
     if (name === 'approved') {

@@ -36,14 +36,17 @@ export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => st
         if (!settled) resolve({ kind: 'closed' });
         settled = true;
       });
-      page.on('load', () => {
-        void page
-          .evaluate(() => document.querySelector('[data-outcome]')?.getAttribute('data-outcome') ?? null)
-          .then((outcome) => {
-            if (settled || (outcome !== 'approved' && outcome !== 'failed')) return;
+      // The training bank answers the cardholder's choice with a page that names the outcome.
+      page.on('response', (response) => {
+        if (response.request().method() !== 'POST' || !response.url().includes('/sandbox/3ds/')) return;
+        void response
+          .text()
+          .then((html) => {
+            const outcome = /data-outcome="(approved|failed)"/.exec(html)?.[1];
+            if (settled || !outcome) return;
             settled = true;
             resolve(outcome === 'approved' ? { kind: 'succeeded' } : { kind: 'failed', message: 'The cardholder failed the check.' });
-            void page.close();
+            void page.close().catch(() => undefined);
           })
           .catch(() => undefined);
       });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
@@ -35,8 +35,6 @@ export const CHROMIUM_OPTIONS = {
 export interface Harness {
   page: Page;
   context: BrowserContext;
-  /** The browser's profile folder: what the renderer stores on disk is here. */
-  browserDataDir: string;
   /** Uncaught errors in the page; a test ends with none. */
   pageErrors: string[];
   core: Core;
@@ -67,9 +65,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const keychainService = `Packdesk-e2e-${randomUUID()}`;
   const training = options.withoutTrainingService ? null : await startSandbox({ dataFile: join(dataDir, 'training-service.db'), controls: { supplierDelayMs: 300, ...options.trainingControls } });
   const site = await serveDirectory(RENDERER_DIR);
-  // A persistent profile, so a test can read what the renderer stored on disk.
-  const browserDataDir = mkdtempSync(join(tmpdir(), 'packdesk-chromium-'));
-  const context: BrowserContext = await chromium.launchPersistentContext(browserDataDir, { ...CHROMIUM_OPTIONS, viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/Lisbon' });
+  const browser: Browser = await chromium.launch(CHROMIUM_OPTIONS);
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/Lisbon' });
   const core = createCore({
     dataDir,
     secrets: createKeychainStore(keychainService),
@@ -82,7 +79,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     voucherPrinter: { savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)) },
   });
   const dispatch = createDispatcher(core.handlers);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   // A locator that matches nothing fails within seconds with its name, instead of waiting out the test.
   page.setDefaultTimeout(8000);
   const pageErrors: string[] = [];
@@ -98,7 +95,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     page,
     context,
-    browserDataDir,
     core,
     training,
     pageErrors,
@@ -113,8 +109,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       unsubscribe();
-      await context.close();
-      rmSync(browserDataDir, { recursive: true, force: true });
+      await browser.close();
       await site.close();
       core.close();
       await training?.close();
