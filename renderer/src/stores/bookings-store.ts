@@ -81,8 +81,21 @@ export const useBookings = create<BookingsState>((set, get) => {
     },
 
     reload: async () => {
-      const { profileId, filter } = get();
-      if (profileId !== null) await get().setFilter(profileId, filter);
+      const { profileId, pages, generation } = get();
+      if (profileId === null) return;
+      // The rows on screen stay until their fresh copies arrive: no flicker while the agent is clicking.
+      const loaded = Object.keys(pages).map(Number);
+      try {
+        const [answers, attention] = await Promise.all([Promise.all(loaded.map((page) => request(page))), call('history:attention', { profileId })]);
+        if (get().generation !== generation) return;
+        const fresh: Record<number, BookingRecord[]> = {};
+        loaded.forEach((page, index) => {
+          fresh[page] = answers[index]?.rows ?? [];
+        });
+        set({ pages: fresh, total: answers[0]?.total ?? get().total, attention });
+      } catch (caught) {
+        if (get().generation === generation) set({ error: describeError(caught) });
+      }
     },
   };
 });
