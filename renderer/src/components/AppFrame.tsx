@@ -38,7 +38,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             <ConnectivityIndicator />
             <Select
               aria-label="Active profile"
-              w={240}
+              w={300}
               allowDeselect={false}
               value={activeProfileId === null ? null : String(activeProfileId)}
               data={profiles.map((profile) => ({ value: String(profile.id), label: `${profile.name} · ${MODE_LABELS[profile.kind]}` }))}

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { BookingRecord } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
+import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** Cancel, with a reason and a confirmation that names the booking and the traveler. */
@@ -31,16 +32,9 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
   return (
     <Modal opened onClose={onClose} title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {result ? (
-        <Stack>
-          <Text role="status">
-            Booking {booking.serviceBookingId} for {traveler} is {result.status}. {wasPaid ? `${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.` : 'Nothing was charged.'}
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
-              Done
-            </Button>
-          </Group>
-        </Stack>
+        <DialogOutcome onClose={onClose}>
+          Booking {booking.serviceBookingId} for {traveler} is {result.status}. {wasPaid ? `${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.` : 'Nothing was charged.'}
+        </DialogOutcome>
       ) : (
         <Stack>
           <Text size="sm">

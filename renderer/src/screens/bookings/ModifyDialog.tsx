@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../../shared/bookings';
 import { formatMoney } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
+import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
 
@@ -72,18 +73,11 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
   return (
     <Modal opened onClose={onClose} title={`Change booking ${booking.serviceBookingId} for ${booking.holder.name} ${booking.holder.surname}`} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {result ? (
-        <Stack>
-          <Text role="status">
-            {result.pendingModification
-              ? `Change ${result.pendingModification.reference} is waiting for payment. The payment link opened in the browser; the booking changes once it is paid.`
-              : 'The booking is changed.'}
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
-              Done
-            </Button>
-          </Group>
-        </Stack>
+        <DialogOutcome onClose={onClose}>
+          {result.pendingModification
+            ? `Change ${result.pendingModification.reference} is waiting for payment. The payment link opened in the browser; the booking changes once it is paid.`
+            : 'The booking is changed.'}
+        </DialogOutcome>
       ) : (
         <Stack>
           <SimpleGrid cols={2}>
