@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiItem, Changes } from '../../../shared/api';
 import type { AvailableQuote, BookingRecord, ChangeRequest, Hold, HolderInput, PayOutcome, PriceSummary, Quote, StayRequest } from '../../../shared/bookings';
-import { FINAL_STATUSES, UNCONFIRMED_HOLD } from '../../../shared/bookings';
+import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { ApiClient, BookOutcome } from '../api/client';
 import { ServiceError } from '../api/service-errors';
@@ -267,8 +267,6 @@ export function createBookingEngine(deps: EngineDeps) {
   }
 
   return {
-    locks,
-
     async search(title: string) {
       const answer = await deps.clientFor(deps.activeProfile()).search(title);
       return answer.data.map((entry) => ({ id: entry.id, title: entry.title, properties: entry.properties.map((property) => ({ id: property.id, name: property.name })) }));
@@ -470,8 +468,6 @@ export function createBookingEngine(deps: EngineDeps) {
       bookingOf(bookingId);
       return ledger.update(bookingId, { attention: null }, { type: 'acknowledged', summary: 'The agent checked the reconciled booking.' });
     },
-
-    isFinal: (status: string) => FINAL_STATUSES.has(status),
   };
 }
 

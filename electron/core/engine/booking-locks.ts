@@ -15,6 +15,5 @@ export function createBookingLocks() {
         busy.delete(bookingId);
       }
     },
-    isBusy: (bookingId: number) => busy.has(bookingId),
   };
 }

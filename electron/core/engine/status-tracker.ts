@@ -82,7 +82,6 @@ export function createStatusTracker(deps: TrackerDeps) {
       if (timer) clearInterval(timer);
       timer = null;
     },
-    inFlightCount: () => inFlight.size,
   };
 }
 
