@@ -95,7 +95,15 @@ export const bookingSchema = z.looseObject({
   id: z.number().int(),
   status: z.string(),
   booking_reference: z.string().nullable().optional(),
+  // Beyond the spec ("not shown"): a service may also show the stay. The client uses these when
+  // they are there, and previews the change again when they are not.
+  check_in: z.iso.date().optional().catch(undefined),
+  check_out: z.iso.date().optional().catch(undefined),
+  total_price_cents: z.number().int().optional().catch(undefined),
+  currency: z.string().optional().catch(undefined),
+  items: z.array(z.object({ availability_id: z.number().int(), paxes: z.array(z.object({ age: z.number().int() })) })).optional().catch(undefined),
 });
+export type ServiceBooking = z.infer<typeof bookingSchema>;
 export const bookingResponseSchema = z.looseObject({ data: bookingSchema });
 
 // ---- 6. Cancel

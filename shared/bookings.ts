@@ -15,17 +15,22 @@ export const WAITING_FOR_AGENT = new Set(['Pending', 'Unconfirmed hold']);
 export const UNCONFIRMED_HOLD = 'Unconfirmed hold';
 
 const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
-const cardFree = (schema: z.ZodString, field: string) =>
-  schema.refine((text) => !containsCardNumber(text), { error: `A card number cannot go in ${field}. Card numbers are only typed in the secure card window.` });
+/** Free text that must never carry a card number: refused with words that name the field. */
+export const cardFree = <S extends z.ZodType<string>>(schema: S, field: string) =>
+  schema.refine((text) => !containsCardNumber(text), {
+    error: `${field} looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from ${field.toLowerCase()}.`,
+  });
 
 export const holderInputSchema = z.object({
-  name: cardFree(z.string().trim().min(1, 'Enter the traveler’s first name.').max(100), 'the name'),
-  surname: cardFree(z.string().trim().min(1, 'Enter the traveler’s surname.').max(100), 'the surname'),
-  email: z.email({ error: 'Enter an e-mail address such as ana@example.com.' }).max(254),
+  name: cardFree(z.string().trim().min(1, 'Enter the traveler’s first name.').max(100), 'The first name'),
+  surname: cardFree(z.string().trim().min(1, 'Enter the traveler’s surname.').max(100), 'The surname'),
+  email: cardFree(z.email({ error: 'Enter an e-mail address such as ana@example.com.' }).max(254), 'The e-mail address'),
 });
 export type HolderInput = z.infer<typeof holderInputSchema>;
 
-export const clientReferenceSchema = cardFree(z.string().trim().max(60, 'A client reference has at most 60 characters.'), 'the client reference');
+export const clientReferenceSchema = cardFree(z.string().trim().max(60, 'A client reference has at most 60 characters.'), 'The client reference');
+
+export const cancelReasonSchema = cardFree(z.string().trim().min(1, 'Say why the booking is cancelled.').max(500), 'The reason for cancelling');
 
 export const apiItemSchema = z.object({ availability_id: z.number().int(), paxes: z.array(z.object({ age: z.number().int() })) });
 
@@ -52,6 +57,10 @@ export const bookingRecordSchema = z.object({
   pendingModification: z.object({ reference: z.string(), paymentLink: z.string() }).nullable(),
   /** Why the agent should look at this booking (it was reconciled after a lost answer), or null. */
   attention: z.string().nullable(),
+  /** A write sent to the service whose outcome is not known yet ('book', 'cancel'…), or null. */
+  inFlight: z.string().nullable(),
+  /** Moves on with every change of the row; a read or a preview belongs to one version. */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -77,9 +86,9 @@ export type BookingFilter = z.infer<typeof bookingFilterSchema>;
 
 export const offerSchema = z.object({
   packageId: z.number().int().positive(),
-  packageTitle: z.string().min(1).max(200),
+  packageTitle: cardFree(z.string().min(1).max(200), 'The package title'),
   propertyId: z.number().int().positive(),
-  propertyName: z.string().min(1).max(200),
+  propertyName: cardFree(z.string().min(1).max(200), 'The property name'),
   checkIn: isoDate,
   checkOut: isoDate,
   adults: z.number().int().min(1).max(20),
@@ -128,7 +137,7 @@ export const changeRequestSchema = z
     bookingId: z.number().int().positive(),
     dates: z.object({ checkIn: isoDate, checkOut: isoDate }).optional(),
     /** A new offer for the room, from `booking:price` (same package). */
-    room: z.object({ availabilityId: z.number().int().positive(), propertyId: z.number().int().positive(), propertyName: z.string().max(200) }).optional(),
+    room: z.object({ availabilityId: z.number().int().positive(), propertyId: z.number().int().positive(), propertyName: cardFree(z.string().max(200), 'The property name') }).optional(),
   })
   .strict()
   .refine((change) => change.dates || change.room, { error: 'Choose new dates, a new room, or both.' });

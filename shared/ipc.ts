@@ -3,6 +3,7 @@ import {
   bookingFilterSchema,
   bookingRecordSchema,
   changeRequestSchema,
+  cancelReasonSchema,
   clientReferenceSchema,
   holderInputSchema,
   holdSchema,
@@ -111,7 +112,7 @@ export const channels = {
     input: z
       .object({
         bookingId,
-        reason: z.string().trim().min(1, 'Say why the booking is cancelled.').max(500),
+        reason: cancelReasonSchema,
         /** The caller confirms it showed the agent which booking and traveler this cancels. */
         confirmed: z.literal(true, { error: 'A cancellation must be confirmed.' }),
       })

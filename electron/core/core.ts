@@ -7,7 +7,7 @@ import { monitorConnectivity } from './connectivity';
 import { openDatabase } from './database';
 import type { Handlers } from './dispatch';
 import { createBookingEngine } from './engine/booking-engine';
-import { createStatusTracker } from './engine/status-tracker';
+import { createReconciler } from './engine/reconciler';
 import { createEventHub } from './events';
 import { createLedger } from './ledger/ledger';
 import { ledgerMigrations } from './ledger/ledger-migrations';
@@ -40,6 +40,8 @@ export interface CoreOptions {
   builtInService: () => BuiltInService | null;
   connectivityIntervalMs?: number;
   trackerTickMs?: number;
+  /** How long a write with a lost answer may still land at the service (see docs/ledger.md). */
+  doubtWindowMs?: number;
   requestTimeoutMs?: number;
   retry?: RetryPolicy;
   /** Card entry and 3-D Secure windows: Electron's in the app, a second page in the browser tests. */
@@ -93,6 +95,7 @@ export function createCore(options: CoreOptions) {
     activeProfile: profiles.active,
     clientFor,
     isOnline: () => connectivity.online,
+    ...(options.doubtWindowMs !== undefined ? { doubtWindowMs: options.doubtWindowMs } : {}),
     challengeUrl: (profile, paymentIntentId, clientSecret) => {
       const service = profile.builtIn ? options.builtInService() : null;
       return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;
@@ -107,9 +110,10 @@ export function createCore(options: CoreOptions) {
     publishableKey: (profile) => profiles.keyFor(profile.id, 'publishable'),
   });
 
-  const tracker = createStatusTracker({
-    awaitingService: ledger.awaitingService,
-    refresh: engine.refresh,
+  const tracker = createReconciler({
+    ledger,
+    settle: engine.settleIntent,
+    follow: engine.follow,
     ...(options.trackerTickMs ? { tickMs: options.trackerTickMs, firstDelayMs: options.trackerTickMs } : {}),
     onReachability: (reachable) => {
       if (reachable !== connectivity.online) void connectivity.refresh();
@@ -200,6 +204,7 @@ export function createCore(options: CoreOptions) {
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     async start(): Promise<void> {
       await connectivity.refresh();
+      ledger.recoverOpenIntents();
       await engine.reconcileOpenIntents();
       tracker.start();
     },

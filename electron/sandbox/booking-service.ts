@@ -74,6 +74,14 @@ const requireLive = (caller: Caller) => {
 };
 
 /** Items compared as the service stores them: availability ids and pax ages, in order. */
+const sameHold = (made: BookingRow, request: { package_id: number; inventory_item_id: number; check_in: string; check_out: string; holder: unknown; items: ApiItem[] }) =>
+  made.package_id === request.package_id &&
+  made.property_id === request.inventory_item_id &&
+  made.check_in === request.check_in &&
+  made.check_out === request.check_out &&
+  made.items === canonicalItems(request.items) &&
+  made.holder === JSON.stringify(request.holder);
+
 const canonicalItems = (items: ApiItem[]) => JSON.stringify(items.map((item) => ({ availability_id: item.availability_id, paxes: item.paxes.map((pax) => ({ age: pax.age })) })));
 
 function checkStayDates(checkIn: string, checkOut: string, today: string): void {
@@ -132,6 +140,16 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
 
   /** Checks that the items match offers of this org, property and dates, one pax per priced adult. */
   function itemOffers(caller: Caller, items: ApiItem[], packageId: number, propertyId: number, checkIn: string, checkOut: string): OfferRow[] {
+    const seen = new Map<number, number>();
+    for (const [index, item] of items.entries()) {
+      const first = seen.get(item.availability_id);
+      if (first !== undefined) {
+        throw new ApiError(422, 'duplicate_offer', `items[${index}] books offer ${item.availability_id} again (already in items[${first}]); an offer is one room, so list each once.`, {
+          details: [{ field: `items.${index}.availability_id`, problem: `same offer as items.${first}` }],
+        });
+      }
+      seen.set(item.availability_id, index);
+    }
     return items.map((item, index) => {
       const found = offer(caller, item.availability_id);
       if (!found) throw new ApiError(422, 'validation_failed', `items[${index}].availability_id ${item.availability_id} is not an offer of yours; price the stay again.`, { details: [{ field: `items.${index}.availability_id`, problem: 'unknown offer' }] });
@@ -294,7 +312,8 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
       const offers = itemOffers(caller, request.items, pkg.id, property.id, request.check_in, request.check_out);
       const mismatch = offers.find((found) => found.adults !== request.adults);
       if (mismatch) throw new ApiError(422, 'pax_count_mismatch', `adults is ${request.adults} but offer ${mismatch.id} was priced for ${mismatch.adults}.`);
-      const token = `pbt_${randomBytes(18).toString('base64url')}`;
+      // Hex, so no id of ours can ever look like a card number written with dashes or underscores.
+      const token = `pbt_${randomBytes(18).toString('hex')}`;
       const expiresAt = new Date(now() + controls.current.tokenLifetimeMs).toISOString();
       db.prepare('INSERT INTO prebook_tokens (token, organization_id, package_id, property_id, check_in, check_out, items, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
         token,
@@ -313,10 +332,15 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
       requireLive(caller);
       const request = parseBody(prebookRequestSchema, body);
       const token = db.prepare('SELECT * FROM prebook_tokens WHERE token = ?').get(request.prebook_token) as
-        | { organization_id: number; package_id: number; property_id: number; check_in: string; check_out: string; items: string; expires_at: string; used_at: string | null }
+        | { organization_id: number; package_id: number; property_id: number; check_in: string; check_out: string; items: string; expires_at: string; used_at: string | null; booking_id: number | null }
         | undefined;
       if (!token || token.organization_id !== caller.organizationId) throw new ApiError(422, 'token_invalid', 'This prebook_token was not issued to you; get a new one from the availability endpoint with mode "prebook".');
-      if (token.used_at) throw new ApiError(409, 'token_used', `This prebook_token was already used at ${token.used_at}; a token makes one hold only.`);
+      if (token.used_at) {
+        // The same request again (a retry after a lost answer) learns the hold it made; anything else is refused.
+        const made = token.booking_id === null ? undefined : (db.prepare('SELECT * FROM bookings WHERE id = ?').get(token.booking_id) as BookingRow | undefined);
+        if (made && made.organization_id === caller.organizationId && sameHold(made, request)) return { success: 'Booking created', id: made.id, status: made.status };
+        throw new ApiError(409, 'token_used', `This prebook_token was already used at ${token.used_at}; a token makes one hold only.`);
+      }
       if (token.expires_at <= isoNow()) throw new ApiError(410, 'token_expired', `This prebook_token expired at ${token.expires_at}; price the stay again and get a new token.`);
       if (token.package_id !== request.package_id || token.property_id !== request.inventory_item_id) {
         throw new ApiError(422, 'token_property_mismatch', `The token was made for package ${token.package_id}, property ${token.property_id}; this prebook names package ${request.package_id}, property ${request.inventory_item_id}.`);
@@ -386,7 +410,18 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
       ownBooking(caller, bookingId);
       settleDue(bookingId);
       const booking = ownBooking(caller, bookingId);
-      return { data: { id: booking.id, status: booking.status, booking_reference: booking.booking_reference } };
+      return {
+        data: {
+          id: booking.id,
+          status: booking.status,
+          booking_reference: booking.booking_reference,
+          check_in: booking.check_in,
+          check_out: booking.check_out,
+          total_price_cents: booking.total_minor,
+          currency: booking.currency,
+          items: JSON.parse(booking.items) as ApiItem[],
+        },
+      };
     },
 
     cancel(caller: Caller, bookingId: number, body: unknown) {

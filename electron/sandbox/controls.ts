@@ -16,6 +16,9 @@ export const controlSettingsSchema = z
     retryAfterSeconds: z.number().int().min(0).max(120),
     /** Share of write requests whose change is committed but whose response is never sent. */
     dropAfterCommitRate: z.number().min(0).max(1),
+    /** Share of API requests held for slowRequestMs before any work: longer than a client waits, the work lands after it gave up. */
+    slowRequestRate: z.number().min(0).max(1),
+    slowRequestMs: z.number().int().min(0).max(60_000),
   })
   .strict();
 export type ControlSettings = z.infer<typeof controlSettingsSchema>;
@@ -29,6 +32,8 @@ export const DEFAULT_CONTROLS: ControlSettings = {
   rateLimitRate: 0,
   retryAfterSeconds: 1,
   dropAfterCommitRate: 0,
+  slowRequestRate: 0,
+  slowRequestMs: 20_000,
 };
 
 /** A fault for the next matching request, for scripts such as "fail twice, then succeed". */
@@ -79,6 +84,7 @@ export function createControls(initial: Partial<ControlSettings> = {}, random: (
       if (current.errorRate > 0 && random() < current.errorRate) return { kind: 'error', status: 503 };
       if (current.rateLimitRate > 0 && random() < current.rateLimitRate) return { kind: 'rate_limit' };
       if (isWrite && current.dropAfterCommitRate > 0 && random() < current.dropAfterCommitRate) return { kind: 'drop_after_commit' };
+      if (current.slowRequestRate > 0 && random() < current.slowRequestRate) return { kind: 'delay', delayMs: current.slowRequestMs };
       return { kind: 'none' };
     },
     scheduleSettlement(delayMs: number): void {

@@ -88,4 +88,23 @@ export const ledgerMigrations: readonly Migration[] = [
   (db) => {
     db.exec(`CREATE INDEX bookings_awaiting_service ON bookings (id) WHERE service_booking_id IS NOT NULL AND status NOT IN ('Paid', 'Cancelled', 'Failed', 'Pending', 'Unconfirmed hold')`);
   },
+  // One write path: a row's version orders reads against writes; in_flight names a write whose outcome
+  // is not known yet; next_check_at is when the reconciler reads the booking again (NULL: settled).
+  (db) => {
+    db.exec(`
+      ALTER TABLE bookings ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE bookings ADD COLUMN in_flight TEXT;
+      ALTER TABLE bookings ADD COLUMN next_check_at INTEGER;
+      ALTER TABLE bookings ADD COLUMN check_delay_ms INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE intents ADD COLUMN next_check_at INTEGER;
+      -- Until when a read that shows no effect may still be overtaken by the write (epoch ms).
+      ALTER TABLE intents ADD COLUMN doubt_until INTEGER;
+      DROP INDEX bookings_awaiting_service;
+      CREATE INDEX bookings_due ON bookings (next_check_at) WHERE next_check_at IS NOT NULL;
+      CREATE INDEX intents_due ON intents (next_check_at) WHERE finished_at IS NULL;
+      -- Everything the service may still move is checked once after the upgrade.
+      UPDATE bookings SET next_check_at = 0 WHERE service_booking_id IS NOT NULL AND status NOT IN ('Paid', 'Cancelled', 'Failed', 'Pending', 'Unconfirmed hold');
+      UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL;
+    `);
+  },
 ];

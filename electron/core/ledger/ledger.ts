@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ApiItem } from '../../../shared/api';
 import type { BookingFilter, BookingRecord, TimelineEvent } from '../../../shared/bookings';
-import { FINAL_STATUSES, WAITING_FOR_AGENT } from '../../../shared/bookings';
 import type { ProfileKind } from '../../../shared/profiles';
+import { AppError } from '../app-error';
 import { transaction } from '../database';
 
 type Row = {
@@ -33,6 +33,10 @@ type Row = {
   attention: string | null;
   created_at: string;
   updated_at: string;
+  version: number;
+  in_flight: string | null;
+  next_check_at: number | null;
+  check_delay_ms: number;
 };
 
 const toRecord = (row: Row): BookingRecord => ({
@@ -57,11 +61,17 @@ const toRecord = (row: Row): BookingRecord => ({
   status: row.status,
   pendingModification: row.pending_modification_reference ? { reference: row.pending_modification_reference, paymentLink: row.pending_payment_link ?? '' } : null,
   attention: row.attention,
+  inFlight: row.in_flight,
+  version: Number(row.version),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-export type NewBooking = Omit<BookingRecord, 'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'attention'> & { attention?: string | null };
+export type NewBooking = Omit<BookingRecord, 'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'attention' | 'inFlight' | 'version'> & {
+  attention?: string | null;
+  /** When the reconciler should first read it (epoch ms); null or absent: settled. */
+  nextCheckAt?: number | null;
+};
 
 export type BookingPatch = Partial<{
   serviceBookingId: number;
@@ -73,17 +83,43 @@ export type BookingPatch = Partial<{
   propertyName: string;
   items: ApiItem[];
   totalMinor: number;
+  currency: string;
   pendingModification: { reference: string; paymentLink: string } | null;
   attention: string | null;
+  nextCheckAt: number | null;
 }>;
+
+/** The calls that can change the service, each journaled before and after. */
+export type WriteOperation = 'prebook' | 'book' | 'cancel' | 'modification';
+
+const OPERATION_WORDS: Record<WriteOperation, string> = { prebook: 'hold', book: 'payment', cancel: 'cancellation', modification: 'change' };
+
+export interface LedgerEvent {
+  type: string;
+  summary: string;
+  detail?: unknown;
+}
+
+type IntentRow = { id: number; booking_id: number | null; operation: WriteOperation; detail: string; started_at: string; doubt_until: number | null };
 
 export interface OpenIntent {
   id: number;
   bookingId: number | null;
-  operation: string;
+  operation: WriteOperation;
   detail: Record<string, unknown>;
   startedAt: string;
+  /** Until when (epoch ms) a read showing no effect may still be overtaken by this write; null if the app stopped mid-call. */
+  doubtUntil: number | null;
 }
+
+const toIntent = (row: IntentRow): OpenIntent => ({
+  id: Number(row.id),
+  bookingId: row.booking_id === null ? null : Number(row.booking_id),
+  operation: row.operation,
+  detail: JSON.parse(row.detail) as Record<string, unknown>,
+  startedAt: row.started_at,
+  doubtUntil: row.doubt_until === null ? null : Number(row.doubt_until),
+});
 
 /** Words of a search box as an FTS5 query: every word must match the start of a word, in any column. */
 export function ftsQuery(text: string): string | null {
@@ -150,6 +186,96 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     return { sql: clauses.join(' AND '), params };
   }
 
+  let durableCommits = 0;
+  const durable = <T>(work: () => T): T => {
+    const result = transaction(db, work);
+    durableCommits += 1;
+    return result;
+  };
+  // Only for what can be learnt again from the service (reads, schedules): no fsync, still atomic.
+  const relaxed = <T>(work: () => T): T => {
+    db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return transaction(db, work);
+    } finally {
+      db.exec('PRAGMA synchronous = FULL');
+    }
+  };
+
+  function allocateClientReference(): string {
+    let code = (db.prepare("SELECT value FROM counter WHERE key = 'code'").get() as { value: string } | undefined)?.value;
+    if (!code) {
+      code = Array.from(randomBytes(4), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[byte % 32]).join('');
+      db.prepare("INSERT INTO counter (key, value) VALUES ('code', ?)").run(code);
+    }
+    const next = Number((db.prepare("SELECT value FROM counter WHERE key = 'sequence'").get() as { value: string } | undefined)?.value ?? 0) + 1;
+    db.prepare("INSERT INTO counter (key, value) VALUES ('sequence', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(next));
+    return `PD-${code}-${String(next).padStart(6, '0')}`;
+  }
+
+  function insertRow(booking: NewBooking): number {
+    const stamp = iso();
+    return Number(
+      db
+        .prepare(
+          `INSERT INTO bookings (profile_id, profile_kind, service_booking_id, package_id, package_title, property_id, property_name, check_in, check_out, adults,
+            holder_name, holder_surname, holder_email, paxes, items, total_minor, currency, client_reference, booking_reference, status, attention, next_check_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          booking.profileId,
+          booking.profileKind,
+          booking.serviceBookingId,
+          booking.packageId,
+          booking.packageTitle,
+          booking.propertyId,
+          booking.propertyName,
+          booking.checkIn,
+          booking.checkOut,
+          booking.adults,
+          booking.holder.name,
+          booking.holder.surname,
+          booking.holder.email,
+          JSON.stringify(booking.paxAges),
+          JSON.stringify(booking.items),
+          booking.totalMinor,
+          booking.currency,
+          booking.clientReference,
+          booking.bookingReference,
+          booking.status,
+          booking.attention ?? null,
+          booking.nextCheckAt ?? null,
+          stamp,
+          stamp,
+        ).lastInsertRowid,
+    );
+  }
+
+  /** Writes the patched columns; every change of a row's data moves its version on. */
+  function patchRow(id: number, patch: BookingPatch & { inFlight?: string | null }, bumpVersion: boolean): void {
+    const columns: [string, SQLInputValue][] = [];
+    if (patch.serviceBookingId !== undefined) columns.push(['service_booking_id', patch.serviceBookingId]);
+    if (patch.status !== undefined) columns.push(['status', patch.status]);
+    if (patch.bookingReference !== undefined) columns.push(['booking_reference', patch.bookingReference]);
+    if (patch.checkIn !== undefined) columns.push(['check_in', patch.checkIn]);
+    if (patch.checkOut !== undefined) columns.push(['check_out', patch.checkOut]);
+    if (patch.propertyId !== undefined) columns.push(['property_id', patch.propertyId]);
+    if (patch.propertyName !== undefined) columns.push(['property_name', patch.propertyName]);
+    if (patch.items !== undefined) columns.push(['items', JSON.stringify(patch.items)]);
+    if (patch.totalMinor !== undefined) columns.push(['total_minor', patch.totalMinor]);
+    if (patch.currency !== undefined) columns.push(['currency', patch.currency]);
+    if (patch.attention !== undefined) columns.push(['attention', patch.attention]);
+    if (patch.inFlight !== undefined) columns.push(['in_flight', patch.inFlight]);
+    if (patch.nextCheckAt !== undefined) columns.push(['next_check_at', patch.nextCheckAt]);
+    if (patch.pendingModification !== undefined) {
+      columns.push(['pending_modification_reference', patch.pendingModification?.reference ?? null]);
+      columns.push(['pending_payment_link', patch.pendingModification?.paymentLink ?? null]);
+    }
+    if (!columns.length) return;
+    const version = bumpVersion ? ', version = version + 1' : '';
+    db.prepare(`UPDATE bookings SET ${columns.map(([column]) => `${column} = ?`).join(', ')}${version}, updated_at = ? WHERE id = ?`).run(...columns.map(([, value]) => value), iso(), id);
+  }
+
   const ledger = {
     get(id: number): BookingRecord | null {
       const row = db.prepare('SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
@@ -161,68 +287,10 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       return row ? toRecord(row) : null;
     },
 
-    insert(booking: NewBooking, event: { type: string; summary: string; detail?: unknown }): BookingRecord {
-      const id = transaction(db, () => {
-        const inserted = Number(
-          db
-            .prepare(
-              `INSERT INTO bookings (profile_id, profile_kind, service_booking_id, package_id, package_title, property_id, property_name, check_in, check_out, adults,
-                holder_name, holder_surname, holder_email, paxes, items, total_minor, currency, client_reference, booking_reference, status, attention, created_at, updated_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .run(
-              booking.profileId,
-              booking.profileKind,
-              booking.serviceBookingId,
-              booking.packageId,
-              booking.packageTitle,
-              booking.propertyId,
-              booking.propertyName,
-              booking.checkIn,
-              booking.checkOut,
-              booking.adults,
-              booking.holder.name,
-              booking.holder.surname,
-              booking.holder.email,
-              JSON.stringify(booking.paxAges),
-              JSON.stringify(booking.items),
-              booking.totalMinor,
-              booking.currency,
-              booking.clientReference,
-              booking.bookingReference,
-              booking.status,
-              booking.attention ?? null,
-              iso(),
-              iso(),
-            ).lastInsertRowid,
-        );
-        ledger.addEvent(inserted, event.type, event.summary, event.detail);
-        return inserted;
-      });
-      return ledger.get(id) as BookingRecord;
-    },
-
-    /** Changes a booking and records why, in one transaction. */
-    update(id: number, patch: BookingPatch, event?: { type: string; summary: string; detail?: unknown }): BookingRecord {
-      const columns: [string, SQLInputValue][] = [];
-      if (patch.serviceBookingId !== undefined) columns.push(['service_booking_id', patch.serviceBookingId]);
-      if (patch.status !== undefined) columns.push(['status', patch.status]);
-      if (patch.bookingReference !== undefined) columns.push(['booking_reference', patch.bookingReference]);
-      if (patch.checkIn !== undefined) columns.push(['check_in', patch.checkIn]);
-      if (patch.checkOut !== undefined) columns.push(['check_out', patch.checkOut]);
-      if (patch.propertyId !== undefined) columns.push(['property_id', patch.propertyId]);
-      if (patch.propertyName !== undefined) columns.push(['property_name', patch.propertyName]);
-      if (patch.items !== undefined) columns.push(['items', JSON.stringify(patch.items)]);
-      if (patch.totalMinor !== undefined) columns.push(['total_minor', patch.totalMinor]);
-      if (patch.attention !== undefined) columns.push(['attention', patch.attention]);
-      if (patch.pendingModification !== undefined) {
-        columns.push(['pending_modification_reference', patch.pendingModification?.reference ?? null]);
-        columns.push(['pending_payment_link', patch.pendingModification?.paymentLink ?? null]);
-      }
-      transaction(db, () => {
-        if (columns.length) {
-          db.prepare(`UPDATE bookings SET ${columns.map(([column]) => `${column} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).run(...columns.map(([, value]) => value), iso(), id);
-        }
+    /** An agent's own change to a booking (no call to the service), and why, in one durable commit. */
+    update(id: number, patch: BookingPatch, event?: LedgerEvent): BookingRecord {
+      durable(() => {
+        patchRow(id, patch, true);
         if (event) ledger.addEvent(id, event.type, event.summary, event.detail);
       });
       return ledger.get(id) as BookingRecord;
@@ -236,31 +304,118 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       return (db.prepare('SELECT at, type, summary FROM booking_events WHERE booking_id = ? ORDER BY id').all(bookingId) as { at: string; type: string; summary: string }[]).map((row) => ({ ...row }));
     },
 
-    beginIntent(operation: string, bookingId: number | null, detail: Record<string, unknown>): number {
-      const id = Number(db.prepare('INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (?, ?, ?, ?)').run(bookingId, operation, JSON.stringify(detail), iso()).lastInsertRowid);
-      if (bookingId !== null) ledger.addEvent(bookingId, `${operation}_intent`, `Sending ${operation.replace(/_/g, ' ')} to the service`);
-      return id;
+    /**
+     * The first half of every write to the service, in ONE durable commit: the intent, the booking's
+     * in-flight mark and its timeline entry (and, for a prebook, the client reference it will carry).
+     * Refused while another write on the same booking has no known outcome.
+     */
+    beginWrite(operation: WriteOperation, bookingId: number | null, detail: Record<string, unknown>): { intentId: number; clientReference: string | null } {
+      return durable(() => {
+        if (bookingId !== null) {
+          const row = db.prepare('SELECT in_flight FROM bookings WHERE id = ?').get(bookingId) as { in_flight: string | null } | undefined;
+          if (!row) throw new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
+          if (row.in_flight) {
+            throw new AppError(
+              'write_in_progress',
+              `A ${OPERATION_WORDS[row.in_flight as WriteOperation] ?? row.in_flight} for this booking was sent and its outcome is not confirmed yet.`,
+              'Wait: Packdesk is checking with the service and updates the booking by itself. Do not send it again.',
+            );
+          }
+        }
+        const clientReference = operation === 'prebook' ? allocateClientReference() : null;
+        const stored = clientReference ? { ...detail, clientReference } : detail;
+        const intentId = Number(db.prepare('INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (?, ?, ?, ?)').run(bookingId, operation, JSON.stringify(stored), iso()).lastInsertRowid);
+        if (bookingId !== null) {
+          db.prepare('UPDATE bookings SET in_flight = ?, version = version + 1, updated_at = ? WHERE id = ?').run(operation, iso(), bookingId);
+          ledger.addEvent(bookingId, `${operation}_intent`, `Sending the ${OPERATION_WORDS[operation]} to the service.`);
+        }
+        return { intentId, clientReference };
+      });
     },
 
-    finishIntent(intentId: number, outcome: string, bookingId?: number | null): void {
-      db.prepare('UPDATE intents SET finished_at = ?, outcome = ?, booking_id = coalesce(?, booking_id) WHERE id = ?').run(iso(), outcome, bookingId ?? null, intentId);
+    /**
+     * The second half, in ONE durable commit: the intent's outcome, and the ledger change the service's
+     * answer calls for (a new row, or a patch of the intent's booking), which clears its in-flight mark.
+     */
+    finishWrite(intentId: number, outcome: string, change: { insert?: NewBooking; patch?: BookingPatch; event?: LedgerEvent } = {}): BookingRecord | null {
+      const id = durable(() => {
+        const intent = db.prepare('SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as { booking_id: number | null; finished_at: string | null } | undefined;
+        if (!intent || intent.finished_at) throw new AppError('intent_settled', 'This write was already settled.', 'Refresh the booking.');
+        let bookingId = intent.booking_id === null ? null : Number(intent.booking_id);
+        if (change.insert) bookingId = insertRow(change.insert);
+        else if (bookingId !== null) patchRow(bookingId, { ...change.patch, inFlight: null }, true);
+        if (bookingId !== null && change.event) ledger.addEvent(bookingId, change.event.type, change.event.summary, change.event.detail);
+        db.prepare('UPDATE intents SET finished_at = ?, outcome = ?, booking_id = ?, next_check_at = NULL WHERE id = ?').run(iso(), outcome, bookingId, intentId);
+        return bookingId;
+      });
+      return id === null ? null : ledger.get(id);
+    },
+
+    /** A write's answer was lost: the intent stays open and is checked from now on; the booking says so. */
+    answerLost(intentId: number, doubtUntil: number, attention: string | null): BookingRecord | null {
+      const bookingId = relaxed(() => {
+        db.prepare('UPDATE intents SET doubt_until = ?, next_check_at = ? WHERE id = ?').run(doubtUntil, now().getTime(), intentId);
+        const intent = db.prepare('SELECT booking_id FROM intents WHERE id = ?').get(intentId) as { booking_id: number | null };
+        if (intent.booking_id !== null && attention !== null) patchRow(Number(intent.booking_id), { attention }, true);
+        return intent.booking_id === null ? null : Number(intent.booking_id);
+      });
+      return bookingId === null ? null : ledger.get(bookingId);
+    },
+
+    /** When the reconciler looks at an open intent again. */
+    scheduleIntent(intentId: number, atMs: number): void {
+      relaxed(() => db.prepare('UPDATE intents SET next_check_at = ? WHERE id = ? AND finished_at IS NULL').run(atMs, intentId));
+    },
+
+    /**
+     * What a read of the service showed, applied only if the row has not changed since the read
+     * started (`seenVersion`); null when a newer write got there first. Not fsynced: a lost read is read again.
+     */
+    applyRead(bookingId: number, seenVersion: number, patch: BookingPatch, event?: LedgerEvent): BookingRecord | null {
+      const applied = relaxed(() => {
+        const current = db.prepare('SELECT version FROM bookings WHERE id = ?').get(bookingId) as { version: number } | undefined;
+        if (!current || Number(current.version) !== seenVersion) return false;
+        patchRow(bookingId, patch, true);
+        if (event) ledger.addEvent(bookingId, event.type, event.summary, event.detail);
+        return true;
+      });
+      return applied ? ledger.get(bookingId) : null;
+    },
+
+    /**
+     * When the reconciler reads this booking again (null: it is settled), and the backoff it is on;
+     * only if the row is still at `version`, so a write's own schedule is never overwritten by a read.
+     */
+    scheduleCheck(bookingId: number, version: number, atMs: number | null, delayMs: number): void {
+      relaxed(() => db.prepare('UPDATE bookings SET next_check_at = ?, check_delay_ms = ? WHERE id = ? AND version = ?').run(atMs, delayMs, bookingId, version));
+    },
+
+    /** At start-up every write left open by the last run is due for a look at once. */
+    recoverOpenIntents(): number {
+      return Number(relaxed(() => db.prepare('UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes));
     },
 
     openIntents(): OpenIntent[] {
-      return (db.prepare('SELECT id, booking_id, operation, detail, started_at FROM intents WHERE finished_at IS NULL ORDER BY id').all() as { id: number; booking_id: number | null; operation: string; detail: string; started_at: string }[]).map((row) => ({
-        id: Number(row.id),
-        bookingId: row.booking_id === null ? null : Number(row.booking_id),
-        operation: row.operation,
-        detail: JSON.parse(row.detail) as Record<string, unknown>,
-        startedAt: row.started_at,
-      }));
+      return (db.prepare('SELECT * FROM intents WHERE finished_at IS NULL ORDER BY id').all() as IntentRow[]).map(toIntent);
     },
 
-    /** Bookings the service is still moving towards a final state (paid, awaiting the supplier…), for the tracker. */
-    awaitingService(): BookingRecord[] {
-      const settled = [...FINAL_STATUSES, ...WAITING_FOR_AGENT];
-      return (db.prepare(`SELECT * FROM bookings WHERE service_booking_id IS NOT NULL AND status NOT IN (${settled.map(() => '?').join(', ')}) ORDER BY id`).all(...settled) as Row[]).map(toRecord);
+    /** Open intents due for a look, oldest due first. */
+    dueIntents(nowMs: number, limit: number): OpenIntent[] {
+      return (db.prepare('SELECT * FROM intents WHERE finished_at IS NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(nowMs, limit) as IntentRow[]).map(toIntent);
     },
+
+    /** Bookings due for a read (and no write of ours on its way), from the partial index alone. */
+    dueBookings(nowMs: number, limit: number): (BookingRecord & { checkDelayMs: number })[] {
+      return (db.prepare('SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at LIMIT ?').all(nowMs, limit) as Row[]).map((row) => ({ ...toRecord(row), checkDelayMs: Number(row.check_delay_ms) }));
+    },
+
+    /** Bookings not settled yet: an open write, or a status the service may still move. */
+    unsettledCount(): number {
+      return Number((db.prepare('SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL OR in_flight IS NOT NULL').get() as { n: number }).n);
+    },
+
+    /** Durable (fsynced) commits since this ledger was opened, for the benchmarks. */
+    durableCommits: () => durableCommits,
 
     needingAttention(profileId: number): BookingRecord[] {
       return (db.prepare('SELECT * FROM bookings WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC').all(profileId) as Row[]).map(toRecord);
@@ -278,20 +433,6 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       const rows = (db.prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC`).all(...params) as Row[]).map(toRecord);
       const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((record) => CSV_COLUMNS.map(([, value]) => csvField(value(record))).join(','))];
       return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
-    },
-
-    /** A client reference the agency can quote, unique to this counter: its code and a running number. */
-    nextClientReference(): string {
-      return transaction(db, () => {
-        let code = (db.prepare("SELECT value FROM counter WHERE key = 'code'").get() as { value: string } | undefined)?.value;
-        if (!code) {
-          code = Array.from(randomBytes(4), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[byte % 32]).join('');
-          db.prepare("INSERT INTO counter (key, value) VALUES ('code', ?)").run(code);
-        }
-        const next = Number((db.prepare("SELECT value FROM counter WHERE key = 'sequence'").get() as { value: string } | undefined)?.value ?? 0) + 1;
-        db.prepare("INSERT INTO counter (key, value) VALUES ('sequence', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(next));
-        return `PD-${code}-${String(next).padStart(6, '0')}`;
-      });
     },
   };
   return ledger;

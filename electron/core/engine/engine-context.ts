@@ -1,0 +1,76 @@
+import type { BookingRecord } from '../../../shared/bookings';
+import { AppError } from '../app-error';
+import type { ApiClient } from '../api/client';
+import type { EventHub } from '../events';
+import type { Ledger } from '../ledger/ledger';
+import type { ProfileRecord } from '../profiles';
+
+export interface EngineDeps {
+  ledger: Ledger;
+  events: EventHub;
+  profile: (id: number) => ProfileRecord;
+  activeProfile: () => ProfileRecord;
+  clientFor: (profile: ProfileRecord) => ApiClient;
+  isOnline: () => boolean;
+  /** The built-in service's 3-D Secure page for this payment, or null for a real service. */
+  challengeUrl: (profile: ProfileRecord, paymentIntentId: string, clientSecret: string) => string | null;
+  now?: () => number;
+  /** A token with less life than this is not sent; the stay is priced and held again. */
+  tokenSafetyMs?: number;
+  /**
+   * How long a write whose answer was lost may still land at the service. Until then a read that
+   * shows no effect proves nothing, so the agent is told "not confirmed yet", never "not done".
+   */
+  doubtWindowMs?: number;
+}
+
+/** What every part of the engine shares: the ledger, the clock, and the lookups that turn ids into rows and clients. */
+export function createEngineContext(deps: EngineDeps) {
+  const now = deps.now ?? Date.now;
+  return {
+    deps,
+    ledger: deps.ledger,
+    now,
+    doubtWindowMs: deps.doubtWindowMs ?? 60_000,
+
+    /** Tells the screens; the record travels with the event. */
+    changed(booking: BookingRecord): BookingRecord {
+      deps.events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status });
+      return booking;
+    },
+
+    requireOnline(): void {
+      if (!deps.isOnline()) {
+        throw new AppError('offline', 'The booking service cannot be reached, so nothing was sent.', 'Check the connection. The booking history stays readable; try again when the indicator shows Online.');
+      }
+    },
+
+    bookingOf(id: number): BookingRecord {
+      const booking = deps.ledger.get(id);
+      if (!booking) throw new AppError('booking_not_found', `There is no booking ${id} in this counter’s history.`, 'Search for it in Bookings.');
+      return booking;
+    },
+
+    serviceIdOf(booking: BookingRecord): number {
+      if (booking.serviceBookingId === null) {
+        throw new AppError('booking_id_unknown', 'The service’s number for this booking was lost, so it cannot be changed from here.', 'Contact the booking service’s support with the client reference to find the hold.');
+      }
+      return booking.serviceBookingId;
+    },
+
+    clientOf(booking: BookingRecord): ApiClient {
+      return deps.clientFor(deps.profile(booking.profileId));
+    },
+  };
+}
+
+export type EngineContext = ReturnType<typeof createEngineContext>;
+
+/** The agent's words while the service has not shown what a write did. */
+export function notConfirmedYet(what: string): AppError {
+  return new AppError(
+    'outcome_unknown',
+    `Not confirmed yet: checking with the service whether ${what}. The answer was lost on the way.`,
+    'Do not send it again. Packdesk keeps checking and updates the booking by itself; it is marked in Bookings until it is settled.',
+  );
+}

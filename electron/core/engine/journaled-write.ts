@@ -1,0 +1,55 @@
+import { fieldHoldingCardNumber } from '../../../shared/card-numbers';
+import { AppError } from '../app-error';
+import { ServiceError } from '../api/service-errors';
+import type { LedgerEvent, OpenIntent, WriteOperation } from '../ledger/ledger';
+import type { EngineContext } from './engine-context';
+
+export type WriteResult<A> = { kind: 'answered'; answer: A; intentId: number; clientReference: string | null } | { kind: 'lost'; intent: OpenIntent };
+
+export interface WriteSpec<A> {
+  operation: WriteOperation;
+  bookingId: number | null;
+  /** What the reconciler needs to settle the write if its answer is lost; screened for card numbers first. */
+  detail: Record<string, unknown>;
+  send: (clientReference: string | null) => Promise<A>;
+  /** What the booking shows while the outcome is unknown. */
+  whileUnknown: string;
+  /** A timeline entry for a definite refusal (a declined card), committed with the intent's outcome. */
+  refusalEvent?: (error: ServiceError) => LedgerEvent | undefined;
+}
+
+/**
+ * The one path of every call that can change the service. The intent and the booking's in-flight
+ * mark are committed before the call; the caller commits the outcome with the ledger change after
+ * it (`ledger.finishWrite`). A refusal is recorded here; a lost answer leaves the intent open for
+ * the reconciler, with the moment after which a read showing no effect can be believed.
+ */
+export async function journaledWrite<A>(context: EngineContext, spec: WriteSpec<A>): Promise<WriteResult<A>> {
+  const field = fieldHoldingCardNumber(spec.detail);
+  if (field !== null) {
+    throw new AppError('card_number_in_text', `The ${field.replace(/[.[\]]+/g, ' ').trim()} looks like it holds a card number, which Packdesk never stores or sends.`, 'Remove the number; take the card only in the payment step.');
+  }
+  const { intentId, clientReference } = context.ledger.beginWrite(spec.operation, spec.bookingId, spec.detail);
+  const sentAt = context.now();
+  try {
+    return { kind: 'answered', answer: await spec.send(clientReference), intentId, clientReference };
+  } catch (error) {
+    if (error instanceof ServiceError && error.mayHaveReachedService) {
+      // A 5xx is an answer: the service is done with the request, so one read after it tells. No
+      // answer at all: the request may still be running there, so a read proves nothing for a while.
+      const doubtUntil = error.status !== null ? context.now() : sentAt + context.doubtWindowMs;
+      context.ledger.answerLost(intentId, doubtUntil, spec.whileUnknown);
+      const intent = context.ledger.openIntents().find((open) => open.id === intentId);
+      if (intent) return { kind: 'lost', intent };
+    }
+    const event = error instanceof ServiceError ? spec.refusalEvent?.(error) : undefined;
+    context.ledger.finishWrite(intentId, `refused:${error instanceof AppError ? error.code : 'error'}`, event ? { event } : {});
+    throw error;
+  }
+}
+
+/** Whether a read that shows no effect of this write can be believed yet. */
+export function doubtOver(context: EngineContext, intent: OpenIntent, readStartedAt: number): boolean {
+  const until = intent.doubtUntil ?? Date.parse(intent.startedAt) + context.doubtWindowMs;
+  return readStartedAt >= until;
+}

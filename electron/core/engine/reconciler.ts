@@ -1,0 +1,114 @@
+import type { BookingRecord } from '../../../shared/bookings';
+import { ServiceError } from '../api/service-errors';
+import type { Ledger, OpenIntent } from '../ledger/ledger';
+import type { Settlement } from './settlement';
+
+export interface ReconcilerDeps {
+  ledger: Ledger;
+  /** One look at the service for a write whose answer was lost. */
+  settle: (intent: OpenIntent) => Promise<Settlement>;
+  /** One read of a booking the service may still move; the row as it is after the read. */
+  follow: (booking: BookingRecord) => Promise<{ booking: BookingRecord; following: boolean }>;
+  /** Called when a read fails for want of a network, and when one succeeds again. */
+  onReachability?: (reachable: boolean) => void;
+  concurrency?: number;
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  tickMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Never sleeps on a doubt: every open write and every booking the service may still move is looked
+ * at again, with backoff, until settled, while the app runs and after a restart. Its schedule lives
+ * in the ledger (a partial index), so a tick reads only what is due, whatever the ledger's size.
+ */
+export function createReconciler(deps: ReconcilerDeps) {
+  const concurrency = deps.concurrency ?? 3;
+  const firstDelay = deps.firstDelayMs ?? 1_000;
+  const maxDelay = deps.maxDelayMs ?? 60_000;
+  const now = deps.now ?? Date.now;
+  const inFlight = new Set<string>();
+  const intentAttempts = new Map<number, number>();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const reachable = (error: unknown) => !(error instanceof ServiceError && (error.kind === 'connection' || error.kind === 'timeout'));
+
+  async function checkIntent(intent: OpenIntent): Promise<void> {
+    let settled = false;
+    try {
+      settled = (await deps.settle(intent)).settled;
+    } catch (error) {
+      if (!reachable(error)) deps.onReachability?.(false);
+    }
+    if (stopped) return;
+    if (settled) {
+      intentAttempts.delete(intent.id);
+      return;
+    }
+    const attempts = (intentAttempts.get(intent.id) ?? 0) + 1;
+    intentAttempts.set(intent.id, attempts);
+    deps.ledger.scheduleIntent(intent.id, now() + Math.min(firstDelay * 2 ** (attempts - 1), maxDelay));
+  }
+
+  async function checkBooking(row: BookingRecord & { checkDelayMs: number }): Promise<void> {
+    const backedOff = Math.min(Math.max(row.checkDelayMs * 2, firstDelay), maxDelay);
+    try {
+      const { booking, following } = await deps.follow(row);
+      if (stopped) return;
+      deps.onReachability?.(true);
+      // A change resets the backoff: the next step often follows soon.
+      const delay = booking.status !== row.status ? firstDelay : backedOff;
+      deps.ledger.scheduleCheck(booking.id, booking.version, following ? now() + delay : null, delay);
+    } catch (error) {
+      if (stopped) return;
+      if (!reachable(error)) deps.onReachability?.(false);
+      deps.ledger.scheduleCheck(row.id, row.version, now() + backedOff, backedOff);
+    }
+  }
+
+  function run(key: string, work: () => Promise<void>): Promise<void> {
+    inFlight.add(key);
+    return work().finally(() => inFlight.delete(key));
+  }
+
+  /** One pass: starts looks at due writes first, then due bookings, up to the concurrency limit. */
+  function tick(): Promise<void>[] {
+    const started: Promise<void>[] = [];
+    if (inFlight.size >= concurrency) return started;
+    for (const intent of deps.ledger.dueIntents(now(), concurrency + inFlight.size)) {
+      if (inFlight.size >= concurrency) return started;
+      const key = `intent:${intent.id}`;
+      if (!inFlight.has(key)) started.push(run(key, () => checkIntent(intent)));
+    }
+    for (const row of deps.ledger.dueBookings(now(), concurrency + inFlight.size)) {
+      if (inFlight.size >= concurrency) break;
+      const key = `booking:${row.id}`;
+      if (!inFlight.has(key)) started.push(run(key, () => checkBooking(row)));
+    }
+    return started;
+  }
+
+  return {
+    tick,
+    /** Checks a booking at the next tick, such as right after it was paid. */
+    soon(bookingId: number): void {
+      const booking = deps.ledger.get(bookingId);
+      if (booking) deps.ledger.scheduleCheck(bookingId, booking.version, 0, firstDelay);
+    },
+    start(): void {
+      if (timer) return;
+      stopped = false;
+      timer = setInterval(() => void tick(), deps.tickMs ?? 500);
+      timer.unref();
+    },
+    stop(): void {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+export type Reconciler = ReturnType<typeof createReconciler>;
