@@ -74,6 +74,20 @@ const requireLive = (caller: Caller) => {
 };
 
 /** Items compared as the service stores them: availability ids and pax ages, in order. */
+/** An offer is one room: items that list it twice would hold it twice. */
+function refuseDuplicateOffers(items: ApiItem[]): void {
+  const seen = new Map<number, number>();
+  for (const [index, item] of items.entries()) {
+    const first = seen.get(item.availability_id);
+    if (first !== undefined) {
+      throw new ApiError(422, 'duplicate_offer', `items[${index}] books offer ${item.availability_id} again (already in items[${first}]); an offer is one room, so list each once.`, {
+        details: [{ field: `items.${index}.availability_id`, problem: `same offer as items.${first}` }],
+      });
+    }
+    seen.set(item.availability_id, index);
+  }
+}
+
 const sameHold = (made: BookingRow, request: { package_id: number; inventory_item_id: number; check_in: string; check_out: string; holder: unknown; items: ApiItem[] }) =>
   made.package_id === request.package_id &&
   made.property_id === request.inventory_item_id &&
@@ -140,16 +154,7 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
 
   /** Checks that the items match offers of this org, property and dates, one pax per priced adult. */
   function itemOffers(caller: Caller, items: ApiItem[], packageId: number, propertyId: number, checkIn: string, checkOut: string): OfferRow[] {
-    const seen = new Map<number, number>();
-    for (const [index, item] of items.entries()) {
-      const first = seen.get(item.availability_id);
-      if (first !== undefined) {
-        throw new ApiError(422, 'duplicate_offer', `items[${index}] books offer ${item.availability_id} again (already in items[${first}]); an offer is one room, so list each once.`, {
-          details: [{ field: `items.${index}.availability_id`, problem: `same offer as items.${first}` }],
-        });
-      }
-      seen.set(item.availability_id, index);
-    }
+    refuseDuplicateOffers(items);
     return items.map((item, index) => {
       const found = offer(caller, item.availability_id);
       if (!found) throw new ApiError(422, 'validation_failed', `items[${index}].availability_id ${item.availability_id} is not an offer of yours; price the stay again.`, { details: [{ field: `items.${index}.availability_id`, problem: 'unknown offer' }] });
@@ -331,6 +336,7 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
     prebook(caller: Caller, body: unknown) {
       requireLive(caller);
       const request = parseBody(prebookRequestSchema, body);
+      refuseDuplicateOffers(request.items);
       const token = db.prepare('SELECT * FROM prebook_tokens WHERE token = ?').get(request.prebook_token) as
         | { organization_id: number; package_id: number; property_id: number; check_in: string; check_out: string; items: string; expires_at: string; used_at: string | null; booking_id: number | null }
         | undefined;

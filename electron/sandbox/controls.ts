@@ -39,11 +39,12 @@ export const DEFAULT_CONTROLS: ControlSettings = {
 /** A fault for the next matching request, for scripts such as "fail twice, then succeed". */
 export const scriptedFaultSchema = z
   .object({
-    kind: z.enum(['error', 'rate_limit', 'drop_after_commit', 'delay']),
+    kind: z.enum(['error', 'rate_limit', 'drop_after_commit', 'delay', 'delay_answer']),
     /** Only requests whose method and path match; a path is a regular expression. */
     method: z.string().optional(),
     path: z.string().max(200).optional(),
     status: z.number().int().min(500).max(599).optional(),
+    /** For 'delay' (before any work) and 'delay_answer' (the work is done, its answer waits: a stale answer). */
     delayMs: z.number().int().min(0).max(60_000).optional(),
   })
   .strict();

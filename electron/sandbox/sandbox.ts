@@ -151,12 +151,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (!route) throw new ApiError(405, 'method_not_allowed', `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`);
 
     const fault = controls.faultFor(method, `${API_PREFIX}${path}`, route.write);
-    if (controls.current.latencyMs > 0) await sleep(controls.current.latencyMs);
-    if (fault.kind === 'delay') await sleep(fault.delayMs ?? 1000);
-    if (fault.kind === 'error') throw new ApiError(fault.status ?? 503, 'service_unavailable', 'The service is temporarily unavailable (training fault).');
-    if (fault.kind === 'rate_limit') {
-      throw new ApiError(429, 'rate_limited', 'Too many requests (training fault); retry after the delay in Retry-After.', { retry_after: controls.current.retryAfterSeconds });
-    }
 
     let body: unknown = undefined;
     if (method === 'POST') {
@@ -171,9 +165,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         throw new ApiError(422, 'raw_card_rejected', 'A card number was sent. This service never accepts card numbers; send a payment method token (pm_…) created by Stripe.js.');
       }
     }
+    // Slowness comes after the request is read: the work still lands when the client has given up waiting.
+    if (controls.current.latencyMs > 0) await sleep(controls.current.latencyMs);
+    if (fault.kind === 'delay') await sleep(fault.delayMs ?? 1000);
+    if (fault.kind === 'error') throw new ApiError(fault.status ?? 503, 'service_unavailable', 'The service is temporarily unavailable (training fault).');
+    if (fault.kind === 'rate_limit') {
+      throw new ApiError(429, 'rate_limited', 'Too many requests (training fault); retry after the delay in Retry-After.', { retry_after: controls.current.retryAfterSeconds });
+    }
     const caller = service.authenticate(request.headers.authorization);
     const match = route.pattern.exec(path) as RegExpExecArray;
     const result = route.run(caller, match, body, query);
+    if (fault.kind === 'delay_answer') await sleep(fault.delayMs ?? 1000);
     if (fault.kind === 'drop_after_commit') {
       // The change is committed; the answer is lost on the way, as on a bad network.
       request.socket.destroy();

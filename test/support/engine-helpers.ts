@@ -17,7 +17,7 @@ export function useCore() {
   afterEach(() => {
     for (const core of cores.splice(0)) core.close();
   });
-  return async (sandbox: Sandbox | null, options: { dataDir?: string; start?: boolean; requestTimeoutMs?: number } = {}) => {
+  return async (sandbox: Sandbox | null, options: { dataDir?: string; start?: boolean; requestTimeoutMs?: number; doubtWindowMs?: number } = {}) => {
     const dataDir = options.dataDir ?? tempDir();
     const core = createCore({
       dataDir,
@@ -27,6 +27,8 @@ export function useCore() {
       connectivityIntervalMs: 60_000,
       trackerTickMs: 20,
       retry: FAST_RETRY,
+      // Short, so that tests see a lost answer settled; the app's default is a minute.
+      doubtWindowMs: options.doubtWindowMs ?? 1_000,
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     });
     cores.push(core);

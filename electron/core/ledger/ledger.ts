@@ -390,9 +390,15 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       relaxed(() => db.prepare('UPDATE bookings SET next_check_at = ?, check_delay_ms = ? WHERE id = ? AND version = ?').run(atMs, delayMs, bookingId, version));
     },
 
-    /** At start-up every write left open by the last run is due for a look at once. */
+    /** At start-up every write left open by the last run is due for a look at once, and its booking says so. */
     recoverOpenIntents(): number {
-      return Number(relaxed(() => db.prepare('UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes));
+      return relaxed(() => {
+        const stopped = db.prepare('SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL').all() as { booking_id: number; operation: WriteOperation }[];
+        for (const { booking_id: bookingId, operation } of stopped) {
+          patchRow(Number(bookingId), { attention: `Packdesk stopped while a ${OPERATION_WORDS[operation]} was being sent. Not confirmed yet: checking with the service.` }, true);
+        }
+        return Number(db.prepare('UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes);
+      });
     },
 
     openIntents(): OpenIntent[] {

@@ -93,22 +93,45 @@ describe('the whole flow, engine against the built-in service', () => {
     expect(booking.status).toBe('Pending');
   });
 
-  test('a tampered offer (another stay than its availability id) is refused by the service with clear words, and nothing is held', async () => {
+  test('the ledger keeps what the service said: a quote altered in the renderer changes neither the stay, the price nor the names', async () => {
     const service = await sandbox();
     const { core: engineCore } = await core(service);
     const quote = await quoteThroughEngine(engineCore);
-    const tampered = { ...quote, checkOut: new Date(Date.parse(quote.checkOut) + 86_400_000).toISOString().slice(0, 10) };
-    await expect(engineCore.engine.startHold(tampered, [30, 31])).rejects.toMatchObject({ code: 'offer_mismatch', message: 'The room offer no longer matches this stay.', hint: 'Price the stay again.' });
+    const altered = { ...quote, checkOut: new Date(Date.parse(quote.checkOut) + 86_400_000).toISOString().slice(0, 10), totalMinor: 1, currency: 'XXX', packageTitle: 'Free stay', propertyName: 'Palace' };
+    const hold = await engineCore.engine.startHold(altered, [30, 31]);
+    expect(hold).toMatchObject({ totalMinor: quote.totalMinor, currency: quote.currency });
+    const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
+    expect(booking).toMatchObject({ checkOut: quote.checkOut, totalMinor: quote.totalMinor, currency: quote.currency, packageTitle: quote.packageTitle, propertyName: quote.propertyName });
+    expect(service.service.ledger(booking.serviceBookingId as number).booking).toMatchObject({ check_out: quote.checkOut, total_minor: quote.totalMinor });
+    // A price the service never gave cannot be held at all.
+    await expect(engineCore.engine.startHold({ ...quote, availabilityId: 999_999 }, [30, 31])).rejects.toMatchObject({ code: 'quote_unknown', hint: 'Price the stay again.' });
     await expect(engineCore.engine.startHold(quote, [30])).rejects.toMatchObject({ code: 'pax_count_mismatch' });
-    expect(engineCore.ledger.list({ profileId: 1 }).total).toBe(0);
+    // Names come from the service's search, not from what the renderer typed.
+    const named = await engineCore.engine.price({ packageId: quote.packageId, packageTitle: 'Typed title', propertyId: quote.propertyId, propertyName: 'Typed name', checkIn: quote.checkIn, checkOut: quote.checkOut, adults: 2 });
+    expect(named).toMatchObject({ packageTitle: quote.packageTitle, propertyName: quote.propertyName });
   });
 
-  test('a hold used twice: the second prebook finds the hold gone and sends nothing', async () => {
-    const service = await sandbox();
+  test('a hold submitted twice makes one prebook: the second submit gets the same booking', async () => {
+    const service = await sandbox({ controls: { latencyMs: 30 } });
     const { core: engineCore } = await core(service);
-    const { hold } = await heldBooking(engineCore);
-    await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({ code: 'hold_not_found' });
+    const quote = await quoteThroughEngine(engineCore);
+    const hold = await engineCore.engine.startHold(quote, [30, 31]);
+    const [first, second] = await Promise.all([engineCore.engine.prebook(hold.holdId, HOLDER), engineCore.engine.prebook(hold.holdId, HOLDER)]);
+    expect(second.id).toBe(first.id);
+    expect((await engineCore.engine.prebook(hold.holdId, HOLDER)).id).toBe(first.id);
     expect(engineCore.ledger.list({ profileId: 1 }).total).toBe(1);
+  });
+
+  test('a double submit near the token’s expiry renews the token once and makes one hold', async () => {
+    const service = await sandbox({ controls: { tokenLifetimeMs: 5_000, latencyMs: 20 } });
+    const { core: engineCore } = await core(service);
+    const quote = await quoteThroughEngine(engineCore);
+    const hold = await engineCore.engine.startHold(quote, [30, 31]);
+    // Less life left than the engine's safety margin (10 s): both submits want a fresh token.
+    const [first, second] = await Promise.all([engineCore.engine.prebook(hold.holdId, HOLDER), engineCore.engine.prebook(hold.holdId, HOLDER)]);
+    expect(second.id).toBe(first.id);
+    const holds = (service.service.ledger(first.serviceBookingId as number).booking ? 1 : 0) + (service.service.ledger((first.serviceBookingId as number) + 1).booking ? 1 : 0);
+    expect(holds).toBe(1);
   });
 
   test('a card number typed as a holder name or client reference is refused before it is sent', async () => {

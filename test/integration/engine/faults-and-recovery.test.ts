@@ -27,37 +27,37 @@ describe('lost answers', () => {
     expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
   });
 
-  test('a book that failed with 503 before any work: the read shows Pending, the agent is told nothing was charged', async () => {
+  test('a book answered with 503: the service is done with it, so the read that shows Pending tells the agent nothing was charged', async () => {
     const service = await sandbox();
     const { core: engineCore } = await core(service);
     const { booking } = await heldBooking(engineCore);
     service.controls.queueFaults([{ kind: 'error', status: 503, path: '/book$' }]);
-    await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({ code: 'payment_not_made', message: 'The payment did not go through and nothing was charged.' });
+    await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({ code: 'payment_not_made', message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.' });
     expect(authorizations(service, booking.serviceBookingId as number)).toBe(0);
     expect((await engineCore.engine.pay(booking.id, 'pm_card_visa')).kind).toBe('booked');
   });
 
-  test('a prebook answer dropped: the same token again is refused as used, and the agent learns a hold exists whose number was lost', async () => {
+  test('a prebook answer dropped: the same request again returns the hold it made, with its number, and no second hold', async () => {
     const service = await sandbox();
     const { core: engineCore } = await core(service);
     const quote = await quoteThroughEngine(engineCore);
     const hold = await engineCore.engine.startHold(quote, [30, 31]);
     service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/prebook$' }]);
     const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
-    expect(booking).toMatchObject({ status: UNCONFIRMED_HOLD, serviceBookingId: null, attention: expect.stringContaining('answer was lost') });
-    expect(engineCore.ledger.needingAttention(1).map((record) => record.id)).toEqual([booking.id]);
+    expect(booking).toMatchObject({ status: 'Pending', serviceBookingId: expect.any(Number), attention: null, inFlight: null });
+    expect(service.service.ledger((booking.serviceBookingId as number) + 1).booking).toBeUndefined();
+    expect(engineCore.ledger.openIntents()).toEqual([]);
   });
 
-  test('a prebook answer dropped and its retry turned away (429): the hold is not forgotten, reconciliation finds it', async () => {
+  test('a prebook answer dropped and its retry turned away (429): the agent is told it is not confirmed yet, and the reconciler finds the hold', async () => {
     const service = await sandbox();
     const { core: engineCore } = await core(service);
     const quote = await quoteThroughEngine(engineCore);
     const hold = await engineCore.engine.startHold(quote, [30, 31]);
     service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/prebook$' }, { kind: 'rate_limit', path: '/prebook$' }]);
-    await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({ code: 'outcome_unknown', hint: expect.stringContaining('Do not repeat it') });
-    expect(engineCore.ledger.openIntents()).toHaveLength(1);
-    const settled = await engineCore.engine.reconcileOpenIntents();
-    expect(settled).toEqual([expect.objectContaining({ status: UNCONFIRMED_HOLD })]);
+    await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({ code: 'outcome_unknown', message: expect.stringContaining('Not confirmed yet'), hint: expect.stringContaining('Do not send it again') });
+    const [found] = await waitUntil(() => engineCore.ledger.list({ profileId: 1 }).rows, (rows) => rows.length === 1);
+    expect(found).toMatchObject({ status: 'Pending', serviceBookingId: expect.any(Number), attention: expect.stringContaining('Packdesk found the hold') });
     expect(engineCore.ledger.openIntents()).toEqual([]);
   });
 
@@ -95,7 +95,7 @@ describe('storms and timeouts', () => {
     const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
     // The 503 came before any work, so the retry with the same token made the one hold.
     expect(booking).toMatchObject({ status: 'Pending', serviceBookingId: expect.any(Number) });
-    expect(engineCore.ledger.timeline(booking.id)[0]?.summary).toContain('retry with the same hold');
+    expect(engineCore.ledger.timeline(booking.id)[0]?.summary).toContain('sending the same hold again returned it');
   });
 });
 
@@ -149,11 +149,13 @@ describe('a stop in the middle of a write', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The process "dies": its databases close with the intent written and no outcome.
     firstCore.close();
-    await inFlight;
 
+    // At the restart the charge has not landed yet: the booking says so, and is never called unpaid.
     const { core: secondCore } = await core(service, { dataDir });
-    const recovered = secondCore.ledger.get(booking.id);
-    expect(recovered).toMatchObject({ bookingReference: expect.stringMatching(/^PKD/), attention: expect.stringContaining('Packdesk stopped while a book was being sent') });
+    expect(secondCore.ledger.get(booking.id)).toMatchObject({ inFlight: 'book', attention: expect.stringContaining('Packdesk stopped while a payment was being sent. Not confirmed yet') });
+    await inFlight;
+    const recovered = await waitUntil(() => secondCore.ledger.get(booking.id), (row) => row?.inFlight === null);
+    expect(recovered).toMatchObject({ bookingReference: expect.stringMatching(/^PKD/), attention: expect.stringContaining('the service shows it went through') });
     expect(secondCore.ledger.openIntents()).toEqual([]);
     expect(secondCore.ledger.needingAttention(1).map((record) => record.id)).toEqual([booking.id]);
     expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { callApi, pendingBooking, useSandbox, waitForStatus } from '../../support/sandbox-helpers';
+import { callApi, itemsFor, pendingBooking, useSandbox, waitForStatus } from '../../support/sandbox-helpers';
 import { useTempDir } from '../../support/temp-dir';
 
 const sandbox = useSandbox();
@@ -23,7 +23,7 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: expect.any(String), id: bookingId, status: 'success', booking_reference: expect.stringMatching(/^PKD[A-Z0-9]{7}$/) });
     const right = await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey);
-    expect(right.body).toEqual({ data: { id: bookingId, status: 'Confirming', booking_reference: answer.body.booking_reference } });
+    expect(right.body).toEqual({ data: { id: bookingId, status: 'Confirming', booking_reference: answer.body.booking_reference, check_in: stay.checkIn, check_out: stay.checkOut, total_price_cents: stay.total, currency: stay.currency, items: itemsFor(stay) } });
     expect(service.service.ledger(bookingId).payments).toEqual([expect.objectContaining({ kind: 'authorization', amount_minor: stay.total, payment_method_id: 'pm_card_visa' })]);
     await waitForStatus(service, bookingId, 'Paid');
     expect(service.service.ledger(bookingId).payments.map((payment) => payment.kind)).toEqual(['authorization', 'capture']);

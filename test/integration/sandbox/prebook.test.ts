@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { callApi, mintToken, prebookBody, priceAvailableStay, useSandbox } from '../../support/sandbox-helpers';
+import { callApi, itemsFor, mintToken, prebookBody, priceAvailableStay, useSandbox } from '../../support/sandbox-helpers';
 
 const sandbox = useSandbox();
 
@@ -46,17 +46,40 @@ describe('prebook (POST /bookings/prebook)', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ success: expect.any(String), id: expect.any(Number), status: 'Pending' });
     const fetched = await callApi(service, 'GET', `/bookings/${answer.body.id as number}`, service.keys.liveKey);
-    expect(fetched.body).toEqual({ data: { id: answer.body.id, status: 'Pending', booking_reference: null } });
+    expect(fetched.body).toEqual({ data: { id: answer.body.id, status: 'Pending', booking_reference: null, check_in: stay.checkIn, check_out: stay.checkOut, total_price_cents: stay.total, currency: stay.currency, items: itemsFor(stay) } });
   });
 
-  test('a token makes one hold only: the second use is 409 token_used and creates nothing', async () => {
+  test('a token makes one hold only: another request with it is 409 token_used and creates nothing', async () => {
     const service = await sandbox();
     const stay = await priceAvailableStay(service);
     const token = (await mintToken(service, stay)).body.data.prebook_token;
     const first = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, prebookBody(stay, token));
-    const second = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, prebookBody(stay, token));
+    const other = { ...prebookBody(stay, token), holder: { name: 'Bea', surname: 'Other', email: 'bea@example.com' } };
+    const second = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, other);
     expect(second).toMatchObject({ status: 409, body: { error: 'token_used' } });
     expect(service.service.ledger((first.body.id as number) + 1).booking).toBeUndefined();
+  });
+
+  test('the same prebook sent again (its answer was lost) returns the hold it made, and makes no second one', async () => {
+    const service = await sandbox();
+    const stay = await priceAvailableStay(service);
+    const token = (await mintToken(service, stay)).body.data.prebook_token;
+    const first = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, prebookBody(stay, token));
+    const again = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, prebookBody(stay, token));
+    expect(again).toMatchObject({ status: 201, body: { id: first.body.id, status: 'Pending' } });
+    expect(service.service.ledger((first.body.id as number) + 1).booking).toBeUndefined();
+  });
+
+  test('items that list the same offer twice are refused with 422 duplicate_offer, naming the entry', async () => {
+    const service = await sandbox();
+    const stay = await priceAvailableStay(service, { adults: 2 });
+    const token = (await mintToken(service, stay)).body.data.prebook_token;
+    const item = { availability_id: stay.availabilityId, paxes: [{ age: 30 }, { age: 31 }] };
+    const answer = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, { ...prebookBody(stay, token), items: [item, item] });
+    expect(answer).toMatchObject({ status: 422, body: { error: 'duplicate_offer', message: expect.stringContaining('items[1] books offer') } });
+    // Refused before anything was made: the token still makes its one hold.
+    const held = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, prebookBody(stay, token));
+    expect(held.status).toBe(201);
   });
 
   test('an expired token is 410 token_expired', async () => {
