@@ -3,11 +3,34 @@ import { anyStringHoldsCardNumber, containsCardNumber } from '../../shared/card-
 import { cardBehaviour } from '../../electron/sandbox/test-cards';
 
 describe('card numbers are recognised wherever they hide', () => {
-  test.each(['4242424242424242', '4242 4242 4242 4242', '4000-0025-0000-3155', 'card: 5555555555554444 exp 12/30', '378282246310005'])('%s', (text) => {
+  test.each([
+    '4242424242424242',
+    '4242 4242 4242 4242',
+    '4000-0025-0000-3155',
+    '4242.4242.4242.4242',
+    '４２４２４２４２４２４２４２４２',
+    '４２４２　４２４２　４２４２　４２４２',
+    'pm_4242_4242_4242_4242',
+    'card: 5555555555554444 exp 12/30',
+    'ref 12 4242 4242 4242 4242',
+    '378282246310005',
+    '6011111111111117',
+  ])('%s', (text) => {
     expect(containsCardNumber(text)).toBe(true);
   });
 
-  test.each(['4242424242424241', 'AGENCY-2027-000123', '+44 20 7946 0958', '2027-03-10', 'pm_card_visa', '1234'])('not %s', (text) => {
+  test.each([
+    '4242424242424241',
+    'AGENCY-2027-000123',
+    '+44 20 7946 0958',
+    '2027-03-10',
+    'pm_card_visa',
+    '1234',
+    // The built-in service's own ids: digits glued to letters are never a card number.
+    'pi_4242424242424242abcdef123456',
+    'pbt_a4242424242424242b',
+    'PKD4242424242424242',
+  ])('not %s', (text) => {
     expect(containsCardNumber(text)).toBe(false);
   });
 

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
 import { startSandbox } from '../../../electron/sandbox/sandbox';
 import { heldBooking, HOLDER, quoteThroughEngine, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';

@@ -15,7 +15,9 @@ const serviceRow = (service: Service, serviceId: number) => service.service.ledg
 async function paidThroughEngine(engineCore: Awaited<ReturnType<typeof core>>['core'], service: Service) {
   const { booking } = await heldBooking(engineCore);
   await engineCore.engine.pay(booking.id, 'pm_card_visa');
-  return waitUntil(() => engineCore.ledger.get(booking.id), (row) => row?.status === 'Paid' && serviceRow(service, booking.serviceBookingId as number)?.status === 'Paid');
+  const paid = await waitUntil(() => engineCore.ledger.get(booking.id), (row) => row?.status === 'Paid' && serviceRow(service, booking.serviceBookingId as number)?.status === 'Paid');
+  if (!paid) throw new Error('the booking was not paid');
+  return paid;
 }
 
 describe('the agent is never told what the service has not shown', () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../../shared/bookings';
 import { formatMoney } from '../../../../shared/format';
-import { call, describeError } from '../../bridge';
+import { BridgeError, call, describeError } from '../../bridge';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
@@ -64,7 +64,14 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
   const confirm = () =>
     run(async () => {
       if (!summary) return;
-      const updated = await call('booking:confirm-change', summary.change);
+      let updated: BookingRecord;
+      try {
+        updated = await call('booking:confirm-change', summary.change);
+      } catch (caught) {
+        // The booking changed since this price was shown: show the price the service gives now, confirm nothing.
+        if (caught instanceof BridgeError && caught.code === 'preview_outdated') setSummary({ change: summary.change, price: await call('booking:preview-change', summary.change) });
+        throw caught;
+      }
       setResult(updated);
       if (updated.pendingModification) window.open(updated.pendingModification.paymentLink, '_blank', 'noopener');
       onDone();

@@ -1,0 +1,82 @@
+import { createCore } from '../../electron/core/core';
+import { createKeychainStore } from '../../electron/core/secrets';
+import { seededRandom } from './seeded-random';
+
+// One counter of the soak: books until its ledger holds TARGET bookings (killed and restarted on the
+// way), or, with SETTLE=1, only lets its reconciler settle everything, then exits.
+const env = process.env;
+const service = { url: env.SERVICE_URL as string, testKey: env.SERVICE_TEST_KEY as string, liveKey: env.SERVICE_LIVE_KEY as string };
+const core = createCore({
+  dataDir: env.PACKDESK_DATA_DIR as string,
+  secrets: createKeychainStore('Packdesk-soak'),
+  version: 'soak',
+  builtInService: () => service,
+  connectivityIntervalMs: 600_000,
+  trackerTickMs: 50,
+  requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS),
+  doubtWindowMs: Number(env.DOUBT_WINDOW_MS),
+  retry: { maxAttempts: 6, initialDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 2_000 },
+});
+await core.start();
+const countRows = () => core.ledger.list({ profileId: 1, limit: 1 }).total;
+
+if (env.SETTLE === '1') {
+  const deadline = Date.now() + Number(env.SETTLE_MS);
+  while (Date.now() < deadline && (core.ledger.openIntents().length > 0 || core.ledger.unsettledCount() > 0)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  core.close();
+  process.exit(0);
+}
+
+const target = Number(env.TARGET);
+const counter = Number(env.COUNTER);
+const packages = await core.engine.search('');
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const ignore = () => undefined;
+
+async function threeDSecure(challengeUrl: string | null, outcome: 'approve' | 'fail'): Promise<void> {
+  if (!challengeUrl) return;
+  const url = new URL(challengeUrl);
+  await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: new URLSearchParams({ client_secret: url.searchParams.get('client_secret') ?? '', outcome }) });
+}
+
+for (let made = countRows(), attempt = 0; made < target; made = countRows(), attempt += 1) {
+  // The same try of the same counter always plays the same part.
+  const random = seededRandom(Number(env.SEED), counter, made, attempt);
+  const entry = packages[Math.floor(random() * packages.length)];
+  if (!entry) break;
+  const property = entry.properties[Math.floor(random() * entry.properties.length)] as { id: number; name: string };
+  const offset = 20 + Math.floor(random() * 300);
+  const nights = 2 + Math.floor(random() * 3);
+  try {
+    const quote = await core.engine.price({ packageId: entry.id, packageTitle: entry.title, propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + nights), adults: 2 });
+    if (!quote.available) continue;
+    const hold = await core.engine.startHold(quote, [35, 36]);
+    const booking = await core.engine.prebook(hold.holdId, { name: 'Soak', surname: `Counter${counter}`, email: `soak${counter}.${made}@example.com` });
+    const part = random();
+    if (part < 0.1) continue; // an abandoned hold
+    if (part < 0.25) await core.engine.pay(booking.id, 'pm_card_chargeDeclined').catch(ignore);
+    let paid = await core.engine.pay(booking.id, part < 0.45 ? 'pm_card_threeDSecure2Required' : 'pm_card_visa');
+    if (paid.kind === 'requires_action') {
+      const fails = part < 0.3;
+      await threeDSecure(paid.challengeUrl, fails ? 'fail' : 'approve');
+      paid = await core.engine.completeAuthentication(booking.id, paid.paymentIntentId).catch(async () => core.engine.pay(booking.id, 'pm_card_visa'));
+    }
+    const after = random();
+    if (after < 0.15) {
+      await core.engine.cancel(booking.id, 'Traveler changed plans');
+    } else if (after < 0.35) {
+      // Wait for Paid, then shorten the stay by a night (a cheaper change, refunded).
+      for (let wait = 0; wait < 40 && core.ledger.get(booking.id)?.status !== 'Paid'; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const change = { bookingId: booking.id, dates: { checkIn: quote.checkIn, checkOut: day(offset + nights - 1) } };
+      await core.engine.previewChange(change);
+      await core.engine.confirmChange(change);
+    }
+  } catch (error) {
+    if (env.SOAK_DEBUG) console.error(String(error));
+    // The agent moves on to the next traveler; the reconciler settles what was left in doubt.
+  }
+}
+core.close();
+process.exit(0);

@@ -1,0 +1,10 @@
+// `npm run soak -- --counters N --bookings M --seed S`: bundles the service, the counter and the driver, then runs the soak on Node 24.
+import { spawnSync } from 'node:child_process';
+import { build } from 'esbuild';
+
+const common = { bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'error' };
+await build({ ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile: 'out/sandbox/cli.mjs' });
+await build({ ...common, entryPoints: ['bench/soak/soak-counter.ts'], outfile: 'out/soak/soak-counter.mjs' });
+await build({ ...common, entryPoints: ['bench/soak/soak.ts'], outfile: 'out/soak/soak.mjs' });
+const result = spawnSync(process.execPath, ['out/soak/soak.mjs', ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(result.status ?? 1);
