@@ -126,17 +126,19 @@ describe('changes', () => {
 });
 
 describe('ordered writes', () => {
-  test('a read that left before a cancel and arrives after it does not put Paid back', async () => {
-    const service = await sandbox();
+  test('a read that left before a cancel and arrives after it does not undo the cancel', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 5_000 } });
     const { core: engineCore } = await core(service);
-    const paid = await paidThroughEngine(engineCore, service);
+    const { booking } = await heldBooking(engineCore);
+    await engineCore.engine.pay(booking.id, 'pm_card_visa');
+    // The read leaves while the service shows the booking Confirming, and its answer comes back late.
     service.controls.queueFaults([{ kind: 'delay_answer', method: 'GET', path: '/bookings/\\d+$', delayMs: 400 }]);
-    const staleRead = engineCore.engine.refresh(paid.id);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await engineCore.engine.cancel(paid.id, 'Traveler changed plans');
+    const staleRead = engineCore.engine.refresh(booking.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await engineCore.engine.cancel(booking.id, 'Traveler changed plans');
     await staleRead;
-    expect(engineCore.ledger.get(paid.id)).toMatchObject({ status: 'Cancelled' });
-    expect(engineCore.ledger.timeline(paid.id).at(-1)?.type).toBe('cancelled');
+    expect(engineCore.ledger.get(booking.id)).toMatchObject({ status: 'Cancelled' });
+    expect(engineCore.ledger.timeline(booking.id).at(-1)?.type).toBe('cancelled');
   });
 });
 

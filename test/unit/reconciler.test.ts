@@ -1,0 +1,148 @@
+import { describe, expect, test } from 'vitest';
+import type { BookingRecord } from '../../shared/bookings';
+import { openDatabase } from '../../electron/core/database';
+import { createReconciler } from '../../electron/core/engine/reconciler';
+import { ServiceError } from '../../electron/core/api/service-errors';
+import { createLedger } from '../../electron/core/ledger/ledger';
+import type { Ledger } from '../../electron/core/ledger/ledger';
+import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
+
+/** A ledger in memory holding `count` bookings the service is still moving, all due now. */
+function ledgerWith(count: number, clock: () => number = () => 0): Ledger {
+  const ledger = createLedger(openDatabase(':memory:', ledgerMigrations), () => new Date(clock()));
+  for (let index = 1; index <= count; index += 1) {
+    const { intentId } = ledger.beginWrite('prebook', null, {});
+    ledger.finishWrite(intentId, 'held', {
+      insert: {
+        profileId: 1,
+        profileKind: 'training',
+        serviceBookingId: 1000 + index,
+        packageId: 1,
+        packageTitle: 'Lisbon',
+        propertyId: 101,
+        propertyName: 'Alfama',
+        checkIn: '2027-01-10',
+        checkOut: '2027-01-12',
+        adults: 2,
+        holder: { name: 'Ana', surname: 'Silva', email: 'ana@example.com' },
+        paxAges: [30, 31],
+        items: [],
+        totalMinor: 1000,
+        currency: 'EUR',
+        clientReference: `PD-X-${index}`,
+        bookingReference: null,
+        status: 'Booked',
+        nextCheckAt: 0,
+      },
+    });
+  }
+  return ledger;
+}
+
+const unsettled = () => ({ settled: false as const });
+
+describe('the reconciler', () => {
+  test('never has more than its limit of reads in flight', async () => {
+    const ledger = ledgerWith(10);
+    let inFlight = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        inFlight -= 1;
+        return { booking, following: true };
+      },
+      concurrency: 3,
+    });
+    const started = reconciler.tick();
+    expect(started).toHaveLength(3);
+    expect(reconciler.tick()).toHaveLength(0);
+    releases.splice(0).forEach((release) => release());
+    await Promise.all(started);
+    expect(most).toBe(3);
+  });
+
+  test('backs off a booking that does not change, checks again soon after a change, and stops once it is settled', async () => {
+    const ledger = ledgerWith(1);
+    let now = 0;
+    let status = 'Booked';
+    const checked: number[] = [];
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking: BookingRecord) => {
+        checked.push(now);
+        if (status === booking.status) return { booking, following: true };
+        return { booking: ledger.applyRead(booking.id, booking.version, { status }) as BookingRecord, following: status !== 'Paid' };
+      },
+      firstDelayMs: 1000,
+      maxDelayMs: 8000,
+      now: () => now,
+    });
+    for (now = 0; now <= 30_000; now += 500) await Promise.all(reconciler.tick());
+    // 0, then 1 s, 2 s, 4 s, 8 s, 8 s… apart.
+    expect(checked.slice(0, 6)).toEqual([0, 1000, 3000, 7000, 15000, 23000]);
+    status = 'Confirming';
+    checked.length = 0;
+    for (; now <= 40_000; now += 500) await Promise.all(reconciler.tick());
+    expect(checked.slice(0, 2)).toEqual([checked[0], (checked[0] ?? 0) + 1000]);
+    status = 'Paid';
+    for (; now <= 60_000; now += 500) await Promise.all(reconciler.tick());
+    checked.length = 0;
+    for (; now <= 200_000; now += 500) await Promise.all(reconciler.tick());
+    expect(checked).toEqual([]);
+    expect(ledger.unsettledCount()).toBe(0);
+  });
+
+  test('looks at an open write again and again, with backoff, until it is settled', async () => {
+    let now = 0;
+    const ledger = ledgerWith(1, () => now);
+    const { intentId } = ledger.beginWrite('book', 1, {});
+    ledger.answerLost(intentId, 0, 'Payment not confirmed yet');
+    const looks: number[] = [];
+    const reconciler = createReconciler({
+      ledger,
+      settle: async (intent) => {
+        looks.push(now);
+        if (now < 5_000) return unsettled();
+        ledger.finishWrite(intent.id, 'reconciled_booked', { patch: { status: 'Paid', nextCheckAt: null } });
+        return { settled: true, booking: ledger.get(1) };
+      },
+      follow: async (booking) => ({ booking, following: false }),
+      firstDelayMs: 1000,
+      maxDelayMs: 8000,
+      now: () => now,
+    });
+    for (now = 0; now <= 30_000; now += 500) await Promise.all(reconciler.tick());
+    expect(looks).toEqual([0, 1000, 3000, 7000]);
+    expect(ledger.openIntents()).toEqual([]);
+    expect(ledger.get(1)).toMatchObject({ status: 'Paid', inFlight: null });
+  });
+
+  test('tells when the service cannot be reached, and when it can again', async () => {
+    const ledger = ledgerWith(1);
+    const reachability: boolean[] = [];
+    let fail = true;
+    let now = 0;
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking) => {
+        if (fail) throw new ServiceError({ kind: 'connection', status: null, serviceCode: null, body: null, message: 'm', hint: 'h', mayHaveReachedService: false });
+        return { booking, following: true };
+      },
+      onReachability: (reachable) => reachability.push(reachable),
+      now: () => now,
+    });
+    await Promise.all(reconciler.tick());
+    fail = false;
+    now = 60_000;
+    await Promise.all(reconciler.tick());
+    expect(reachability).toEqual([false, true]);
+  });
+});
