@@ -54,6 +54,9 @@ export interface HarnessOptions {
   /** Start without the built-in service, as when it could not start. */
   withoutTrainingService?: boolean;
   trainingControls?: Partial<ControlSettings>;
+  /** How long the core waits for an answer, and how long a lost write may still land (see docs/ledger.md). */
+  requestTimeoutMs?: number;
+  doubtWindowMs?: number;
 }
 
 /**
@@ -74,6 +77,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     builtInService: () => (training ? { url: training.url, testKey: training.keys.testKey, liveKey: training.keys.liveKey } : null),
     trackerTickMs: 200,
     connectivityIntervalMs: 500,
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.doubtWindowMs ? { doubtWindowMs: options.doubtWindowMs } : {}),
     paymentWindows: harnessPaymentWindows(context, () => site.url),
     // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
     voucherPrinter: { savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)) },

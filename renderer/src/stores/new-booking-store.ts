@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { BookingRecord, Hold, Quote } from '../../../shared/bookings';
 import type { ChannelOutput } from '../../../shared/ipc';
-import { call, describeError } from '../bridge';
+import { BridgeError, call, describeError } from '../bridge';
 
 export type Step = 'search' | 'stay' | 'traveler' | 'review' | 'payment' | 'confirmation';
 export const STEPS: { step: Step; label: string }[] = [
@@ -98,6 +98,14 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
       await work();
     } catch (caught) {
       set({ error: describeError(caught) });
+      // The answer was lost: show the booking as the ledger has it now (its write still being checked).
+      const booking = get().booking;
+      if (booking && caught instanceof BridgeError && caught.code === 'outcome_unknown') {
+        const fresh = await call('history:get', { bookingId: booking.id }).catch(() => null);
+        // While the write is being checked the payment step says so in its place; one message, not two.
+        if (fresh?.booking.inFlight) set({ error: null });
+        if (fresh) get().bookingChanged(fresh.booking);
+      }
     } finally {
       set({ busy: false });
     }
@@ -226,7 +234,17 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
     resumePayment: (booking) => set({ ...INITIAL, booking, step: 'payment' }),
 
     bookingChanged: (booking) => {
-      if (get().booking?.id === booking.id) set({ booking });
+      const state = get();
+      if (state.booking?.id !== booking.id) return;
+      const settled = state.booking.inFlight === 'book' && booking.inFlight === null;
+      if (state.step === 'payment' && booking.inFlight === null && booking.bookingReference !== null && booking.status !== 'Pending') {
+        // The payment whose answer was lost went through: the service has shown it.
+        set({ booking, step: 'confirmation', error: null });
+      } else if (settled && booking.status === 'Pending') {
+        set({ booking, error: { message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.', hint: 'Take the payment again when the traveler is ready.' } });
+      } else {
+        set({ booking });
+      }
     },
   };
 });

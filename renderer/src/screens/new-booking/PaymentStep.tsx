@@ -20,10 +20,12 @@ export function PaymentStep() {
   const referenceError = referenceCheck.success ? null : (referenceCheck.error.issues[0]?.message ?? null);
   const canUseTestCards = profile.kind !== 'live';
   const canUseCardWindow = profile.kind !== 'training';
+  const checking = booking.inFlight === 'book';
   const waiting = payment.state === 'card-window' || payment.state === 'authenticating';
+  const blocked = waiting || checking;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (referenceError || !online || waiting || busy) return;
+    if (referenceError || !online || blocked || busy) return;
     void (canUseTestCards ? pay(card) : payByCard());
   };
 
@@ -65,6 +67,17 @@ export function PaymentStep() {
             </Group>
           </Alert>
         )}
+        {checking && (
+          <Alert color="yellow" title="Not confirmed yet: checking with the service" role="status">
+            <Group gap="sm" wrap="nowrap">
+              <Loader size="sm" color="yellow" aria-label="Checking" />
+              <Text size="sm">
+                The payment was sent but its answer was lost, so Packdesk cannot tell yet whether the card was charged. Do not take the payment again: this screen moves on by itself as soon as the
+                service shows the outcome.
+              </Text>
+            </Group>
+          </Alert>
+        )}
         {payment.state === 'authentication-failed' && (
           <Alert color="orange" title="The bank check did not pass" role="alert">
             <Stack gap="xs">
@@ -81,7 +94,7 @@ export function PaymentStep() {
             <Text size="sm" c="dimmed">
               {profile.kind === 'live' ? 'Cards are entered in Stripe’s secure window.' : 'Stripe’s test card numbers can be typed in the secure window.'}
             </Text>
-            <Button variant={canUseTestCards ? 'light' : 'filled'} onClick={() => void payByCard()} disabled={!online || waiting || busy || Boolean(referenceError)}>
+            <Button variant={canUseTestCards ? 'light' : 'filled'} onClick={() => void payByCard()} disabled={!online || blocked || busy || Boolean(referenceError)}>
               Enter card
             </Button>
           </Group>
@@ -97,7 +110,7 @@ export function PaymentStep() {
               </Stack>
             </Radio.Group>
             <Group justify="flex-end">
-              <Button type="submit" loading={busy && !waiting} disabled={!online || waiting || Boolean(referenceError)}>
+              <Button type="submit" loading={busy && !waiting} disabled={!online || blocked || Boolean(referenceError)}>
                 Pay {formatMoney(booking.totalMinor, booking.currency)}
               </Button>
             </Group>

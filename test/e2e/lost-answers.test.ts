@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { containsCardNumber } from '../../shared/card-numbers';
+import { availableStay, holdThroughScreens } from './flow-helpers';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+let harness: Harness;
+afterEach(async () => {
+  const errors = harness?.pageErrors ?? [];
+  await harness?.close();
+  expect(errors).toEqual([]);
+});
+
+/** Every file Packdesk wrote (not the built-in service's own), searched for anything that looks like a card number. */
+function filesWithCardNumbers(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((file) => statSync(file).isFile() && !file.includes('training-service.db'))
+    .filter((file) => containsCardNumber(readFileSync(file).toString('latin1')));
+}
+
+describe('a payment whose answer is lost', () => {
+  test('the agent sees "not confirmed yet", cannot pay twice, and the screen moves on by itself when the service shows the charge', async () => {
+    // The client waits 1 s; the service holds the payment for 2.5 s, then charges.
+    harness = await startHarness({ requestTimeoutMs: 1_000, doubtWindowMs: 6_000 });
+    const { page } = harness;
+    const stay = await availableStay(harness, 2);
+    await holdThroughScreens(page, stay, 'porto');
+    harness.training?.controls.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 2_500 }]);
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    const checking = page.getByRole('status').filter({ hasText: 'Not confirmed yet: checking with the service' });
+    await expect.poll(() => checking.isVisible(), { timeout: 5_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: /^Pay / }).isDisabled()).toBe(true);
+    expect(await page.getByText('nothing was charged').count()).toBe(0);
+    await harness.screenshot('payment-not-confirmed');
+
+    await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
+    const booking = harness.core.ledger.list({ profileId: 1 }).rows[0];
+    expect(booking).toMatchObject({ inFlight: null, bookingReference: expect.stringMatching(/^PKD/) });
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments.filter((payment) => payment.kind === 'authorization')).toHaveLength(1);
+    expect(filesWithCardNumbers(harness.dataDir)).toEqual([]);
+  });
+
+  test('a card number typed into the client reference is refused with words that name the field, and never stored', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 2);
+    await holdThroughScreens(page, stay, 'porto');
+    await page.getByLabel('Client reference').fill('4242.4242.4242.4242');
+    await expect.poll(() => page.getByText('The client reference looks like it holds a card number').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Pay / }).isDisabled()).toBe(true);
+    expect(filesWithCardNumbers(harness.dataDir)).toEqual([]);
+  });
+});
