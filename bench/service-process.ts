@@ -6,6 +6,8 @@ export interface ServiceProcess {
   liveKey: string;
   adminKey: string;
   stop(): void;
+  /** Stops it and waits until it has exited, so its data file can be read. */
+  stopAndWait(): Promise<void>;
 }
 
 /** The built-in service in a process of its own (the bundle `npm run bench` builds), so load and measurement do not share a thread. */
@@ -20,5 +22,17 @@ export async function startServiceProcess(dataFile: string, supplierDelayMs = 20
     child.on('exit', () => reject(new Error(`the service exited: ${output}`)));
   });
   const read = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(output)?.[1] ?? '';
-  return { url: /listening on (http:\/\/[^/]+)/.exec(output)?.[1] ?? '', testKey: read('test key'), liveKey: read('live key'), adminKey: read('admin key'), stop: () => child.kill() };
+  return {
+    url: /listening on (http:\/\/[^/]+)/.exec(output)?.[1] ?? '',
+    testKey: read('test key'),
+    liveKey: read('live key'),
+    adminKey: read('admin key'),
+    stop: () => child.kill(),
+    stopAndWait: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
 }

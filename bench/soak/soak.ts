@@ -11,10 +11,19 @@ import { seededRandom } from './seeded-random';
 // `npm run soak -- --counters N --bookings M --seed S`: N counters in their own processes, killed with
 // SIGKILL at seeded random moments and restarted on their own files, book M each against one built-in
 // service with faults on; then every ledger row is compared with the service's records (docs/ledger.md).
-const { values } = parseArgs({ options: { counters: { type: 'string', default: '4' }, bookings: { type: 'string', default: '300' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: {
+    counters: { type: 'string', default: '4' },
+    bookings: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '1' },
+    // A counter lives 0.3 s plus up to this long once it is ready, then is killed (a restart costs a process start).
+    'max-life-ms': { type: 'string', default: '2700' },
+  },
+});
 const counters = Number(values.counters);
 const bookings = Number(values.bookings);
 const seed = Number(values.seed);
+const maxLifeMs = Number(values['max-life-ms']);
 const REQUEST_TIMEOUT_MS = 1_000;
 const FAULTS = { latencyMs: 2, errorRate: 0.02, rateLimitRate: 0.02, retryAfterSeconds: 0, dropAfterCommitRate: 0.03, slowRequestRate: 0.01, slowRequestMs: 1_500, supplierDelayMs: 300 };
 // Longer than any request can be held by the service (slowRequestMs + latency), so a lost write has landed by then.
@@ -28,7 +37,7 @@ const controls = (body: object) => fetch(`${service.url}/sandbox/controls`, { me
 await controls(FAULTS);
 
 const counterDir = (index: number) => join(dir, `counter-${index}`);
-function runCounter(index: number, extra: Record<string, string>): { exited: Promise<number | null>; kill: () => void } {
+function runCounter(index: number, extra: Record<string, string>): { ready: Promise<void>; exited: Promise<number | null>; kill: () => void } {
   const child = spawn(process.execPath, ['out/soak/soak-counter.mjs'], {
     env: {
       ...process.env,
@@ -43,9 +52,10 @@ function runCounter(index: number, extra: Record<string, string>): { exited: Pro
       SEED: String(seed),
       ...extra,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return { exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))), kill: () => child.kill('SIGKILL') };
+  const ready = new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
+  return { ready, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))), kill: () => child.kill('SIGKILL') };
 }
 
 let kills = 0;
@@ -53,12 +63,20 @@ async function bookUntilDone(index: number): Promise<void> {
   const random = seededRandom(seed, index, 0xc0ffee);
   for (;;) {
     const run = runCounter(index, {});
-    const lifeMs = 300 + Math.floor(random() * 2_700);
-    const timer = setTimeout(run.kill, lifeMs);
+    const lifeMs = 300 + Math.floor(random() * maxLifeMs);
+    let timer: NodeJS.Timeout | undefined;
+    let killed = false;
+    void run.ready.then(() => {
+      timer = setTimeout(() => {
+        killed = true;
+        run.kill();
+      }, lifeMs);
+    });
     const code = await run.exited;
     clearTimeout(timer);
     if (code === 0) return;
-    kills += 1;
+    if (killed) kills += 1;
+    else throw new Error(`counter ${index} failed by itself (exit ${code})`);
   }
 }
 await Promise.all(Array.from({ length: counters }, (_, index) => bookUntilDone(index)));
@@ -66,7 +84,7 @@ await Promise.all(Array.from({ length: counters }, (_, index) => bookUntilDone(i
 // Settle: the network recovers, every counter starts once more and lets its reconciler finish.
 await controls({ errorRate: 0, rateLimitRate: 0, dropAfterCommitRate: 0, slowRequestRate: 0, latencyMs: 0 });
 await Promise.all(Array.from({ length: counters }, (_, index) => runCounter(index, { SETTLE: '1', SETTLE_MS: '120000' }).exited));
-service.stop();
+await service.stopAndWait();
 
 type ServiceRow = { id: number; status: string; check_in: string; check_out: string; total_minor: number; currency: string; authorizations: number };
 type LedgerRow = { service_booking_id: number | null; status: string; check_in: string; check_out: string; total_minor: number; currency: string; attention: string | null; in_flight: string | null; next_check_at: number | null };
