@@ -5,16 +5,11 @@ import { profileKindSchema } from './profiles';
 /** Statuses after which a booking needs no more following. */
 export const FINAL_STATUSES = new Set(['Paid', 'Cancelled', 'Failed']);
 
-/**
- * Statuses that change only through the counter's own writes (book, cancel), never by themselves:
- * a held booking waits for the agent, not for the service, so it is not polled.
- */
-export const WAITING_FOR_AGENT = new Set(['Pending', 'Unconfirmed hold']);
-
 /** Packdesk's own status for a hold the service made but whose id was lost on the way back. */
 export const UNCONFIRMED_HOLD = 'Unconfirmed hold';
 
 const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
+
 /** Free text that must never carry a card number: refused with words that name the field. */
 export const cardFree = <S extends z.ZodType<string>>(schema: S, field: string) =>
   schema.refine((text) => !containsCardNumber(text), {
