@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { containsCardNumber } from '../../shared/card-numbers';
 import { startServiceProcess } from '../service-process';
+import { compareWithService } from './compare';
 import { seededRandom } from './seeded-random';
 
 // `npm run soak -- --counters N --bookings M --seed S`: N counters in their own processes, killed with
@@ -86,48 +85,8 @@ await controls({ errorRate: 0, rateLimitRate: 0, dropAfterCommitRate: 0, slowReq
 await Promise.all(Array.from({ length: counters }, (_, index) => runCounter(index, { SETTLE: '1', SETTLE_MS: '120000' }).exited));
 await service.stopAndWait();
 
-type ServiceRow = { id: number; status: string; check_in: string; check_out: string; total_minor: number; currency: string; authorizations: number };
-type LedgerRow = { service_booking_id: number | null; status: string; check_in: string; check_out: string; total_minor: number; currency: string; attention: string | null; in_flight: string | null; next_check_at: number | null };
-const serviceDb = new DatabaseSync(serviceFile, { readOnly: true });
-const atService = new Map(
-  (serviceDb.prepare("SELECT b.id, b.status, b.check_in, b.check_out, b.total_minor, b.currency, (SELECT count(*) FROM payments p WHERE p.booking_id = b.id AND p.kind = 'authorization') AS authorizations FROM bookings b").all() as ServiceRow[]).map((row) => [Number(row.id), row]),
-);
-serviceDb.close();
-
-const figures = { bookings: atService.size, kills, lost: 0, doubleCharged: 0, wrongStatus: 0, wrongDates: 0, wrongTotal: 0, duplicateRows: 0, orphanHolds: 0, unsettled: 0, attention: 0, cardNumbers: 0, seconds: 0 };
-const seen = new Set<number>();
-for (let index = 0; index < counters; index += 1) {
-  const db = new DatabaseSync(join(counterDir(index), 'ledger.db'), { readOnly: true });
-  const rows = db.prepare('SELECT service_booking_id, status, check_in, check_out, total_minor, currency, attention, in_flight, next_check_at FROM bookings').all() as LedgerRow[];
-  figures.unsettled += Number((db.prepare('SELECT count(*) AS n FROM intents WHERE finished_at IS NULL').get() as { n: number }).n);
-  db.close();
-  for (const row of rows) {
-    if (row.attention !== null) figures.attention += 1;
-    if (row.in_flight !== null || row.next_check_at !== null) figures.unsettled += 1;
-    if (row.service_booking_id === null) continue;
-    const id = Number(row.service_booking_id);
-    if (seen.has(id)) {
-      figures.duplicateRows += 1;
-      continue;
-    }
-    seen.add(id);
-    const truth = atService.get(id);
-    if (!truth) continue;
-    if (row.status !== truth.status) figures.wrongStatus += 1;
-    if (row.check_in !== truth.check_in || row.check_out !== truth.check_out) figures.wrongDates += 1;
-    if (Number(row.total_minor) !== Number(truth.total_minor) || row.currency !== truth.currency) figures.wrongTotal += 1;
-  }
-  for (const file of readdirSync(counterDir(index))) {
-    if (containsCardNumber(readFileSync(join(counterDir(index), file)).toString('latin1'))) figures.cardNumbers += 1;
-  }
-}
-for (const [id, truth] of atService) {
-  if (Number(truth.authorizations) > 1) figures.doubleCharged += 1;
-  if (seen.has(id)) continue;
-  figures.orphanHolds += 1;
-  if (Number(truth.authorizations) > 0) figures.lost += 1;
-}
-figures.seconds = Math.round((performance.now() - started) / 1000);
+const { bookings: made, ...compared } = compareWithService(serviceFile, Array.from({ length: counters }, (_, index) => counterDir(index)));
+const figures = { bookings: made, kills, ...compared, seconds: Math.round((performance.now() - started) / 1000) };
 rmSync(dir, { recursive: true, force: true });
 console.log(JSON.stringify(figures));
 process.exit(0);

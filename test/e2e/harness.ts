@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { containsCardNumber } from '../../shared/card-numbers';
 import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
@@ -57,6 +58,13 @@ export interface HarnessOptions {
   /** How long the core waits for an answer, and how long a lost write may still land (see docs/ledger.md). */
   requestTimeoutMs?: number;
   doubtWindowMs?: number;
+}
+
+/** Every file in the data folder (ledger, journal, settings, the built-in service's own) that holds something like a card number. */
+export function filesWithCardNumbers(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((file) => statSync(file).isFile() && containsCardNumber(readFileSync(file).toString('latin1')));
 }
 
 /**
@@ -121,7 +129,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       for (const { account } of await keytar.findCredentials(keychainService)) {
         await keytar.deletePassword(keychainService, account);
       }
+      // Whatever the test did, no card number may be left in any file the app wrote.
+      const leaked = filesWithCardNumbers(dataDir);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (leaked.length) throw new Error(`Something like a card number was written to ${leaked.join(', ')}`);
     },
   };
 }

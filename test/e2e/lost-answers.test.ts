@@ -1,9 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { containsCardNumber } from '../../shared/card-numbers';
 import { availableStay, holdThroughScreens } from './flow-helpers';
-import { startHarness } from './harness';
+import { filesWithCardNumbers, startHarness } from './harness';
 import type { Harness } from './harness';
 
 let harness: Harness;
@@ -12,14 +9,6 @@ afterEach(async () => {
   await harness?.close();
   expect(errors).toEqual([]);
 });
-
-/** Every file Packdesk wrote (not the built-in service's own), searched for anything that looks like a card number. */
-function filesWithCardNumbers(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(dir, name))
-    .filter((file) => statSync(file).isFile() && !file.includes('training-service.db'))
-    .filter((file) => containsCardNumber(readFileSync(file).toString('latin1')));
-}
 
 describe('a payment whose answer is lost', () => {
   test('the agent sees "not confirmed yet", cannot pay twice, and the screen moves on by itself when the service shows the charge', async () => {
