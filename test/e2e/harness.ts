@@ -60,9 +60,14 @@ export interface HarnessOptions {
   doubtWindowMs?: number;
 }
 
-/** Every file in the data folder (ledger, journal, settings, the built-in service's own) that holds something like a card number. */
+/**
+ * The databases (ledger and journal, settings, the built-in service's own, with their WAL files) and
+ * logs in the data folder that hold something like a card number. Documents the agent saved (a
+ * voucher PDF, whose cross-reference table is rows of digits) are not Packdesk's records.
+ */
 export function filesWithCardNumbers(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(db|db-wal|db-journal|log)$/.test(name))
     .map((name) => join(dir, name))
     .filter((file) => statSync(file).isFile() && containsCardNumber(readFileSync(file).toString('latin1')));
 }
