@@ -33,7 +33,7 @@ export function createEngineContext(deps: EngineDeps) {
     now,
     doubtWindowMs: deps.doubtWindowMs ?? 60_000,
 
-    /** Tells the screens; the record travels with the event. */
+    /** Tells the screens that this booking changed. */
     changed(booking: BookingRecord): BookingRecord {
       deps.events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status });
       return booking;
