@@ -74,14 +74,6 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
   const previews = new Map<string, { version: number; summary: PriceSummary }>();
   const keyOf = (change: ChangeRequest) => JSON.stringify(change);
 
-  async function readBack(booking: BookingRecord): Promise<ServiceBooking | null> {
-    try {
-      return (await context.clientOf(booking).getBooking(context.serviceIdOf(booking))).data;
-    } catch {
-      return null;
-    }
-  }
-
   async function previewChange(change: ChangeRequest): Promise<PriceSummary> {
     const booking = context.bookingOf(change.bookingId);
     if (change.room) holds.quoteFor(change.room.availabilityId);
@@ -102,7 +94,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
   async function settleCancel(intent: OpenIntent, fromReconciler: boolean): Promise<Settlement> {
     const booking = context.bookingOf(intent.bookingId as number);
     const readStartedAt = context.now();
-    const read = await readBack(booking);
+    const read = await context.readBack(booking);
     if (!read) return { settled: false };
     if (read.status === 'Cancelled') {
       const updated = ledger.finishWrite(intent.id, 'reconciled_cancelled', {
@@ -127,7 +119,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     const booking = context.bookingOf(intent.bookingId as number);
     const detail = intent.detail as unknown as ModificationDetail;
     const readStartedAt = context.now();
-    const read = await readBack(booking);
+    const read = await context.readBack(booking);
     if (!read) return { settled: false };
     let shown = changeShown(read, detail.target);
     if (shown === null) {
@@ -246,7 +238,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           return context.changed(updated ?? context.bookingOf(booking.id));
         }
         // The service's own view of the changed stay, where it shows one (new offers, new total).
-        const read = await readBack(booking);
+        const read = await context.readBack(booking);
         const updated = ledger.finishWrite(result.intentId, 'completed', {
           patch: { ...stayAfterChange(booking, target, booking.totalMinor + preview.netPriceDiffMinor, read), status: read?.status ?? answer.booking?.status ?? booking.status, pendingModification: null },
           event: { type: 'modified', summary: preview.refundAmountMinor > 0 ? `Changed; ${formatMoney(preview.refundAmountMinor, preview.currency)} refunded automatically.` : 'Changed at no extra cost.' },

@@ -1,3 +1,4 @@
+import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { ApiClient } from '../api/client';
@@ -27,7 +28,7 @@ export interface EngineDeps {
 /** What every part of the engine shares: the ledger, the clock, and the lookups that turn ids into rows and clients. */
 export function createEngineContext(deps: EngineDeps) {
   const now = deps.now ?? Date.now;
-  return {
+  const context = {
     deps,
     ledger: deps.ledger,
     now,
@@ -61,7 +62,17 @@ export function createEngineContext(deps: EngineDeps) {
     clientOf(booking: BookingRecord): ApiClient {
       return deps.clientFor(deps.profile(booking.profileId));
     },
+
+    /** The booking as the service shows it now, or null when it cannot be read (the reconciler tries again). */
+    async readBack(booking: BookingRecord): Promise<ServiceBooking | null> {
+      try {
+        return (await deps.clientFor(deps.profile(booking.profileId)).getBooking(context.serviceIdOf(booking))).data;
+      } catch {
+        return null;
+      }
+    },
   };
+  return context;
 }
 
 export type EngineContext = ReturnType<typeof createEngineContext>;

@@ -38,9 +38,7 @@ export async function journaledWrite<A>(context: EngineContext, spec: WriteSpec<
       // A 5xx is an answer: the service is done with the request, so one read after it tells. No
       // answer at all: the request may still be running there, so a read proves nothing for a while.
       const doubtUntil = error.status !== null ? context.now() : sentAt + context.doubtWindowMs;
-      context.ledger.answerLost(intentId, doubtUntil, spec.whileUnknown);
-      const intent = context.ledger.openIntents().find((open) => open.id === intentId);
-      if (intent) return { kind: 'lost', intent };
+      return { kind: 'lost', intent: context.ledger.answerLost(intentId, doubtUntil, spec.whileUnknown) };
     }
     const event = error instanceof ServiceError ? spec.refusalEvent?.(error) : undefined;
     context.ledger.finishWrite(intentId, `refused:${error instanceof AppError ? error.code : 'error'}`, event ? { event } : {});

@@ -25,12 +25,8 @@ export function createPayments(context: EngineContext, locks: ReturnType<typeof 
   async function settleBook(intent: OpenIntent, fromReconciler: boolean): Promise<Settlement> {
     const booking = context.bookingOf(intent.bookingId as number);
     const readStartedAt = context.now();
-    let read;
-    try {
-      read = (await context.clientOf(booking).getBooking(context.serviceIdOf(booking))).data;
-    } catch {
-      return { settled: false };
-    }
+    const read = await context.readBack(booking);
+    if (!read) return { settled: false };
     const { status, booking_reference: reference } = read;
     if (reference || status !== 'Pending') {
       pendingActions.delete(booking.id);

@@ -352,14 +352,13 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     },
 
     /** A write's answer was lost: the intent stays open and is checked from now on; the booking says so. */
-    answerLost(intentId: number, doubtUntil: number, attention: string | null): BookingRecord | null {
-      const bookingId = relaxed(() => {
+    answerLost(intentId: number, doubtUntil: number, attention: string | null): OpenIntent {
+      return relaxed(() => {
         db.prepare('UPDATE intents SET doubt_until = ?, next_check_at = ? WHERE id = ?').run(doubtUntil, now().getTime(), intentId);
-        const intent = db.prepare('SELECT booking_id FROM intents WHERE id = ?').get(intentId) as { booking_id: number | null };
-        if (intent.booking_id !== null && attention !== null) patchRow(Number(intent.booking_id), { attention }, true);
-        return intent.booking_id === null ? null : Number(intent.booking_id);
+        const intent = toIntent(db.prepare('SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
+        if (intent.bookingId !== null && attention !== null) patchRow(intent.bookingId, { attention }, true);
+        return intent;
       });
-      return bookingId === null ? null : ledger.get(bookingId);
     },
 
     /** When the reconciler looks at an open intent again. */
