@@ -29,6 +29,18 @@ export const cancelReasonSchema = cardFree(z.string().trim().min(1, 'Say why the
 
 export const apiItemSchema = z.object({ availability_id: z.number().int(), paxes: z.array(z.object({ age: z.number().int() })) });
 
+export const pendingModificationSchema = z.object({
+  reference: z.string(),
+  paymentLink: z.string(),
+  /** What the traveler pays, and where the change takes the stay; null on rows kept before these were. */
+  amountMinor: z.number().int().nullable(),
+  checkIn: z.string().nullable(),
+  checkOut: z.string().nullable(),
+  propertyName: z.string().nullable(),
+  requestedAt: z.string().nullable(),
+});
+export type PendingModification = z.infer<typeof pendingModificationSchema>;
+
 export const bookingRecordSchema = z.object({
   id: z.number().int(),
   profileId: z.number().int(),
@@ -49,7 +61,10 @@ export const bookingRecordSchema = z.object({
   clientReference: z.string(),
   bookingReference: z.string().nullable(),
   status: z.string(),
-  pendingModification: z.object({ reference: z.string(), paymentLink: z.string() }).nullable(),
+  /** A change that costs more, waiting for the traveler to pay it at the service's link. */
+  pendingModification: pendingModificationSchema.nullable(),
+  /** A payment waiting for 3-D Secure (its payment intent's id; never the client secret), or null. */
+  paymentIntentId: z.string().nullable(),
   /** Why the agent should look at this booking (it was reconciled after a lost answer), or null. */
   attention: z.string().nullable(),
   /** A write sent to the service whose outcome is not known yet ('book', 'cancel'…), or null. */
@@ -104,18 +119,6 @@ export const holdSchema = z.object({
   currency: z.string(),
 });
 export type Hold = z.infer<typeof holdSchema>;
-
-export const payOutcomeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('booked'), booking: bookingRecordSchema }),
-  z.object({
-    kind: z.literal('requires_action'),
-    booking: bookingRecordSchema,
-    paymentIntentId: z.string(),
-    /** The built-in service's own challenge page; null against a real service, where Stripe.js runs the check. */
-    challengeUrl: z.string().nullable(),
-  }),
-]);
-export type PayOutcome = z.infer<typeof payOutcomeSchema>;
 
 export const priceSummarySchema = z.object({
   netPriceDiffMinor: z.number().int(),

@@ -1,19 +1,10 @@
+import { isoMinorUnits } from './currencies';
+
 /** Money and dates as an agent reads them. Amounts are always integers in the currency's minor unit. */
 
-const digitsCache = new Map<string, number>();
-
-/** How many minor units a currency has: 2 for EUR, 0 for JPY. */
+/** How many minor units a currency has, from ISO 4217: 2 for EUR, 0 for JPY, 3 for KWD. A code ISO does not list counts 2, and shows its code. */
 export function minorDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsCache.set(currency, digits);
-  }
-  return digits;
+  return isoMinorUnits(currency) ?? 2;
 }
 
 /** 123450 EUR → "€1,234.50"; 45600 JPY → "JP¥45,600". */

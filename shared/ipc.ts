@@ -4,15 +4,17 @@ import {
   bookingRecordSchema,
   changeRequestSchema,
   cancelReasonSchema,
+  cardFree,
   clientReferenceSchema,
   holderInputSchema,
   holdSchema,
   offerSchema,
-  payOutcomeSchema,
   priceSummarySchema,
   quoteSchema,
   timelineEventSchema,
 } from './bookings';
+import { paymentMethodIdSchema } from './payment-window';
+import { statusRulesSchema } from './status-rules';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
 
 const noInput = z.object({}).strict();
@@ -20,6 +22,7 @@ const profileId = z.number().int().positive();
 const profileName = z.string().trim().min(1, 'Give the profile a name.').max(60, 'A profile name has at most 60 characters.');
 const bookingId = z.number().int().positive();
 const packageSummary = z.object({ id: z.number().int(), title: z.string(), properties: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+const cardFreeNote = cardFree(z.string().trim().max(500, 'A note has at most 500 characters.'), 'The note');
 const keyValue = z.string().trim().min(1, 'Paste the key.').max(300, 'That is longer than any key.');
 
 /** Each IPC channel, declared once: the main side validates inputs with these, the bridges are built from the names. */
@@ -60,6 +63,11 @@ export const channels = {
     input: z.object({ id: profileId }).strict(),
     output: profileViewSchema,
   },
+  /** What the profile's service means by its statuses: final, confirmed, not cancellable, modifiable. */
+  'profiles:set-status-rules': {
+    input: z.object({ profileId, rules: statusRulesSchema }).strict(),
+    output: profileViewSchema,
+  },
   'keys:set': {
     input: z.object({ profileId, slot: keySlotSchema, value: keyValue }).strict(),
     output: keyStatusSchema,
@@ -86,27 +94,24 @@ export const channels = {
     input: z.object({ holdId: z.string().uuid(), holder: holderInputSchema }).strict(),
     output: bookingRecordSchema,
   },
-  'booking:pay': {
+  /**
+   * The one payment channel: main takes the card (the card window, or the training card given
+   * here), books, runs 3-D Secure in its own window when the bank asks, and books again; or
+   * finishes a 3-D Secure left unfinished (continueAuthentication). Progress comes as events.
+   */
+  'payment:pay': {
     input: z
       .object({
         bookingId,
-        paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'A payment needs a payment method token (pm_…) from the card window.'),
+        /** A test payment method picked in training; without it the card window opens. */
+        paymentMethodId: paymentMethodIdSchema.optional(),
         clientReference: clientReferenceSchema.optional(),
+        /** Finish the 3-D Secure left unfinished on this booking (the same payment intent), instead of a new card. */
+        continueAuthentication: z.boolean().optional(),
       })
       .strict(),
-    output: payOutcomeSchema,
+    output: bookingRecordSchema,
   },
-  'booking:complete-authentication': {
-    input: z.object({ bookingId, paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/) }).strict(),
-    output: payOutcomeSchema,
-  },
-  /** Opens the card window, pays with what it returns, and runs 3-D Secure if the bank asks. */
-  'payment:card': {
-    input: z.object({ bookingId, clientReference: clientReferenceSchema.optional() }).strict(),
-    output: payOutcomeSchema,
-  },
-  /** Opens the 3-D Secure window for a booking waiting for it, then books again. */
-  'payment:authenticate': { input: z.object({ bookingId }).strict(), output: payOutcomeSchema },
   'booking:refresh': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
   'booking:cancel': {
     input: z
@@ -121,6 +126,13 @@ export const channels = {
   },
   'booking:preview-change': { input: changeRequestSchema, output: priceSummarySchema },
   'booking:confirm-change': { input: changeRequestSchema, output: bookingRecordSchema },
+  /** Opens the payment link the service returned for this booking's waiting change; the page never names the URL. */
+  'booking:open-payment-link': { input: z.object({ bookingId }).strict(), output: z.object({ opened: z.string() }) },
+  /** The agent's word on a change waiting for payment: the traveler paid it, or it is dropped; with a note for the timeline. */
+  'booking:resolve-change': {
+    input: z.object({ bookingId, outcome: z.enum(['paid', 'abandoned']), note: cardFreeNote }).strict(),
+    output: bookingRecordSchema,
+  },
   'booking:acknowledge': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
   /** Saves the voucher on screen as a PDF; null when the agent cancelled the save dialog. */
   'voucher:save-pdf': {
@@ -151,11 +163,16 @@ export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
 export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>;
 export const channelNames = Object.keys(channels) as ChannelName[];
 
+/** Where a payment is, for the screen: the card window, the charge, the bank's check, waiting for the supplier. */
+export const paymentStepSchema = z.enum(['card', 'charging', 'authenticating', 'resuming', 'confirming']);
+export type PaymentStep = z.infer<typeof paymentStepSchema>;
+
 /** Events pushed from the main process to the renderer. */
 export const events = {
   'event:connectivity-change': z.object({ profileId, online: z.boolean() }),
   'event:profiles-change': z.object({ activeProfileId: profileId }),
   'event:booking-change': z.object({ bookingId: z.number().int(), profileId, status: z.string() }),
+  'event:payment-progress': z.object({ bookingId: z.number().int(), step: paymentStepSchema }),
   /** A menu item or shortcut handled by the main process asks the renderer to show a screen. */
   'event:navigate': z.object({ screen: z.enum(['new-booking', 'bookings', 'settings']) }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statusRulesSchema } from './status-rules';
 
 /** Training runs on the built-in service; test is an organization in the service's test mode; live takes real money. */
 export const profileKindSchema = z.enum(['training', 'test', 'live']);
@@ -31,6 +32,7 @@ export const profileViewSchema = z.object({
   baseUrl: z.string(),
   builtIn: z.boolean(),
   keys: z.record(keySlotSchema, keyStatusSchema),
+  statusRules: statusRulesSchema,
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 

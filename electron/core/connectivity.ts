@@ -1,12 +1,19 @@
+/** Where the probe goes, and the key it carries: a service may want a key on every path. */
+export interface ProbeTarget {
+  baseUrl: string | null;
+  key: string | null;
+}
+
 /**
  * Tells whether the active profile's service answers. Any HTTP answer, even an error status,
  * means the network path works; only a failed connection or a timeout means offline.
  */
-export async function isServiceReachable(baseUrl: string | null, timeoutMs = 3000): Promise<boolean> {
-  if (!baseUrl) return false;
+export async function isServiceReachable(target: ProbeTarget, timeoutMs = 3000): Promise<boolean> {
+  if (!target.baseUrl) return false;
   try {
-    const response = await fetch(`${baseUrl}/api/partner/v1/packages?title=`, {
+    const response = await fetch(`${target.baseUrl}/api/partner/v1/packages?title=`, {
       method: 'GET',
+      headers: target.key ? { Authorization: `Bearer ${target.key}` } : {},
       signal: AbortSignal.timeout(timeoutMs),
     });
     await response.body?.cancel();
@@ -26,7 +33,7 @@ export interface ConnectivityMonitor {
 
 /** Probes on an interval and calls `onChange` only when the answer changes. */
 export function monitorConnectivity(
-  currentBaseUrl: () => string | null,
+  currentTarget: () => Promise<ProbeTarget>,
   onChange: (online: boolean) => void,
   intervalMs = 15_000,
 ): ConnectivityMonitor {
@@ -34,7 +41,7 @@ export function monitorConnectivity(
   let stopped = false;
   const refresh = async () => {
     if (stopped) return online;
-    const reachable = await isServiceReachable(currentBaseUrl());
+    const reachable = await isServiceReachable(await currentTarget().catch(() => ({ baseUrl: null, key: null })));
     if (stopped) return online;
     if (reachable !== online) {
       online = reachable;

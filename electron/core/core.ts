@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from './app-error';
+import { openablePaymentLink } from './link-policy';
+import { isConfirmedStatus } from '../../shared/status-rules';
 import { createApiClient } from './api/client';
 import type { ApiClient } from './api/client';
 import type { RetryPolicy } from './api/retry-policy';
@@ -11,7 +13,7 @@ import { createReconciler } from './engine/reconciler';
 import { createEventHub } from './events';
 import { createLedger } from './ledger/ledger';
 import { ledgerMigrations } from './ledger/ledger-migrations';
-import { createCardPayments } from './payments/card-payments';
+import { createPaymentPipeline } from './payments/payment-pipeline';
 import type { PaymentWindows } from './payments/payment-windows';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
@@ -47,6 +49,8 @@ export interface CoreOptions {
   /** Card entry and 3-D Secure windows: Electron's in the app, a second page in the browser tests. */
   paymentWindows?: PaymentWindows;
   voucherPrinter?: VoucherPrinter;
+  /** Hands a link to the system browser (Electron's shell); absent where there is none. */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -60,8 +64,17 @@ export function createCore(options: CoreOptions) {
 
   const baseUrlOf = (profile: ProfileRecord): string | null => (profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl);
 
+  /** The key the active profile searches with (its test key, else its live key), for the online probe. */
+  async function searchKeyOf(profile: ProfileRecord): Promise<string | null> {
+    if (profile.builtIn) return options.builtInService()?.testKey ?? null;
+    return (await profiles.keyFor(profile.id, 'test').catch(() => null)) ?? (await profiles.keyFor(profile.id, 'live').catch(() => null));
+  }
+
   const connectivity = monitorConnectivity(
-    () => baseUrlOf(profiles.active()),
+    async () => {
+      const profile = profiles.active();
+      return { baseUrl: baseUrlOf(profile), key: await searchKeyOf(profile) };
+    },
     (online) => events.emit('event:connectivity-change', { profileId: profiles.activeProfileId(), online }),
     options.connectivityIntervalMs,
   );
@@ -95,6 +108,9 @@ export function createCore(options: CoreOptions) {
     activeProfile: profiles.active,
     clientFor,
     isOnline: () => connectivity.online,
+    learnStatus: (profileId, list, status, present) => {
+      if (profiles.learnStatus(profileId, list, status, present)) events.emit('event:profiles-change', { activeProfileId: profiles.activeProfileId() });
+    },
     ...(options.doubtWindowMs !== undefined ? { doubtWindowMs: options.doubtWindowMs } : {}),
     challengeUrl: (profile, paymentIntentId, clientSecret) => {
       const service = profile.builtIn ? options.builtInService() : null;
@@ -102,12 +118,13 @@ export function createCore(options: CoreOptions) {
     },
   });
 
-  const cardPayments = createCardPayments({
+  const payments = createPaymentPipeline({
     engine,
     ledger,
     windows: options.paymentWindows ?? NO_PAYMENT_WINDOWS,
     profile: profiles.find,
     publishableKey: (profile) => profiles.keyFor(profile.id, 'publishable'),
+    progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
   });
 
   const tracker = createReconciler({
@@ -129,10 +146,6 @@ export function createCore(options: CoreOptions) {
     }
   }
 
-  const afterPayment = <T extends { booking: { id: number } }>(outcome: T): T => {
-    tracker.soon(outcome.booking.id);
-    return outcome;
-  };
 
   const handlers: Handlers = {
     'app:status': async () => ({ version: options.version, online: connectivity.online, ...(await keychainState()) }),
@@ -152,6 +165,7 @@ export function createCore(options: CoreOptions) {
       events.emit('event:connectivity-change', { profileId: profile.id, online });
       return profile;
     },
+    'profiles:set-status-rules': (input) => profiles.setStatusRules(input.profileId, input.rules),
     'keys:set': (input) => profiles.setKey(input.profileId, input.slot, input.value),
     'keys:delete': (input) => profiles.deleteKey(input.profileId, input.slot),
 
@@ -159,10 +173,13 @@ export function createCore(options: CoreOptions) {
     'booking:price': (input) => engine.price(input),
     'booking:hold': (input) => engine.startHold(input.quote, input.paxAges),
     'booking:prebook': (input) => engine.prebook(input.holdId, input.holder),
-    'booking:pay': async (input) => afterPayment(await engine.pay(input.bookingId, input.paymentMethodId, input.clientReference)),
-    'booking:complete-authentication': async (input) => afterPayment(await engine.completeAuthentication(input.bookingId, input.paymentIntentId)),
-    'payment:card': async (input) => afterPayment(await cardPayments.payByCard(input.bookingId, input.clientReference)),
-    'payment:authenticate': async (input) => afterPayment(await cardPayments.authenticate(input.bookingId)),
+    'payment:pay': async (input) => {
+      const { bookingId, ...options } = input;
+      const paid = await payments.pay(bookingId, Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)));
+      // The supplier's answer is the next thing the agent waits for: look now, not at the next tick.
+      tracker.soon(paid.id);
+      return paid;
+    },
     'booking:refresh': (input) => engine.refresh(input.bookingId),
     'booking:cancel': (input) => engine.cancel(input.bookingId, input.reason),
     'booking:preview-change': (input) => engine.previewChange(input),
@@ -170,12 +187,22 @@ export function createCore(options: CoreOptions) {
     'booking:acknowledge': async (input) => engine.acknowledge(input.bookingId),
     'voucher:save-pdf': async (input) => {
       const booking = ledger.get(input.bookingId);
-      if (!booking?.bookingReference || booking.status !== 'Paid') {
+      if (!booking?.bookingReference || !isConfirmedStatus(booking.status, profiles.find(booking.profileId).statusRules)) {
         throw new AppError('voucher_not_ready', 'A voucher exists only for a paid, confirmed booking.', 'Wait until the booking shows Paid.');
       }
       if (!options.voucherPrinter) throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
       return { path: await options.voucherPrinter.savePdf(`voucher-${booking.bookingReference}.pdf`) };
     },
+    'booking:open-payment-link': async (input) => {
+      const booking = ledger.get(input.bookingId);
+      const link = openablePaymentLink(booking?.pendingModification?.paymentLink);
+      if (!booking?.pendingModification) throw new AppError('no_change_waiting', 'No change of this booking is waiting for payment.', 'Refresh the booking to see it as it is now.');
+      if (!link) throw new AppError('payment_link_refused', 'The service’s payment link is not a secure web address, so Packdesk will not open it.', 'Give the traveler the link as shown, or ask the service’s support for a secure one.');
+      if (!options.openExternal) throw new AppError('browser_unavailable', 'This Packdesk cannot open a web browser.', 'Give the traveler the link or the QR code to open on their phone.');
+      await options.openExternal(link);
+      return { opened: link };
+    },
+    'booking:resolve-change': async (input) => engine.resolvePendingChange(input.bookingId, input.outcome, input.note),
     'history:list': async (input) => ledger.list(input),
     'history:get': async (input) => {
       const booking = ledger.get(input.bookingId);
@@ -194,12 +221,15 @@ export function createCore(options: CoreOptions) {
   let closed = false;
   return {
     handlers,
+    /** Origins whose links may leave for the system browser: the active profile's service, and the built-in one. */
+    serviceOrigins: (): (string | null)[] => [baseUrlOf(profiles.active()), options.builtInService()?.url ?? null],
     events,
     profiles,
     preferences,
     connectivity,
     ledger,
     engine,
+    payments,
     tracker,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     async start(): Promise<void> {

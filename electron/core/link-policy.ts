@@ -10,17 +10,28 @@ function parse(raw: string): URL | null {
   }
 }
 
-/**
- * May this link leave for the system browser? Only https links, or links to the built-in service's
- * own loopback address (its payment pages), and never with credentials in them.
- */
-export function mayOpenExternally(raw: string, builtInServiceUrl: string | null): boolean {
-  const url = parse(raw);
-  if (!url || url.username || url.password) return false;
+/** A link a browser may be handed at all: https anywhere but loopback, plain http only on loopback; never credentials. */
+function safeScheme(url: URL): boolean {
+  if (url.username || url.password) return false;
   if (url.protocol === 'https:') return !LOOPBACK.has(url.hostname);
-  if (url.protocol !== 'http:' || !builtInServiceUrl) return false;
-  const builtIn = parse(builtInServiceUrl);
-  return builtIn !== null && LOOPBACK.has(url.hostname) && url.origin === builtIn.origin;
+  return url.protocol === 'http:' && LOOPBACK.has(url.hostname);
+}
+
+/**
+ * May a link the page asked to open leave for the system browser? Only one on the configured
+ * service's own origin (the active profile's address, or the built-in service's). Any other link,
+ * a payment link included, is opened only through the booking it belongs to (`paymentLinkOf`).
+ */
+export function mayOpenExternally(raw: string, serviceOrigins: readonly (string | null)[]): boolean {
+  const url = parse(raw);
+  if (!url || !safeScheme(url)) return false;
+  return serviceOrigins.some((origin) => origin !== null && parse(origin)?.origin === url.origin);
+}
+
+/** The payment link the service returned for a booking, if it is one a browser may be handed. */
+export function openablePaymentLink(returned: string | null | undefined): string | null {
+  const url = returned ? parse(returned) : null;
+  return url && safeScheme(url) ? url.href : null;
 }
 
 /** Is this URL the app's own page (the packaged file or the dev server)? Navigation anywhere else is refused. */

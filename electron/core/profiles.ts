@@ -1,6 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { KeySlot, KeyStatus, ProfileKind, ProfileView } from '../../shared/profiles';
 import { baseUrlProblem, keyProblem, keySlotSchema, normalizeBaseUrl } from '../../shared/profiles';
+import { SPEC_STATUS_RULES, statusRulesSchema, TRAINING_STATUS_RULES, withStatus } from '../../shared/status-rules';
+import type { StatusRules } from '../../shared/status-rules';
 import { AppError } from './app-error';
 import { transaction } from './database';
 import type { Preferences } from './preferences';
@@ -13,6 +15,7 @@ export interface ProfileRecord {
   kind: ProfileKind;
   baseUrl: string;
   builtIn: boolean;
+  statusRules: StatusRules;
 }
 
 export interface NewProfile {
@@ -27,13 +30,22 @@ const ACTIVE = 'active_profile_id';
 
 const accountFor = (profileId: number, slot: KeySlot) => `profile-${profileId}:${slot}`;
 
-type Row = { id: number; name: string; kind: ProfileKind; base_url: string; built_in: number };
+type Row = { id: number; name: string; kind: ProfileKind; base_url: string; built_in: number; status_rules: string | null };
+
+function rulesOf(row: Row): StatusRules {
+  const fallback = row.built_in === 1 ? TRAINING_STATUS_RULES : SPEC_STATUS_RULES;
+  if (!row.status_rules) return fallback;
+  const parsed = statusRulesSchema.safeParse(JSON.parse(row.status_rules));
+  return parsed.success ? parsed.data : fallback;
+}
+
 const toRecord = (row: Row): ProfileRecord => ({
   id: Number(row.id),
   name: row.name,
   kind: row.kind,
   baseUrl: row.base_url,
   builtIn: row.built_in === 1,
+  statusRules: rulesOf(row),
 });
 
 /** Profiles (name, service address, kind) in SQLite, their keys in the keychain. */
@@ -177,6 +189,22 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       editable(profileId);
       await secrets.remove(accountFor(profileId, slot));
       return { state: 'missing' };
+    },
+
+    /** Sets what this profile's service means by its statuses (Settings). */
+    async setStatusRules(profileId: number, rules: StatusRules): Promise<ProfileView> {
+      find(profileId);
+      db.prepare('UPDATE profiles SET status_rules = ? WHERE id = ?').run(JSON.stringify(rules), profileId);
+      return view(find(profileId));
+    },
+
+    /** Records what an answer of the service taught about a status (a refused cancel, an accepted change). */
+    learnStatus(profileId: number, list: keyof StatusRules, status: string, present: boolean): boolean {
+      const profile = find(profileId);
+      const next = withStatus(profile.statusRules, list, status, present);
+      if (next === profile.statusRules) return false;
+      db.prepare('UPDATE profiles SET status_rules = ? WHERE id = ?').run(JSON.stringify(next), profileId);
+      return true;
     },
 
     /** The key itself, for the main process's own service calls; it never crosses to the renderer. */

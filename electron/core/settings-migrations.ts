@@ -20,4 +20,8 @@ export const settingsMigrations: readonly Migration[] = [
     ).run(new Date().toISOString());
     db.prepare("INSERT INTO preferences (key, value) VALUES ('active_profile_id', '1')").run();
   },
+  // Per-profile status rules (shared/status-rules.ts); NULL means the spec's defaults (the built-in service's for Training).
+  (db) => {
+    db.exec('ALTER TABLE profiles ADD COLUMN status_rules TEXT');
+  },
 ];

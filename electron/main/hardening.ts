@@ -36,12 +36,14 @@ export function denyAllPermissions(session: Session): void {
 }
 
 /**
- * Navigation away from the app's page and every new window are refused. A link the service
- * gave us (https, or the built-in service's own pages) opens in the system browser instead.
+ * Navigation away from the app's page and every new window are refused. A link on the configured
+ * service's own origin opens in the system browser instead; any other is refused and logged (a
+ * payment link opens through its booking, `booking:open-payment-link`).
  */
-export function hardenWebContents(contents: WebContents, appUrl: string, builtInServiceUrl: () => string | null): void {
+export function hardenWebContents(contents: WebContents, appUrl: string, serviceOrigins: () => readonly (string | null)[]): void {
   const openIfAllowed = (url: string) => {
-    if (mayOpenExternally(url, builtInServiceUrl())) void shell.openExternal(url);
+    if (mayOpenExternally(url, serviceOrigins())) void shell.openExternal(url);
+    else console.warn(`[links] refused to open ${url.slice(0, 200)}: not on the service’s own origin`);
   };
   contents.on('will-navigate', (event, url) => {
     if (isAppUrl(url, appUrl)) return;

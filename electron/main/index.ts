@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, ipcMain, Menu, session } from 'electron';
+import { app, ipcMain, Menu, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/ipc';
 import { createCore } from '../core/core';
@@ -63,7 +63,6 @@ async function startTrainingService(): Promise<Sandbox | null> {
 async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   trainingService = await startTrainingService();
-  const builtInServiceUrl = (): string | null => trainingService?.url ?? null;
   const builtInService = () => (trainingService ? { url: trainingService.url, testKey: trainingService.keys.testKey, liveKey: trainingService.keys.liveKey } : null);
   core = createCore({
     dataDir: app.getPath('userData'),
@@ -72,6 +71,7 @@ async function start(): Promise<void> {
     builtInService,
     paymentWindows: electronPaymentWindows(() => mainWindow, join(import.meta.dirname, '../renderer')),
     voucherPrinter: electronVoucherPrinter(() => mainWindow),
+    openExternal: (url) => shell.openExternal(url),
   });
   const activeCore = core;
 
@@ -89,7 +89,7 @@ async function start(): Promise<void> {
     preload: join(import.meta.dirname, '../preload/index.cjs'),
     appUrl,
     preferences: activeCore.preferences,
-    builtInServiceUrl,
+    serviceOrigins: () => activeCore.serviceOrigins(),
   });
   mainWindow = window;
   trustedIds.add(window.webContents.id);

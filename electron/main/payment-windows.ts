@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ipcMain, session } from 'electron';
 import type { BrowserWindow, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
-import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult, PaymentWindows } from '../core/payments/payment-windows';
+import type { PaymentWindows } from '../core/payments/payment-windows';
+import { checkedPageResult, PAYMENT_WINDOW_REQUEST, PAYMENT_WINDOW_RESULT } from '../../shared/payment-window';
+import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult } from '../../shared/payment-window';
 import { createSecureWindow, denyAllPermissions, hardenWebContents } from './hardening';
 
 function paymentSession(partition: string): Electron.Session {
@@ -26,24 +28,25 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
         { preload: join(import.meta.dirname, '../preload/payment.cjs'), session: paymentSession('payment-stripe') },
       );
       // Only the packaged page itself; Stripe's frames are sub-frames of it.
-      hardenWebContents(window.webContents, pageUrl, () => null);
+      hardenWebContents(window.webContents, pageUrl, () => []);
       let settled = false;
       const fromThisWindow = (event: IpcMainEvent | IpcMainInvokeEvent) => event.sender.id === window.webContents.id;
       const onRequest = (event: IpcMainInvokeEvent) => (fromThisWindow(event) ? request : null);
-      const onResult = (event: IpcMainEvent, result: PaymentPageResult) => {
+      const onResult = (event: IpcMainEvent, raw: unknown) => {
         if (!fromThisWindow(event) || settled) return;
         settled = true;
         cleanup();
         window.close();
-        resolve(result);
+        // Only a declared answer counts (a pm_ id, an outcome); anything else is a closed window.
+        resolve(checkedPageResult(request, raw));
       };
       const cleanup = () => {
-        ipcMain.removeHandler('payment-window:request');
-        ipcMain.removeListener('payment-window:result', onResult);
+        ipcMain.removeHandler(PAYMENT_WINDOW_REQUEST);
+        ipcMain.removeListener(PAYMENT_WINDOW_RESULT, onResult);
       };
-      ipcMain.removeHandler('payment-window:request');
-      ipcMain.handle('payment-window:request', onRequest);
-      ipcMain.on('payment-window:result', onResult);
+      ipcMain.removeHandler(PAYMENT_WINDOW_REQUEST);
+      ipcMain.handle(PAYMENT_WINDOW_REQUEST, onRequest);
+      ipcMain.on(PAYMENT_WINDOW_RESULT, onResult);
       window.on('closed', () => {
         if (settled) return;
         settled = true;
@@ -71,7 +74,7 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
           { parent: parent() ?? undefined, modal: true, width: 480, height: 520, title: '3-D Secure (training bank)' },
           { session: paymentSession('payment-training-3ds') },
         );
-        hardenWebContents(window.webContents, origin, () => null);
+        hardenWebContents(window.webContents, origin, () => []);
         let settled = false;
         window.webContents.on('did-finish-load', () => {
           void window.webContents.executeJavaScript("document.querySelector('[data-outcome]')?.getAttribute('data-outcome') ?? null").then((outcome: unknown) => {

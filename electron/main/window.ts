@@ -11,7 +11,8 @@ export interface MainWindowOptions {
   /** The dev server address, or the packaged index.html as a file:// URL. */
   appUrl: string;
   preferences: Preferences;
-  builtInServiceUrl: () => string | null;
+  /** Origins whose links may open in the system browser: the active profile's service, the built-in one. */
+  serviceOrigins: () => readonly (string | null)[];
 }
 
 /** The one main window: secure preferences, hardened, placed where the agent left it. */
@@ -32,7 +33,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     { preload: options.preload },
   );
   if (saved?.maximized) window.maximize();
-  hardenWebContents(window.webContents, options.appUrl, options.builtInServiceUrl);
+  hardenWebContents(window.webContents, options.appUrl, options.serviceOrigins);
   window.once('ready-to-show', () => window.show());
   window.on('close', () => {
     const bounds = window.getNormalBounds();

@@ -1,8 +1,9 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import type { PaymentPageResult } from '../core/payments/payment-windows';
+import { PAYMENT_WINDOW_REQUEST, PAYMENT_WINDOW_RESULT } from '../../shared/payment-window';
+import type { PaymentPageResult } from '../../shared/payment-window';
 
-// The payment window's only bridge: read the request, send back one result.
+// The payment window's only bridge: read the request, send back one result (main checks it).
 contextBridge.exposeInMainWorld('paymentWindow', {
-  request: () => ipcRenderer.invoke('payment-window:request'),
-  finish: (result: PaymentPageResult) => ipcRenderer.send('payment-window:result', result),
+  request: () => ipcRenderer.invoke(PAYMENT_WINDOW_REQUEST),
+  finish: (result: PaymentPageResult) => ipcRenderer.send(PAYMENT_WINDOW_RESULT, result),
 });

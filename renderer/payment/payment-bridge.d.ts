@@ -1,4 +1,4 @@
-import type { PaymentPageRequest, PaymentPageResult } from '../../electron/core/payments/payment-windows';
+import type { PaymentPageRequest, PaymentPageResult } from '../../shared/payment-window';
 
 // Exposed by the payment window's preload (or the test harness): the request, and one way back.
 declare global {

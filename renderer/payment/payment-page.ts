@@ -59,7 +59,15 @@ async function authentication(publishableKey: string, clientSecret: string): Pro
     finish({ kind: 'failed', message: 'Stripe could not be loaded.' });
     return;
   }
-  const result = await stripe.handleCardAction(clientSecret);
+  // Stripe documents two paths: handleCardAction for an intent the server confirms itself
+  // (manual confirmation), handleNextAction for one Stripe confirms when the action is done
+  // (automatic). The service chooses; the intent itself says which.
+  const retrieved = await stripe.retrievePaymentIntent(clientSecret);
+  if (retrieved.error || !retrieved.paymentIntent) {
+    finish({ kind: 'failed', message: retrieved.error?.message ?? 'The payment could not be found at Stripe.' });
+    return;
+  }
+  const result = retrieved.paymentIntent.confirmation_method === 'manual' ? await stripe.handleCardAction(clientSecret) : await stripe.handleNextAction({ clientSecret });
   finish(result.error ? { kind: 'failed', message: result.error.message ?? 'The bank check failed.' } : { kind: 'succeeded' });
 }
 

@@ -114,22 +114,31 @@ describe('card entry with Stripe.js in its own window', () => {
     expect(harness.core.ledger.list({ profileId: 2 }).rows[0]?.status).toBe('Pending');
   });
 
-  test('3-D Secure against a real service runs Stripe.js’s handleCardAction with the client secret, then books with the payment intent', async () => {
+  test.each([
+    ['manual', 'handleCardAction'],
+    ['automatic', 'handleNextAction'],
+  ])('3-D Secure against a real service, intent confirmed %s: Stripe.js’s %s with the client secret, then a book with the payment intent', async (method, expectedCall) => {
     harness = await testModeCounter();
     const { page } = harness;
+    // How the service set up its payment intent; the app must read it from the intent, not assume it.
+    await page.context().addInitScript((confirmation) => Object.assign(window, { __confirmationMethod: confirmation }), method);
     await holdThroughScreens(page, await availableStay(harness, 6), 'paris');
     const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Enter card' }).click()]);
     await cardWindow.getByLabel('Card number').fill('4000 0027 6000 3184');
     const [actionWindow] = await Promise.all([page.context().waitForEvent('page'), cardWindow.getByRole('button', { name: /^Pay / }).click()]);
-    await expect.poll(async () => ((await calls(actionWindow)) as unknown[][]).map((call) => call[0])).toEqual(['Stripe', 'handleCardAction']);
-    const secret = ((await calls(actionWindow)) as string[][])[1]?.[1] as string;
+    await expect.poll(async () => ((await calls(actionWindow)) as unknown[][]).map((call) => call[0])).toEqual(['Stripe', 'retrievePaymentIntent', expectedCall]);
+    const secret = ((await calls(actionWindow)) as string[][])[2]?.[1] as string;
     expect(secret).toMatch(/^pi_[a-f0-9]+_secret_/);
+    await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
 
     // The bank approves (here, at the service), and Stripe.js reports the action done.
     const intent = secret.split('_secret_')[0] as string;
     harness.training?.service.completeChallenge(intent, secret, 'approve');
     await actionWindow.evaluate((id) => (window as unknown as { __finishCardAction: (result: unknown) => void }).__finishCardAction({ paymentIntent: { id, status: 'requires_confirmation' } }), intent);
     await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
+    const booking = harness.core.ledger.list({ profileId: 2 }).rows[0];
+    expect(booking?.paymentIntentId).toBeNull();
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([expect.objectContaining({ kind: 'authorization', payment_intent_id: intent })]);
   });
 
   test('a missing publishable key is caught before any window opens', async () => {

@@ -116,11 +116,23 @@ describe('a booking at the counter', () => {
     }
     const message = name === 'failed' ? 'did not pass the bank’s 3-D Secure check' : 'The 3-D Secure window was closed before the cardholder finished';
     await expect.poll(() => page.getByRole('alert').filter({ hasText: message }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('The bank check did not pass').isVisible()).toBe(true);
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
-    expect(booking?.status).toBe('Pending');
+    expect(booking?.bookingReference).toBeNull();
     expect(harness.core.ledger.timeline(booking?.id ?? 0).map((event) => event.type)).toContain(name === 'failed' ? 'authentication_failed' : 'authentication_closed');
-    if (name === 'failed') await harness.screenshot('payment-3ds-failed');
+    if (name === 'failed') {
+      await expect.poll(() => page.getByText('The bank check did not pass').isVisible()).toBe(true);
+      await harness.screenshot('payment-3ds-failed');
+    } else {
+      // A closed window leaves the same payment to finish: Continue opens the bank's check again, for the same intent.
+      await expect.poll(() => page.getByText('3-D Secure is not finished').isVisible()).toBe(true);
+      await harness.screenshot('payment-3ds-unfinished');
+      const [again] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Continue 3-D Secure' }).click()]);
+      await again.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
+      const serviceRecord = harness.training?.service.ledger(booking?.serviceBookingId ?? 0);
+      expect(serviceRecord?.payments.filter((payment) => (payment as { kind: string }).kind === 'authorization')).toHaveLength(1);
+      return;
+    }
 
     // Another card still pays the same held booking.
     await page.getByLabel('Visa ending 4242 · Succeeds').check();

@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult, PaymentWindows } from '../../electron/core/payments/payment-windows';
+import type { PaymentWindows } from '../../electron/core/payments/payment-windows';
+import { checkedPageResult } from '../../shared/payment-window';
+import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult } from '../../shared/payment-window';
 
 /**
  * The browser harness's payment windows: each a second page in the same browser, loading the same
@@ -18,7 +20,8 @@ export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => st
       };
       page.on('close', () => settle({ kind: 'closed' }));
       void (async () => {
-        await page.exposeBinding('__paymentFinish', (_source, result: PaymentPageResult) => settle(result));
+        // Checked as main checks it: only a declared answer counts.
+        await page.exposeBinding('__paymentFinish', (_source, result: unknown) => settle(checkedPageResult(request, result)));
         await page.addInitScript((pageRequest) => {
           const target = window as unknown as { paymentWindow: unknown; __paymentFinish: (result: unknown) => void };
           target.paymentWindow = { request: async () => pageRequest, finish: (result: unknown) => target.__paymentFinish(result) };

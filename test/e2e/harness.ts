@@ -45,7 +45,7 @@ export interface Harness {
   /** The keychain service name this run's keys are stored under. */
   keychainService: string;
   dataDir: string;
-  /** Saves a screenshot of the app (or of another page, such as a 3-D Secure window) under docs/screenshots. */
+  /** Saves a screenshot of the app (or of another page, such as a 3-D Secure window) under test-results/screenshots. */
   screenshot(name: string, of?: Page): Promise<void>;
   close(): Promise<void>;
 }

@@ -104,14 +104,27 @@ describe('the booking history', () => {
       await expect.poll(() => dialog.getByRole('status').textContent()).toBe('The booking is changed.');
       expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total });
     } else {
-      const [paymentPage] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Confirm change' }).click()]);
-      await paymentPage.waitForLoadState();
-      expect(await paymentPage.textContent('h1')).toMatch(/^Pay for change MOD/);
-      await paymentPage.close();
+      // Nothing opens by itself: the traveler gets the link or scans its QR code at the desk.
+      const opened: unknown[] = [];
+      page.context().on('page', (popup) => opened.push(popup));
+      await dialog.getByRole('button', { name: 'Confirm change' }).click();
+      await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/is waiting for the traveler to pay it/);
       await dialog.getByRole('button', { name: 'Done' }).click();
-      await expect.poll(() => page.getByText(/Change MOD\w+ is waiting for payment/).isVisible()).toBe(true);
+      const panel = page.getByTestId('pending-change');
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      expect(await panel.textContent()).toContain(`costs ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more`);
+      const link = (await page.getByTestId('payment-link').textContent()) as string;
+      expect(link).toMatch(/\/sandbox\/pay\/modification\/MOD/);
+      expect(await page.getByTestId('payment-link-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+      expect(opened).toEqual([]);
       await harness.screenshot('change-charge-pending');
-      expect(harness.core.ledger.get(booking.id)?.pendingModification?.reference).toMatch(/^MOD/);
+
+      // The traveler pays on their phone; the booking on screen changes by itself, without a reload.
+      expect((await fetch(link, { method: 'POST' })).status).toBe(200);
+      await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => page.getByText(formatMoney(dates.total, booking.currency)).first().isVisible()).toBe(true);
+      expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total, pendingModification: null });
+      await harness.screenshot('change-charge-paid');
     }
   });
 

@@ -3,4 +3,5 @@ import { join } from 'node:path';
 export const ROOT = join(import.meta.dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
 export const BRIDGE_BUNDLE = join(ROOT, 'test-results/e2e/bridge.js');
-export const SCREENSHOTS = join(ROOT, 'docs/screenshots');
+/** Where the browser tests put screenshots on every run; `npm run screenshots` copies them into docs/screenshots. */
+export const SCREENSHOTS = join(ROOT, 'test-results/screenshots');

@@ -17,10 +17,11 @@ const { menuTemplate } = await import('../../electron/main/menu');
 
 const APP_URL = 'file:///opt/packdesk/out/renderer/index.html';
 const BUILT_IN = 'http://127.0.0.1:43110';
+const SERVICE = 'https://api.partner.example';
 
 function openWindow() {
   const preferences = createPreferences(openDatabase(':memory:', settingsMigrations));
-  const window = createMainWindow({ preload: '/opt/packdesk/out/preload/index.cjs', appUrl: APP_URL, preferences, builtInServiceUrl: () => BUILT_IN });
+  const window = createMainWindow({ preload: '/opt/packdesk/out/preload/index.cjs', appUrl: APP_URL, preferences, serviceOrigins: () => [SERVICE, BUILT_IN] });
   return { window: window as unknown as BrowserWindow, preferences };
 }
 
@@ -72,7 +73,7 @@ describe('the main window', () => {
     expect(window.webContents.loadedUrl).toBe(APP_URL);
   });
 
-  test('navigation away from the app is refused; a service link goes to the system browser', () => {
+  test('navigation away from the app is refused; only a link on the service’s own origin goes to the system browser', () => {
     const { window } = openWindow();
     const navigate = (url: string) => {
       const event = { preventDefault: vi.fn() };
@@ -81,18 +82,20 @@ describe('the main window', () => {
     };
     expect(navigate('https://evil.example/phish')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
+    expect(navigate(`${SERVICE}/help`)).toBe(true);
     expect(navigate(`${APP_URL}#settings`)).toBe(false);
-    expect(shell.opened).toEqual(['https://evil.example/phish']);
+    expect(shell.opened).toEqual([`${SERVICE}/help`]);
   });
 
-  test('new windows are always denied; only https or built-in service links open outside', () => {
+  test('new windows are always denied; only the service’s own links open outside', () => {
     const { window } = openWindow();
     const open = (url: string) => window.webContents.windowOpenHandler?.({ url });
     expect(open('https://pay.example.com/link/1')).toEqual({ action: 'deny' });
-    expect(open(`${BUILT_IN}/pay/modification/1`)).toEqual({ action: 'deny' });
+    expect(open(`${BUILT_IN}/sandbox/pay/modification/1`)).toEqual({ action: 'deny' });
+    expect(open('https://evil.example/')).toEqual({ action: 'deny' });
     expect(open('javascript:alert(1)')).toEqual({ action: 'deny' });
     expect(open('file:///C:/Windows/calc.exe')).toEqual({ action: 'deny' });
-    expect(shell.opened).toEqual(['https://pay.example.com/link/1', `${BUILT_IN}/pay/modification/1`]);
+    expect(shell.opened).toEqual([`${BUILT_IN}/sandbox/pay/modification/1`]);
   });
 
   test('webviews cannot be attached', () => {
@@ -106,7 +109,7 @@ describe('the main window', () => {
     const { window, preferences } = openWindow();
     window.emit('close');
     expect(JSON.parse(preferences.get('window_state') as string)).toEqual({ x: 10, y: 20, width: 1300, height: 840, maximized: false });
-    const next = createMainWindow({ preload: 'p', appUrl: APP_URL, preferences, builtInServiceUrl: () => null }) as unknown as BrowserWindow;
+    const next = createMainWindow({ preload: 'p', appUrl: APP_URL, preferences, serviceOrigins: () => [] }) as unknown as BrowserWindow;
     expect(next.options).toMatchObject({ x: 10, y: 20, width: 1300, height: 840 });
   });
 });

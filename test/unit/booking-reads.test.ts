@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { BookingRecord } from '../../shared/bookings';
 import { needsFollowing, patchFromRead } from '../../electron/core/engine/booking-reads';
+import { SPEC_STATUS_RULES, TRAINING_STATUS_RULES } from '../../shared/status-rules';
+
+const rules = TRAINING_STATUS_RULES;
 
 const row = (status: string, extra: Partial<BookingRecord> = {}): BookingRecord => ({
   id: 1,
@@ -23,6 +26,7 @@ const row = (status: string, extra: Partial<BookingRecord> = {}): BookingRecord 
   bookingReference: 'PKD1',
   status,
   pendingModification: null,
+  paymentIntentId: null,
   attention: null,
   inFlight: null,
   version: 1,
@@ -36,34 +40,45 @@ describe('what a read may change', () => {
     ['Cancelled', 'Paid'],
     ['Cancelled', 'Pending'],
     ['Failed', 'Confirming'],
-    ['Paid', 'Confirming'],
     ['Paid', 'Pending'],
-    ['Booked', 'Pending'],
-  ])('a %s booking never goes back to %s', (from, read) => {
-    expect(patchFromRead(row(from), { id: 7, status: read, booking_reference: 'PKD1' })).toBeNull();
+  ])('a paid-for %s booking never goes back to %s', (from, read) => {
+    expect(patchFromRead(row(from), { id: 7, status: read, booking_reference: 'PKD1' }, rules)).toBeNull();
   });
 
   test.each([
     ['Pending', 'Confirming'],
-    ['Booked', 'Confirming'],
     ['Confirming', 'Paid'],
     ['Paid', 'Cancelled'],
     ['Confirming', 'Failed'],
+    // Statuses the rules do not name are taken as the service shows them, in any order.
+    ['Paid', 'ChangePending'],
+    ['ChangePending', 'Paid'],
+    ['Pending', 'AwaitingAuthentication'],
   ])('%s moves on to %s', (from, read) => {
-    expect(patchFromRead(row(from), { id: 7, status: read, booking_reference: 'PKD1' })?.patch).toEqual({ status: read });
+    expect(patchFromRead(row(from), { id: 7, status: read, booking_reference: 'PKD1' }, rules)?.patch).toEqual({ status: read });
   });
 
-  test('the stay the service shows replaces the ledger’s, and a change waiting for payment is done once it shows', () => {
-    const found = patchFromRead(row('Paid', { pendingModification: { reference: 'MOD1', paymentLink: 'http://x' } }), { id: 7, status: 'Paid', booking_reference: 'PKD1', check_in: '2027-02-01', check_out: '2027-02-04', total_price_cents: 1500 });
-    expect(found?.patch).toEqual({ checkIn: '2027-02-01', checkOut: '2027-02-04', totalMinor: 1500, pendingModification: null });
+  test('a status is final only where the profile’s rules say so', () => {
+    expect(patchFromRead(row('Failed'), { id: 7, status: 'Paid', booking_reference: 'PKD1' }, SPEC_STATUS_RULES)?.patch).toEqual({ status: 'Paid' });
+    expect(patchFromRead(row('Failed'), { id: 7, status: 'Paid', booking_reference: 'PKD1' }, TRAINING_STATUS_RULES)).toBeNull();
   });
 
-  test('who is followed: the service may still move it', () => {
-    expect(needsFollowing(row('Confirming'))).toBe(true);
-    expect(needsFollowing(row('SomethingNew'))).toBe(true);
-    expect(needsFollowing(row('Paid', { pendingModification: { reference: 'MOD1', paymentLink: 'x' } }))).toBe(true);
-    expect(needsFollowing(row('Paid'))).toBe(false);
-    expect(needsFollowing(row('Pending'))).toBe(false);
-    expect(needsFollowing(row('Cancelled'))).toBe(false);
+  test('the stay the service shows replaces the ledger’s', () => {
+    const found = patchFromRead(row('Paid'), { id: 7, status: 'Paid', booking_reference: 'PKD1', check_in: '2027-02-01', check_out: '2027-02-04', total_price_cents: 1500 }, rules);
+    expect(found?.patch).toEqual({ checkIn: '2027-02-01', checkOut: '2027-02-04', totalMinor: 1500 });
+  });
+
+  test('who is followed: a paid-for booking the service may still move', () => {
+    expect(needsFollowing(row('Confirming'), rules)).toBe(true);
+    expect(needsFollowing(row('SomethingNew'), rules)).toBe(true);
+    // A service that keeps Pending until the supplier confirms: paid for, so followed.
+    expect(needsFollowing(row('Pending'), rules)).toBe(true);
+    expect(needsFollowing(row('Paid', { pendingModification: { reference: 'MOD1', paymentLink: 'x', amountMinor: 100, checkIn: null, checkOut: null, propertyName: null, requestedAt: null } }), rules)).toBe(true);
+    expect(needsFollowing(row('Paid'), rules)).toBe(false);
+    expect(needsFollowing(row('Pending', { bookingReference: null }), rules)).toBe(false);
+    expect(needsFollowing(row('AwaitingAuthentication', { bookingReference: null }), rules)).toBe(false);
+    expect(needsFollowing(row('Cancelled'), rules)).toBe(false);
+    expect(needsFollowing(row('Failed'), TRAINING_STATUS_RULES)).toBe(false);
+    expect(needsFollowing(row('Failed'), SPEC_STATUS_RULES)).toBe(true);
   });
 });

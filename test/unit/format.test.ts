@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { isoMinorUnits } from '../../shared/currencies';
 import { countdown, formatDate, formatMoney, minorDigits, nightsBetween } from '../../shared/format';
 
 describe('money', () => {
@@ -15,6 +16,25 @@ describe('money', () => {
   test('JPY has no minor unit; an unknown currency code still shows an amount', () => {
     expect(minorDigits('JPY')).toBe(0);
     expect(formatMoney(1234, 'XXY')).toMatch(/12\.34/);
+  });
+
+  test.each([
+    // ISO 4217, not the display habits of Intl (which shows IQD, ISK and others with other digits).
+    [1234500, 'IQD', '1,234.500'],
+    [1234, 'KWD', '1.234'],
+    [12345, 'CLF', '1.2345'],
+    [1234, 'ISK', '1,234'],
+    [1234, 'KRW', '1,234'],
+    [1234, 'UGX', '1,234'],
+    [1234, 'XOF', '1,234'],
+    [1234, 'TND', '1.234'],
+  ])('%i %s shows %s (ISO 4217 minor units)', (amount, currency, digits) => {
+    expect(formatMoney(amount, currency).replace(/\u00a0/g, ' ')).toContain(digits);
+  });
+
+  test('every ISO 4217 code in circulation is in the table', () => {
+    for (const code of ['EUR', 'USD', 'GBP', 'BHD', 'JOD', 'LYD', 'OMR', 'VND', 'XPF', 'MRU', 'STN', 'VES', 'SLE', 'ZWG', 'XAU']) expect(isoMinorUnits(code)).not.toBeNull();
+    expect(isoMinorUnits('ABC')).toBeNull();
   });
 });
 

@@ -1,33 +1,45 @@
 import { describe, expect, test } from 'vitest';
-import { isAppUrl, isTrustedSender, mayOpenExternally } from '../../electron/core/link-policy';
+import { isAppUrl, isTrustedSender, mayOpenExternally, openablePaymentLink } from '../../electron/core/link-policy';
 
 const BUILT_IN = 'http://127.0.0.1:43110';
 
 describe('links that may leave for the system browser', () => {
-  test.each(['https://pay.example.com/link/abc', `${BUILT_IN}/pay/modification/m_1`])('allows %s', (url) => {
-    expect(mayOpenExternally(url, BUILT_IN)).toBe(true);
+  const origins = [BUILT_IN, 'https://api.partner.example'];
+
+  test.each([`${BUILT_IN}/sandbox/pay/modification/m_1`, 'https://api.partner.example/help'])('allows %s, on the configured service’s own origin', (url) => {
+    expect(mayOpenExternally(url, origins)).toBe(true);
   });
 
   test.each([
+    // Any https link is no longer enough: the page could be made to open anything.
+    'https://evil.example/',
+    'https://pay.example.com/link/abc',
+    'https://api.partner.example.evil.example/',
     'javascript:alert(document.cookie)',
     'file:///C:/Windows/System32/calc.exe',
     'file://attacker.example/share/payload.exe',
     '\\\\attacker.example\\share\\payload.exe',
     'smb://attacker.example/share',
-    'http://pay.example.com/link',
+    'http://api.partner.example/help',
     'http://127.0.0.1:9999/other-local-service',
-    'https://user:password@pay.example.com/',
+    'https://user:password@api.partner.example/',
     'https://127.0.0.1/admin',
     'data:text/html,<script>alert(1)</script>',
     'vbscript:msgbox',
     '',
     'not a url',
   ])('refuses %s', (url) => {
-    expect(mayOpenExternally(url, BUILT_IN)).toBe(false);
+    expect(mayOpenExternally(url, origins)).toBe(false);
   });
 
-  test('with no built-in service running, no loopback link leaves', () => {
-    expect(mayOpenExternally(`${BUILT_IN}/pay`, null)).toBe(false);
+  test('with no service configured, nothing leaves', () => {
+    expect(mayOpenExternally(`${BUILT_IN}/pay`, [null])).toBe(false);
+  });
+
+  test('a payment link the service returned opens if its scheme is safe', () => {
+    expect(openablePaymentLink('https://pay.example.com/link/abc')).toBe('https://pay.example.com/link/abc');
+    expect(openablePaymentLink(`${BUILT_IN}/sandbox/pay/modification/MOD1`)).toBe(`${BUILT_IN}/sandbox/pay/modification/MOD1`);
+    for (const bad of ['javascript:alert(1)', 'http://pay.example.com/x', 'file:///etc/passwd', 'https://u:p@pay.example.com/', null, '']) expect(openablePaymentLink(bad)).toBeNull();
   });
 });
 

@@ -125,7 +125,7 @@ export function createApiClient(options: ApiClientOptions) {
         status: response.status,
         serviceCode: code,
         body,
-        ...wordsFor(kind, code, response.status),
+        ...wordsFor(kind, code, response.status, typeof (body as { message?: unknown } | null)?.message === 'string' ? (body as { message: string }).message : null),
         retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
         // A 5xx may come after the service acted; a 4xx is a refusal before any change.
         mayHaveReachedService: response.status >= 500,

@@ -1,3 +1,4 @@
+import { containsCardNumber } from '../../../shared/card-numbers';
 import type { FailureKind } from './service-errors';
 
 type Words = { message: string; hint: string };
@@ -45,11 +46,22 @@ const BY_KIND: Record<FailureKind, Words> = {
   bad_response: { message: 'The booking service answered in a form Packdesk does not understand.', hint: 'Try again; if it repeats, the service may have changed: contact Packdesk support.' },
 };
 
-/** The agent's words for a failure; an unknown code still shows the code and the HTTP status. */
-export function wordsFor(kind: FailureKind, code: string | null, status: number | null): Words {
+/** The service's own explanation, short and never carrying a card number, for the agent to read. */
+export function serviceSays(message: string | null): string | null {
+  const text = message?.replace(/\s+/g, ' ').trim();
+  if (!text || containsCardNumber(text)) return null;
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/**
+ * The agent's words for a failure: Packdesk's own for a code it knows, else the kind's, with the
+ * code and HTTP status so support can tell them apart; then what the service itself said.
+ */
+export function wordsFor(kind: FailureKind, code: string | null, status: number | null, serviceMessage: string | null = null): Words {
   const known = code ? BY_CODE[code] : undefined;
-  if (known) return known;
-  const base = BY_KIND[kind];
-  if (!code && status === null) return base;
-  return { message: `${base.message} (service code ${code ?? 'none'}, HTTP ${status ?? '–'})`, hint: base.hint };
+  const base = known ?? BY_KIND[kind];
+  const unknownCode = !known && (code !== null || status !== null);
+  const said = serviceSays(serviceMessage);
+  const message = `${base.message}${unknownCode ? ` (service code ${code ?? 'none'}, HTTP ${status ?? '–'})` : ''}${said ? ` The service says: “${said}”` : ''}`;
+  return { message, hint: base.hint };
 }

@@ -12,6 +12,10 @@ import type { Settlement } from './settlement';
 export type { EngineDeps } from './engine-context';
 
 /** The booking flows on the service client and the counter's ledger; every write takes the one journaled path. */
+/** How long a traveler may stand at the desk paying a change, and how often Packdesk looks meanwhile. */
+const DESK_WAIT_MS = 30 * 60_000;
+const DESK_CHECK_MS = 2_000;
+
 export function createBookingEngine(deps: EngineDeps) {
   const context = createEngineContext(deps);
   const { ledger } = context;
@@ -42,15 +46,33 @@ export function createBookingEngine(deps: EngineDeps) {
     }
   }
 
+  /**
+   * A change the traveler is paying at the desk (a QR code on screen) is looked at every few
+   * seconds for its first half hour, so the agent sees it land; after that, at the usual backoff.
+   */
+  function paceOf(booking: BookingRecord): { within?: number } {
+    const since = booking.pendingModification?.requestedAt;
+    if (!since || context.now() - Date.parse(since) > DESK_WAIT_MS) return {};
+    return { within: DESK_CHECK_MS };
+  }
+
   /** Reads a booking and applies what the service shows, unless a write of ours changed the row meanwhile. */
   async function follow(row: BookingRecord): Promise<{ booking: BookingRecord; following: boolean }> {
     const read = await context.clientOf(row).getBooking(context.serviceIdOf(row));
-    const found = patchFromRead(row, read.data);
-    if (!found) return { booking: row, following: needsFollowing(row) };
-    const applied = ledger.applyRead(row.id, row.version, found.patch, { type: 'status', summary: found.summary });
-    // A newer write got there first: this read is stale; the row is read again soon.
-    if (!applied) return { booking: context.bookingOf(row.id), following: true };
-    return { booking: context.changed(applied), following: needsFollowing(applied) };
+    const rules = context.rulesOf(row);
+    const found = patchFromRead(row, read.data, rules);
+    let current = row;
+    if (found) {
+      const applied = ledger.applyRead(row.id, row.version, found.patch, { type: 'status', summary: found.summary });
+      // A newer write got there first: this read is stale; the row is read again soon.
+      if (!applied) return { booking: context.bookingOf(row.id), following: true };
+      current = context.changed(applied);
+    }
+    if (current.pendingModification) {
+      const landed = await changes.checkPendingChange(current, read.data);
+      if (landed) current = context.changed(landed);
+    }
+    return { booking: current, following: needsFollowing(current, rules), ...paceOf(current) };
   }
 
   return {
@@ -60,11 +82,11 @@ export function createBookingEngine(deps: EngineDeps) {
     prebook: holds.prebook,
     pay: payments.pay,
     completeAuthentication: payments.completeAuthentication,
-    pendingAction: payments.pendingAction,
-    challengeUrlFor: payments.challengeUrlFor,
+    forgetPaymentIntent: payments.forgetPaymentIntent,
     cancel: changes.cancel,
     previewChange: changes.previewChange,
     confirmChange: changes.confirmChange,
+    resolvePendingChange: changes.resolvePendingChange,
     settleIntent,
     follow,
 

@@ -1,16 +1,22 @@
 import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
-import { FINAL_STATUSES, UNCONFIRMED_HOLD } from '../../../shared/bookings';
+import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
+import { isConfirmedStatus, isFinalStatus } from '../../../shared/status-rules';
+import type { StatusRules } from '../../../shared/status-rules';
 import type { BookingPatch } from '../ledger/ledger';
 
-const TERMINAL = new Set(['Cancelled', 'Failed']);
+/** A final status that is not a sale (Cancelled, a supplier's refusal): nothing comes after it. */
+const isTerminal = (status: string, rules: StatusRules) => isFinalStatus(status, rules) && !isConfirmedStatus(status, rules);
 
-/** How far along a status is: a read never moves a booking back (Paid to Pending, Cancelled to Paid). */
-function rank(status: string): number {
-  if (TERMINAL.has(status)) return 3;
-  if (status === 'Paid') return 2;
-  if (status === 'Pending') return 0;
-  return 1;
+/**
+ * Whether a read may move the row from one status to another. Any status the service shows is
+ * taken as it comes, except a step back that only a late read can explain: out of an ending, or
+ * back to Pending once paid for.
+ */
+function mayMove(from: string, to: string, paidFor: boolean, rules: StatusRules): boolean {
+  if (from === to || isTerminal(from, rules)) return false;
+  if (to === 'Pending' && paidFor && isConfirmedStatus(from, rules)) return false;
+  return true;
 }
 
 /** What the service shows of the stay, where it shows it (fields beyond the spec's three). */
@@ -25,10 +31,10 @@ export function stayFromRead(read: ServiceBooking): BookingPatch {
 }
 
 /** The change a read of the service calls for on a ledger row, in words for its timeline; null if none. */
-export function patchFromRead(row: BookingRecord, read: ServiceBooking): { patch: BookingPatch; summary: string } | null {
+export function patchFromRead(row: BookingRecord, read: ServiceBooking, rules: StatusRules): { patch: BookingPatch; summary: string } | null {
   const patch: BookingPatch = {};
   const words: string[] = [];
-  if (read.status !== row.status && rank(read.status) >= rank(row.status) && !TERMINAL.has(row.status)) {
+  if (mayMove(row.status, read.status, row.bookingReference !== null, rules)) {
     patch.status = read.status;
     words.push(`Status is now ${read.status}`);
   }
@@ -48,21 +54,17 @@ export function patchFromRead(row: BookingRecord, read: ServiceBooking): { patch
   }
   if (stay.currency !== undefined && stay.currency !== row.currency) patch.currency = stay.currency;
   if (stay.items !== undefined && JSON.stringify(stay.items) !== JSON.stringify(row.items)) patch.items = stay.items;
-  // A change waiting for payment is done once the service shows the booking changed.
-  if (row.pendingModification && (patch.checkIn !== undefined || patch.totalMinor !== undefined || patch.items !== undefined)) {
-    patch.pendingModification = null;
-    words.push(`change ${row.pendingModification.reference} paid and applied`);
-  }
   if (Object.keys(patch).length === 0) return null;
   return { patch, summary: `${words.join('; ') || 'Details updated from the service'}.` };
 }
 
 /**
- * Whether the service may still move this booking without a write of ours: any status that is not
- * final, or a change waiting for payment. A hold (Pending) waits for the agent, not the service.
+ * Whether the service may still move this booking without a write of ours: a paid-for booking in
+ * any status not known to be final, or a change waiting for payment. A hold (no reference yet)
+ * waits for the agent, not the service.
  */
-export function needsFollowing(booking: BookingRecord): boolean {
+export function needsFollowing(booking: BookingRecord, rules: StatusRules): boolean {
   if (booking.serviceBookingId === null || booking.status === UNCONFIRMED_HOLD) return false;
   if (booking.pendingModification) return true;
-  return !FINAL_STATUSES.has(booking.status) && booking.status !== 'Pending';
+  return booking.bookingReference !== null && !isFinalStatus(booking.status, rules);
 }

@@ -1,10 +1,11 @@
 import type { Changes, ServiceBooking } from '../../../shared/api';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../shared/bookings';
-import { FINAL_STATUSES } from '../../../shared/bookings';
+import { isFinalStatus } from '../../../shared/status-rules';
 import { formatMoney } from '../../../shared/format';
 import { AppError } from '../app-error';
+import { serviceSays } from '../api/messages';
 import { ServiceError } from '../api/service-errors';
-import type { BookingPatch, OpenIntent } from '../ledger/ledger';
+import type { BookingPatch, OpenIntent, PendingChange } from '../ledger/ledger';
 import type { createBookingLocks } from './booking-locks';
 import { stayFromRead } from './booking-reads';
 import { notConfirmedYet } from './engine-context';
@@ -67,9 +68,28 @@ function changeShown(read: ServiceBooking, target: ChangeTarget): boolean | null
   return datesMatch && read.items.some((item) => item.availability_id === target.roomAvailabilityId);
 }
 
+/** A conflict with the booking's state: what a service answers when a status does not allow the step (409 or 422 in practice). */
+const isStateRefusal = (error: unknown): error is ServiceError => error instanceof ServiceError && (error.status === 409 || error.status === 422);
+
 /** Cancel, and changes of dates or rooms (preview, then confirm). */
 export function createChanges(context: EngineContext, locks: ReturnType<typeof createBookingLocks>, holds: Holds) {
   const { ledger } = context;
+
+  /**
+   * A cancel or change the service refused because of the booking's state: the status is learnt as
+   * one that does not allow it (Settings can undo that), and the agent reads the service's reason.
+   */
+  function refusedInStatus(error: unknown, booking: BookingRecord, action: 'cancel' | 'change'): unknown {
+    if (!isStateRefusal(error)) return error;
+    context.learn(booking, action === 'cancel' ? 'notCancellable' : 'modifiable', action !== 'cancel');
+    const said = serviceSays(error.serviceMessage);
+    return new AppError(
+      action === 'cancel' ? 'cancel_refused' : 'change_refused',
+      `The service refused to ${action} this booking while it is ${booking.status}${said ? `: “${said}”` : ` (service code ${error.serviceCode ?? 'none'}, HTTP ${error.status ?? '–'})`}. Nothing was changed.`,
+      `Refresh the booking to see its status now. Packdesk no longer offers to ${action} bookings in status ${booking.status} on this profile; Settings → the profile → Statuses changes that.`,
+    );
+  }
+
   /** A preview belongs to the booking's version it was made on. */
   const previews = new Map<string, { version: number; summary: PriceSummary }>();
   const keyOf = (change: ChangeRequest) => JSON.stringify(change);
@@ -156,10 +176,71 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     return { settled: true, booking: updated };
   }
 
+  /**
+   * Whether the service shows a change as made: the booking read back where it shows the stay, else
+   * the same change previewed again (on a changed booking it costs nothing more). Null: cannot tell yet.
+   */
+  async function changeLanded(booking: BookingRecord, detail: ModificationDetail, read: ServiceBooking): Promise<boolean | null> {
+    const shown = changeShown(read, detail.target);
+    if (shown !== null) return shown;
+    try {
+      const again = (await context.clientOf(booking).previewModification(context.serviceIdOf(booking), detail.changes)).data.price_summary.net_price_diff;
+      if (detail.expectedDiff !== 0 && again === 0) return true;
+      if (detail.expectedDiff !== 0 && again === detail.expectedDiff) return false;
+      return null;
+    } catch (error) {
+      // A refused preview (a change still waiting for payment, a status that allows none) tells nothing.
+      if (error instanceof ServiceError && !error.mayHaveReachedService && error.kind !== 'rate_limit') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Looks for a change waiting for the traveler's payment having landed, after a read of the
+   * booking: then the ledger takes the new stay and total, and the voucher with it.
+   */
+  async function checkPendingChange(booking: BookingRecord, read: ServiceBooking): Promise<BookingRecord | null> {
+    const pending = booking.pendingModification;
+    const detail = ledger.pendingChangeRequest(booking.id) as ModificationDetail | null;
+    if (!pending || !detail) return null;
+    if ((await changeLanded(booking, detail, read)) !== true) return null;
+    const applied = ledger.applyRead(
+      booking.id,
+      booking.version,
+      { ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read), pendingModification: null },
+      { type: 'modified', summary: `Change ${pending.reference} paid by the traveler and made: ${detail.target.checkIn} to ${detail.target.checkOut}${pending.amountMinor !== null ? `, ${formatMoney(pending.amountMinor, booking.currency)} paid` : ''}.` },
+    );
+    return applied;
+  }
+
   return {
     previewChange,
     settleCancel,
     settleModification,
+    checkPendingChange,
+
+    /** The agent's word on a change waiting for payment: the traveler paid it, or it is dropped. */
+    resolvePendingChange(bookingId: number, outcome: 'paid' | 'abandoned', note: string): BookingRecord {
+      const booking = context.bookingOf(bookingId);
+      const pending = booking.pendingModification;
+      if (!pending) throw new AppError('no_change_waiting', 'No change of this booking is waiting for payment.', 'Refresh the booking to see it as it is now.');
+      const detail = ledger.pendingChangeRequest(bookingId) as ModificationDetail | null;
+      const said = note.trim() ? ` Note: ${note.trim()}` : '';
+      if (outcome === 'abandoned') {
+        return context.changed(
+          ledger.update(bookingId, { pendingModification: null }, { type: 'modification_abandoned', summary: `Change ${pending.reference} marked abandoned by the agent: the booking keeps its dates and room.${said}` }),
+        );
+      }
+      const stay = detail ? stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, null) : {};
+      return context.changed(
+        ledger.update(
+          bookingId,
+          // Still read again: the service's own view replaces the agent's word when it shows the stay.
+          { ...stay, pendingModification: null, nextCheckAt: context.now() },
+          { type: 'modification_marked_paid', summary: `Change ${pending.reference} marked paid by the agent${detail ? `: ${detail.target.checkIn} to ${detail.target.checkOut}` : ''}.${said}` },
+        ),
+      );
+    },
 
     async cancel(bookingId: number, reason: string): Promise<BookingRecord> {
       return locks.run(bookingId, async () => {
@@ -167,13 +248,18 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         const booking = context.bookingOf(bookingId);
         if (booking.status === 'Cancelled') throw new AppError('already_cancelled', 'This booking is already cancelled.', 'Nothing more to do.');
         const client = context.clientOf(booking);
-        const result = await journaledWrite(context, {
-          operation: 'cancel',
-          bookingId,
-          detail: { reason },
-          send: () => client.cancel(context.serviceIdOf(booking), reason),
-          whileUnknown: 'Cancellation not confirmed yet: its answer was lost, and Packdesk is checking with the service. Do not cancel again.',
-        });
+        let result;
+        try {
+          result = await journaledWrite(context, {
+            operation: 'cancel',
+            bookingId,
+            detail: { reason },
+            send: () => client.cancel(context.serviceIdOf(booking), reason),
+            whileUnknown: 'Cancellation not confirmed yet: its answer was lost, and Packdesk is checking with the service. Do not cancel again.',
+          });
+        } catch (error) {
+          throw refusedInStatus(error, booking, 'cancel');
+        }
         if (result.kind === 'lost') {
           const settlement = await settleCancel(result.intent, false);
           if (!settlement.settled) throw notConfirmedYet('the booking was cancelled');
@@ -181,8 +267,9 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           return context.changed(settlement.booking ?? context.bookingOf(bookingId));
         }
         const status = result.answer.status;
+        context.learn(booking, 'notCancellable', false);
         const updated = ledger.finishWrite(result.intentId, 'cancelled', {
-          patch: { status, attention: null, pendingModification: null, nextCheckAt: FINAL_STATUSES.has(status) ? null : context.now() },
+          patch: { status, attention: null, pendingModification: null, nextCheckAt: isFinalStatus(status, context.rulesOf(booking)) ? null : context.now() },
           event: { type: 'cancelled', summary: `Cancelled: ${reason}` },
         });
         return context.changed(updated ?? context.bookingOf(bookingId));
@@ -215,25 +302,45 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         const preview = seen.summary;
         const client = context.clientOf(booking);
         const detail: ModificationDetail = { changes, target, expectedDiff: preview.netPriceDiffMinor, totalBefore: booking.totalMinor };
-        const result = await journaledWrite(context, {
-          operation: 'modification',
-          bookingId: booking.id,
-          detail: { ...detail },
-          send: () => client.confirmModification(context.serviceIdOf(booking), changes),
-          whileUnknown: 'Change not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the dates or room changed. Do not send it again.',
-        });
+        const whileUnknown = 'Change not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the dates or room changed. Do not send it again.';
+        let result;
+        try {
+          result = await journaledWrite(context, {
+            operation: 'modification',
+            bookingId: booking.id,
+            detail: { ...detail },
+            send: () => client.confirmModification(context.serviceIdOf(booking), changes),
+            whileUnknown,
+          });
+        } catch (error) {
+          throw refusedInStatus(error, booking, 'change');
+        }
         previews.delete(keyOf(change));
-        if (result.kind === 'lost') {
-          const settlement = await settleModification(result.intent, false);
+        const answer = result.kind === 'answered' ? result.answer : null;
+        const known = answer !== null && ((answer.status === 'payment_required' && answer.payment_link && answer.modification_reference) || answer.status === 'completed');
+        if (result.kind === 'lost' || !known) {
+          // An answer the spec does not describe says nothing certain: the booking is checked as after a lost answer.
+          const intent = result.kind === 'lost' ? result.intent : ledger.answerLost(result.intentId, context.now(), whileUnknown);
+          const settlement = await settleModification(intent, false);
           if (!settlement.settled) throw notConfirmedYet('the change was made');
           if (settlement.refusal) throw settlement.refusal;
           return context.changed(settlement.booking ?? context.bookingOf(booking.id));
         }
-        const answer = result.answer;
+        context.learn(booking, 'modifiable', true);
         if (answer.status === 'payment_required' && answer.payment_link && answer.modification_reference) {
+          const pending: PendingChange = {
+            reference: answer.modification_reference,
+            paymentLink: answer.payment_link,
+            amountMinor: preview.paymentAmountMinor,
+            checkIn: target.checkIn,
+            checkOut: target.checkOut,
+            propertyName: target.propertyName,
+            requestedAt: new Date(context.now()).toISOString(),
+            request: { ...detail },
+          };
           const updated = ledger.finishWrite(result.intentId, 'payment_required', {
-            patch: { pendingModification: { reference: answer.modification_reference, paymentLink: answer.payment_link }, nextCheckAt: context.now() },
-            event: { type: 'modification_payment_required', summary: `Change ${answer.modification_reference} costs ${formatMoney(preview.paymentAmountMinor, preview.currency)} more; waiting for it to be paid at its payment link.` },
+            patch: { pendingModification: pending, nextCheckAt: context.now() },
+            event: { type: 'modification_payment_required', summary: `Change ${answer.modification_reference} (${target.checkIn} to ${target.checkOut}) costs ${formatMoney(preview.paymentAmountMinor, preview.currency)} more; waiting for the traveler to pay it at its payment link.` },
           });
           return context.changed(updated ?? context.bookingOf(booking.id));
         }

@@ -12,6 +12,9 @@ const DECLINES: Record<string, { message: string; hint: string }> = {
   authentication_failed: { message: 'The cardholder did not pass the bank’s 3-D Secure check.', hint: 'Try again, or ask for another card.' },
 };
 
-export function declineWords(code: string | null): { message: string; hint: string } {
-  return (code && DECLINES[code]) || { message: `The card was declined${code ? ` (${code})` : ''}.`, hint: 'Ask for another card.' };
+/** Packdesk's words for a known decline code; for any other, the code and the service's own explanation. */
+export function declineWords(code: string | null, serviceSaid: string | null = null): { message: string; hint: string } {
+  const known = code ? DECLINES[code] : undefined;
+  if (known) return known;
+  return { message: `The card was declined${code ? ` (${code})` : ''}.${serviceSaid ? ` The service says: “${serviceSaid}”` : ''}`, hint: 'Ask for another card.' };
 }

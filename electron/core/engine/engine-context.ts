@@ -1,5 +1,6 @@
 import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
+import type { StatusRules } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
 import type { ApiClient } from '../api/client';
 import type { EventHub } from '../events';
@@ -13,6 +14,8 @@ export interface EngineDeps {
   activeProfile: () => ProfileRecord;
   clientFor: (profile: ProfileRecord) => ApiClient;
   isOnline: () => boolean;
+  /** Records what an answer taught about a status of this profile's service (shared/status-rules.ts). */
+  learnStatus?: (profileId: number, list: keyof StatusRules, status: string, present: boolean) => void;
   /** The built-in service's 3-D Secure page for this payment, or null for a real service. */
   challengeUrl: (profile: ProfileRecord, paymentIntentId: string, clientSecret: string) => string | null;
   now?: () => number;
@@ -57,6 +60,14 @@ export function createEngineContext(deps: EngineDeps) {
         throw new AppError('booking_id_unknown', 'The service’s number for this booking was lost, so it cannot be changed from here.', 'Contact the booking service’s support with the client reference to find the hold.');
       }
       return booking.serviceBookingId;
+    },
+
+    rulesOf(booking: BookingRecord): StatusRules {
+      return deps.profile(booking.profileId).statusRules;
+    },
+
+    learn(booking: BookingRecord, list: keyof StatusRules, present: boolean): void {
+      deps.learnStatus?.(booking.profileId, list, booking.status, present);
     },
 
     clientOf(booking: BookingRecord): ApiClient {

@@ -3,6 +3,7 @@ import type { ApiItem, PrebookRequest } from '../../../shared/api';
 import type { AvailableQuote, BookingRecord, Hold, HolderInput, Quote, StayRequest } from '../../../shared/bookings';
 import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
 import { AppError } from '../app-error';
+import { serviceSays } from '../api/messages';
 import { ServiceError } from '../api/service-errors';
 import type { NewBooking, OpenIntent } from '../ledger/ledger';
 import type { ProfileRecord } from '../profiles';
@@ -39,6 +40,9 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 }
 
 /** Search, price, hold and prebook. Names and prices come from the service's answers kept here, never from the renderer. */
+/** A prebook refused for an expired token, in whatever words the service uses (410, or a code that says so). */
+const isExpiredTokenRefusal = (error: ServiceError) => error.status === 410 || /expired/i.test(error.serviceCode ?? '');
+
 export function createHolds(context: EngineContext) {
   const { deps, ledger } = context;
   const tokenSafetyMs = deps.tokenSafetyMs ?? 10_000;
@@ -175,16 +179,19 @@ export function createHolds(context: EngineContext) {
       return { settled: true, booking };
     } catch (error) {
       if (!(error instanceof ServiceError) || error.mayHaveReachedService || error.kind === 'rate_limit' || error.kind === 'authentication') return { settled: false };
-      if (error.serviceCode === 'token_used' || error.status === 409) {
-        const booking = ledger.finishWrite(intent.id, 'hold_id_lost', {
-          insert: newRow(detail, null, UNCONFIRMED_HOLD, 'The service made this hold but its answer was lost, so its booking number is unknown. Contact the service’s support with the client reference before holding again.'),
-          event: { type: 'hold_id_lost', summary: 'The service made the hold (its token is used) but the answer with its number was lost.' },
-        });
-        return { settled: true, booking };
-      }
-      // Expired or unknown: the token was never used (the service checks "used" first), so no hold exists.
-      ledger.finishWrite(intent.id, `no_hold:${error.serviceCode ?? error.status}`);
-      return { settled: true, booking: null, refusal: error };
+      // The same request refused: a service that does not replay a used token refuses it whether or
+      // not the first one made the hold, so the hold may exist. The agent finds out with support.
+      const said = serviceSays(error.serviceMessage);
+      const booking = ledger.finishWrite(intent.id, 'hold_id_lost', {
+        insert: newRow(
+          detail,
+          null,
+          UNCONFIRMED_HOLD,
+          `The answer to this hold was lost, and the service refused the same hold again (${error.serviceCode ?? 'no code'}, HTTP ${error.status ?? '–'}${said ? `: “${said}”` : ''}), so Packdesk cannot tell whether the hold was made. Contact the service’s support with the client reference before holding again, so the traveler is not held twice.`,
+        ),
+        event: { type: 'hold_id_lost', summary: `The answer to the hold was lost; sending it again was refused (${error.serviceCode ?? 'no code'}, HTTP ${error.status ?? '–'}). Whether the hold exists is unknown.` },
+      });
+      return { settled: true, booking };
     }
   }
 
@@ -203,7 +210,7 @@ export function createHolds(context: EngineContext) {
         result = await journaledWrite(context, { operation: 'prebook', bookingId: null, detail, send: () => client.prebook(request), whileUnknown: '' });
       } catch (error) {
         // The service's clock said expired before ours did: hold again once (a refused prebook made nothing).
-        if (error instanceof ServiceError && error.serviceCode === 'token_expired' && attempt === 1) {
+        if (error instanceof ServiceError && isExpiredTokenRefusal(error) && attempt === 1) {
           held = await freshHold(holdId, held, true);
           continue;
         }

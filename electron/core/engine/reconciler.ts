@@ -7,8 +7,11 @@ export interface ReconcilerDeps {
   ledger: Ledger;
   /** One look at the service for a write whose answer was lost. */
   settle: (intent: OpenIntent) => Promise<Settlement>;
-  /** One read of a booking the service may still move; the row as it is after the read. */
-  follow: (booking: BookingRecord) => Promise<{ booking: BookingRecord; following: boolean }>;
+  /**
+   * One read of a booking the service may still move; the row as it is after the read, and, when
+   * someone is waiting at the desk for it to move (a change being paid), how soon to look again.
+   */
+  follow: (booking: BookingRecord) => Promise<{ booking: BookingRecord; following: boolean; within?: number }>;
   /** Called when a read fails for want of a network, and when one succeeds again. */
   onReachability?: (reachable: boolean) => void;
   concurrency?: number;
@@ -55,11 +58,12 @@ export function createReconciler(deps: ReconcilerDeps) {
   async function checkBooking(row: BookingRecord & { checkDelayMs: number }): Promise<void> {
     const backedOff = Math.min(Math.max(row.checkDelayMs * 2, firstDelay), maxDelay);
     try {
-      const { booking, following } = await deps.follow(row);
+      const { booking, following, within } = await deps.follow(row);
       if (stopped) return;
       deps.onReachability?.(true);
       // A change resets the backoff: the next step often follows soon.
-      const delay = booking.status !== row.status ? firstDelay : backedOff;
+      const paced = booking.status !== row.status ? firstDelay : backedOff;
+      const delay = within !== undefined ? Math.min(paced, within) : paced;
       deps.ledger.scheduleCheck(booking.id, booking.version, following ? now() + delay : null, delay);
     } catch (error) {
       if (stopped) return;

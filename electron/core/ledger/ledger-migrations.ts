@@ -107,4 +107,15 @@ export const ledgerMigrations: readonly Migration[] = [
       UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL;
     `);
   },
+  // A change waiting for payment keeps what it asked (to see it land), and a payment waiting for 3-D
+  // Secure keeps its payment intent's id (never the client secret) so a restart can resume it.
+  // 'Booked' was Packdesk's own word for "paid, supplier not yet answered": rows keep the service's
+  // status now, and the reference says they are paid for.
+  (db) => {
+    db.exec(`
+      ALTER TABLE bookings ADD COLUMN pending_change TEXT;
+      ALTER TABLE bookings ADD COLUMN payment_intent_id TEXT;
+      UPDATE bookings SET status = 'Pending', next_check_at = 0 WHERE status = 'Booked';
+    `);
+  },
 ];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ApiItem } from '../../../shared/api';
-import type { BookingFilter, BookingRecord, TimelineEvent } from '../../../shared/bookings';
+import type { BookingFilter, BookingRecord, PendingModification, TimelineEvent } from '../../../shared/bookings';
 import type { ProfileKind } from '../../../shared/profiles';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
@@ -30,6 +30,8 @@ type Row = {
   status: string;
   pending_modification_reference: string | null;
   pending_payment_link: string | null;
+  pending_change: string | null;
+  payment_intent_id: string | null;
   attention: string | null;
   created_at: string;
   updated_at: string;
@@ -38,6 +40,27 @@ type Row = {
   next_check_at: number | null;
   check_delay_ms: number;
 };
+
+/** What the ledger keeps of a change waiting for payment beyond its reference and link (absent on rows from before). */
+type StoredPendingChange = Omit<PendingChange, 'reference' | 'paymentLink'>;
+
+function storedChangeOf(row: Row): StoredPendingChange | null {
+  return row.pending_change ? (JSON.parse(row.pending_change) as StoredPendingChange) : null;
+}
+
+function pendingModificationOf(row: Row): PendingModification | null {
+  if (!row.pending_modification_reference) return null;
+  const stored = storedChangeOf(row);
+  return {
+    reference: row.pending_modification_reference,
+    paymentLink: row.pending_payment_link ?? '',
+    amountMinor: stored?.amountMinor ?? null,
+    checkIn: stored?.checkIn ?? null,
+    checkOut: stored?.checkOut ?? null,
+    propertyName: stored?.propertyName ?? null,
+    requestedAt: stored?.requestedAt ?? null,
+  };
+}
 
 const toRecord = (row: Row): BookingRecord => ({
   id: Number(row.id),
@@ -59,7 +82,8 @@ const toRecord = (row: Row): BookingRecord => ({
   clientReference: row.client_reference,
   bookingReference: row.booking_reference,
   status: row.status,
-  pendingModification: row.pending_modification_reference ? { reference: row.pending_modification_reference, paymentLink: row.pending_payment_link ?? '' } : null,
+  pendingModification: pendingModificationOf(row),
+  paymentIntentId: row.payment_intent_id,
   attention: row.attention,
   inFlight: row.in_flight,
   version: Number(row.version),
@@ -67,7 +91,12 @@ const toRecord = (row: Row): BookingRecord => ({
   updatedAt: row.updated_at,
 });
 
-export type NewBooking = Omit<BookingRecord, 'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'attention' | 'inFlight' | 'version'> & {
+/** A change waiting for payment: what the agent sees, and the request the engine checks it landed with. */
+export interface PendingChange extends PendingModification {
+  request: Record<string, unknown>;
+}
+
+export type NewBooking = Omit<BookingRecord, 'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'paymentIntentId' | 'attention' | 'inFlight' | 'version'> & {
   attention?: string | null;
   /** When the reconciler should first read it (epoch ms); null or absent: settled. */
   nextCheckAt?: number | null;
@@ -84,7 +113,8 @@ export type BookingPatch = Partial<{
   items: ApiItem[];
   totalMinor: number;
   currency: string;
-  pendingModification: { reference: string; paymentLink: string } | null;
+  pendingModification: PendingChange | null;
+  paymentIntentId: string | null;
   attention: string | null;
   nextCheckAt: number | null;
 }>;
@@ -267,9 +297,12 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     if (patch.attention !== undefined) columns.push(['attention', patch.attention]);
     if (patch.inFlight !== undefined) columns.push(['in_flight', patch.inFlight]);
     if (patch.nextCheckAt !== undefined) columns.push(['next_check_at', patch.nextCheckAt]);
+    if (patch.paymentIntentId !== undefined) columns.push(['payment_intent_id', patch.paymentIntentId]);
     if (patch.pendingModification !== undefined) {
-      columns.push(['pending_modification_reference', patch.pendingModification?.reference ?? null]);
-      columns.push(['pending_payment_link', patch.pendingModification?.paymentLink ?? null]);
+      const pending = patch.pendingModification;
+      columns.push(['pending_modification_reference', pending?.reference ?? null]);
+      columns.push(['pending_payment_link', pending?.paymentLink ?? null]);
+      columns.push(['pending_change', pending ? JSON.stringify({ amountMinor: pending.amountMinor, checkIn: pending.checkIn, checkOut: pending.checkOut, propertyName: pending.propertyName, requestedAt: pending.requestedAt, request: pending.request }) : null]);
     }
     if (!columns.length) return;
     const version = bumpVersion ? ', version = version + 1' : '';
@@ -280,6 +313,12 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     get(id: number): BookingRecord | null {
       const row = db.prepare('SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
       return row ? toRecord(row) : null;
+    },
+
+    /** The request of the change waiting for payment on this booking, as the engine stored it; null if none or kept before requests were. */
+    pendingChangeRequest(id: number): Record<string, unknown> | null {
+      const row = db.prepare('SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
+      return (row && storedChangeOf(row)?.request) ?? null;
     },
 
     findByServiceId(profileId: number, serviceBookingId: number): BookingRecord | null {

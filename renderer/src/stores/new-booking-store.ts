@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { BookingRecord, Hold, Quote } from '../../../shared/bookings';
-import type { ChannelOutput } from '../../../shared/ipc';
+import type { ChannelOutput, PaymentStep } from '../../../shared/ipc';
 import { BridgeError, call, describeError } from '../bridge';
 
 export type Step = 'search' | 'stay' | 'traveler' | 'review' | 'payment' | 'confirmation';
@@ -18,9 +18,8 @@ type PackageSummary = ChannelOutput<'packages:search'>[number];
 export type Choice = { packageId: number; packageTitle: string; propertyId: number; propertyName: string };
 export type PaymentState =
   | { state: 'idle' }
-  | { state: 'paying' }
-  | { state: 'card-window' }
-  | { state: 'authenticating' }
+  /** Main is running the payment; the step comes from its progress events. */
+  | { state: 'working'; step: PaymentStep }
   | { state: 'authentication-failed' };
 
 interface NewBookingState {
@@ -55,12 +54,12 @@ interface NewBookingState {
   setClientReference(reference: string): void;
   startHold(): Promise<void>;
   prebook(): Promise<void>;
-  /** Pays with a test payment method (training and test-mode rehearsal). */
-  pay(paymentMethodId: string): Promise<void>;
-  /** Opens the secure card window and pays with what it returns. */
-  payByCard(): Promise<void>;
-  /** Opens the 3-D Secure window again for a booking waiting for it. */
-  authenticate(): Promise<void>;
+  /** Pays: with a test payment method (training and test-mode rehearsal), else through the secure card window. */
+  pay(paymentMethodId?: string): Promise<void>;
+  /** Finishes the 3-D Secure left unfinished on the booking: the same payment, charged once at most. */
+  continueAuthentication(): Promise<void>;
+  /** Main's word on where the payment is. */
+  paymentProgress(bookingId: number, step: PaymentStep): void;
   bookingChanged(booking: BookingRecord): void;
   /** Opens the payment step for a booking held earlier. */
   resumePayment(booking: BookingRecord): void;
@@ -111,18 +110,24 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
     }
   }
 
-  /** 3-D Secure in its own window; the booking stays held if it fails or is closed. */
-  async function authenticateNow(): Promise<void> {
-    const { booking } = get();
-    if (!booking) return;
-    set({ payment: { state: 'authenticating' } });
-    try {
-      const outcome = await call('payment:authenticate', { bookingId: booking.id });
-      set({ booking: outcome.booking, step: 'confirmation', payment: { state: 'idle' } });
-    } catch (caught) {
-      set({ payment: { state: 'authentication-failed' } });
-      throw caught;
-    }
+  /** One payment run in main; the screen follows its progress events. */
+  function payNow(how: { paymentMethodId?: string; continueAuthentication?: boolean }): Promise<void> {
+    return run(async () => {
+      const { booking, clientReference } = get();
+      if (!booking) return;
+      const first: PaymentStep = how.paymentMethodId ? 'charging' : how.continueAuthentication ? 'resuming' : 'card';
+      set({ payment: { state: 'working', step: first } });
+      try {
+        const paid = await call('payment:pay', { bookingId: booking.id, ...how, ...(clientReference.trim() ? { clientReference } : {}) });
+        set({ booking: paid, step: 'confirmation', payment: { state: 'idle' } });
+      } catch (caught) {
+        set({ payment: { state: (caught as { code?: string }).code === 'authentication_failed' ? 'authentication-failed' : 'idle' } });
+        // The ledger knows whether 3-D Secure is left to finish; the screen offers it from there.
+        const fresh = await call('history:get', { bookingId: booking.id }).catch(() => null);
+        if (fresh) get().bookingChanged(fresh.booking);
+        throw caught;
+      }
+    });
   }
 
   return {
@@ -198,38 +203,13 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         }
       }),
 
-    pay: (paymentMethodId) =>
-      run(async () => {
-        const { booking, clientReference } = get();
-        if (!booking) return;
-        set({ payment: { state: 'paying' } });
-        try {
-          const outcome = await call('booking:pay', { bookingId: booking.id, paymentMethodId, ...(clientReference.trim() ? { clientReference } : {}) });
-          set({ booking: outcome.booking });
-          if (outcome.kind === 'booked') set({ step: 'confirmation', payment: { state: 'idle' } });
-          else await authenticateNow();
-        } catch (caught) {
-          if (get().payment.state === 'paying') set({ payment: { state: 'idle' } });
-          throw caught;
-        }
-      }),
+    pay: (paymentMethodId) => payNow(paymentMethodId ? { paymentMethodId } : {}),
+    continueAuthentication: () => payNow({ continueAuthentication: true }),
 
-    payByCard: () =>
-      run(async () => {
-        const { booking, clientReference } = get();
-        if (!booking) return;
-        set({ payment: { state: 'card-window' } });
-        try {
-          const outcome = await call('payment:card', { bookingId: booking.id, ...(clientReference.trim() ? { clientReference } : {}) });
-          set({ booking: outcome.booking, step: 'confirmation', payment: { state: 'idle' } });
-        } catch (caught) {
-          const code = (caught as { code?: string }).code;
-          set({ payment: { state: code === 'authentication_closed' || code === 'authentication_failed' ? 'authentication-failed' : 'idle' } });
-          throw caught;
-        }
-      }),
-
-    authenticate: () => run(authenticateNow),
+    paymentProgress: (bookingId, step) => {
+      const { booking, payment } = get();
+      if (booking?.id === bookingId && payment.state === 'working') set({ payment: { state: 'working', step } });
+    },
 
     resumePayment: (booking) => set({ ...INITIAL, booking, step: 'payment' }),
 
@@ -237,10 +217,10 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
       const state = get();
       if (state.booking?.id !== booking.id) return;
       const settled = state.booking.inFlight === 'book' && booking.inFlight === null;
-      if (state.step === 'payment' && booking.inFlight === null && booking.bookingReference !== null && booking.status !== 'Pending') {
-        // The payment whose answer was lost went through: the service has shown it.
+      if (state.step === 'payment' && booking.inFlight === null && booking.bookingReference !== null) {
+        // The payment whose answer was lost went through: the service has shown its reference.
         set({ booking, step: 'confirmation', error: null });
-      } else if (settled && booking.status === 'Pending') {
+      } else if (settled && booking.bookingReference === null) {
         set({ booking, error: { message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.', hint: 'Take the payment again when the traveler is ready.' } });
       } else {
         set({ booking });

@@ -16,8 +16,10 @@ export function useBookingEvents(): void {
       if (reloadTimer) clearTimeout(reloadTimer);
       reloadTimer = setTimeout(() => void useBookings.getState().reload(), 300);
     });
+    const unsubscribeProgress = window.packdesk.on('event:payment-progress', ({ bookingId, step }) => useNewBooking.getState().paymentProgress(bookingId, step));
     return () => {
       unsubscribe();
+      unsubscribeProgress();
       if (reloadTimer) clearTimeout(reloadTimer);
     };
   }, []);

@@ -50,7 +50,7 @@ describe('modification', () => {
     expect(changed).toMatchObject({ status: 'Paid', checkIn: dates.checkIn, checkOut: dates.checkOut, totalMinor: dates.total, pendingModification: null });
   });
 
-  test('dearer dates: payment required; the link and reference are kept on the booking and its timeline', async () => {
+  test('dearer dates: payment required, kept on the booking; once the traveler pays the link, the tracker sees the change land', async () => {
     const service = await sandbox({ controls: { supplierDelayMs: 20 } });
     const { core: engineCore } = await core(service);
     const booking = await paid(engineCore);
@@ -58,10 +58,43 @@ describe('modification', () => {
     const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
     expect(await engineCore.engine.previewChange(change)).toMatchObject({ direction: 'charge', paymentRequired: true, paymentAmountMinor: dates.total - booking.totalMinor });
     const changed = await engineCore.engine.confirmChange(change);
-    expect(changed.pendingModification).toEqual({ reference: expect.stringMatching(/^MOD/), paymentLink: expect.stringContaining('/sandbox/pay/modification/MOD') });
+    expect(changed.pendingModification).toEqual({
+      reference: expect.stringMatching(/^MOD/),
+      paymentLink: expect.stringContaining('/sandbox/pay/modification/MOD'),
+      amountMinor: dates.total - booking.totalMinor,
+      checkIn: dates.checkIn,
+      checkOut: dates.checkOut,
+      propertyName: booking.propertyName,
+      requestedAt: expect.any(String),
+    });
     expect(changed.checkIn).toBe(booking.checkIn);
-    expect(engineCore.ledger.timeline(booking.id).at(-1)).toMatchObject({ type: 'modification_payment_required', summary: expect.stringContaining(changed.pendingModification?.reference as string) });
-    expect(engineCore.ledger.list({ profileId: 1, query: changed.pendingModification?.reference as string }).total).toBe(1);
+    const reference = changed.pendingModification?.reference as string;
+    expect(engineCore.ledger.timeline(booking.id).at(-1)).toMatchObject({ type: 'modification_payment_required', summary: expect.stringContaining(reference) });
+    expect(engineCore.ledger.list({ profileId: 1, query: reference }).total).toBe(1);
+
+    // Unpaid, the tracker keeps the booking as it is.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(engineCore.ledger.get(booking.id)).toMatchObject({ checkIn: booking.checkIn, totalMinor: booking.totalMinor, pendingModification: { reference } });
+
+    // The traveler pays at the link: nobody touches Packdesk, and the booking changes by itself.
+    expect((await fetch(changed.pendingModification?.paymentLink as string, { method: 'POST' })).status).toBe(200);
+    const landed = await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.pendingModification === null);
+    expect(landed).toMatchObject({ status: 'Paid', checkIn: dates.checkIn, checkOut: dates.checkOut, totalMinor: dates.total });
+    expect(engineCore.ledger.timeline(booking.id).at(-1)).toMatchObject({ type: 'modified', summary: expect.stringContaining(`Change ${reference} paid by the traveler and made`) });
+  });
+
+  test('a change waiting for payment can be marked abandoned or paid by the agent, with a note in the timeline', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+    const { core: engineCore } = await core(service);
+    const booking = await paid(engineCore);
+    const dates = await shiftedDates(engineCore, booking, false);
+    const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
+    await engineCore.engine.previewChange(change);
+    const waiting = await engineCore.engine.confirmChange(change);
+    const abandoned = engineCore.engine.resolvePendingChange(booking.id, 'abandoned', 'Traveler keeps the old dates');
+    expect(abandoned).toMatchObject({ pendingModification: null, checkIn: booking.checkIn, totalMinor: booking.totalMinor });
+    expect(engineCore.ledger.timeline(booking.id).at(-1)?.summary).toBe(`Change ${waiting.pendingModification?.reference} marked abandoned by the agent: the booking keeps its dates and room. Note: Traveler keeps the old dates`);
+    expect(() => engineCore.engine.resolvePendingChange(booking.id, 'paid', '')).toThrow(expect.objectContaining({ code: 'no_change_waiting' }));
   });
 
   test('a new room at the same price completes with no charge', async () => {

@@ -6,10 +6,12 @@ import { call, describeError } from '../../bridge';
 import { copyText } from '../../components/copy-text';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
+import { canCancel, canModify, isConfirmedStatus, isPayable, SPEC_STATUS_RULES } from '../../../../shared/status-rules';
 import { useAppStore } from '../../stores/app-store';
 import { useNewBooking } from '../../stores/new-booking-store';
 import { CancelDialog } from './CancelDialog';
 import { ModifyDialog } from './ModifyDialog';
+import { PendingChangePanel } from './PendingChangePanel';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -24,7 +26,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** One booking: every field, its timeline, and what can be done with it. */
 export function BookingDetail({ bookingId }: { bookingId: number }) {
-  const { openBooking, openVoucher, online, show } = useAppStore();
+  const { openBooking, openVoucher, online, show, profiles } = useAppStore();
   const resumePayment = useNewBooking((state) => state.resumePayment);
   const [data, setData] = useState<{ booking: BookingRecord; timeline: TimelineEvent[] } | null>(null);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
@@ -71,8 +73,10 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
     return error ? <ErrorNotice error={error} /> : <Loader role="status" aria-label="Loading the booking" />;
   }
   const { booking, timeline } = data;
-  const canCancel = booking.serviceBookingId !== null && !['Cancelled', 'Failed'].includes(booking.status);
-  const canModify = booking.status === 'Paid' && !booking.pendingModification;
+  const rules = profiles.find((profile) => profile.id === booking.profileId)?.statusRules ?? SPEC_STATUS_RULES;
+  const cancellable = canCancel(booking, rules);
+  const modifiable = canModify(booking, rules);
+  const confirmed = isConfirmedStatus(booking.status, rules) && booking.bookingReference !== null;
 
   return (
     <Stack maw={1000} gap="lg">
@@ -84,7 +88,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
           <Button variant="default" loading={busy} disabled={!online || booking.serviceBookingId === null} onClick={() => void act(() => call('booking:refresh', { bookingId }))}>
             Refresh status
           </Button>
-          {booking.status === 'Pending' && (
+          {isPayable(booking, rules) && (
             <Button
               disabled={!online}
               onClick={() => {
@@ -92,20 +96,20 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
                 show('new-booking');
               }}
             >
-              Continue to payment
+              {booking.paymentIntentId ? 'Continue 3-D Secure' : 'Continue to payment'}
             </Button>
           )}
-          {canModify && (
+          {modifiable && (
             <Button variant="light" disabled={!online} onClick={() => setDialog('modify')}>
               Change dates or room
             </Button>
           )}
-          {canCancel && (
+          {cancellable && (
             <Button variant="light" color="red" disabled={!online} onClick={() => setDialog('cancel')}>
               Cancel booking
             </Button>
           )}
-          {booking.status === 'Paid' && (
+          {confirmed && (
             <Button variant="default" onClick={() => openVoucher(booking.id)}>
               Print voucher
             </Button>
@@ -126,16 +130,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
           </Stack>
         </Alert>
       )}
-      {booking.pendingModification && (
-        <Alert color="blue" title={`Change ${booking.pendingModification.reference} is waiting for payment`} role="status">
-          <Group justify="space-between">
-            <Text size="sm">The booking keeps its current dates and room until the change is paid at its payment link.</Text>
-            <Button size="xs" onClick={() => window.open(booking.pendingModification?.paymentLink ?? '', '_blank', 'noopener')}>
-              Open payment link
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <PendingChangePanel booking={booking} online={online} onChanged={() => void load()} />
 
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="md">
@@ -147,7 +142,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               {booking.packageTitle} · {booking.propertyName}
             </Text>
           </div>
-          <StatusBadge status={booking.status} size="xl" />
+          <StatusBadge booking={booking} size="xl" />
         </Group>
         <SimpleGrid cols={3} spacing="lg">
           <Field label="Booking reference">

@@ -6,16 +6,20 @@ import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useAppStore } from '../../stores/app-store';
+import { SPEC_STATUS_RULES } from '../../../../shared/status-rules';
+import type { StatusRules } from '../../../../shared/status-rules';
+import { useActiveProfile, useAppStore } from '../../stores/app-store';
 import { PAGE_SIZE, useBookings } from '../../stores/bookings-store';
 
-const STATUSES = ['Pending', 'Booked', 'Confirming', 'Paid', 'Cancelled', 'Failed'];
+/** The statuses offered as filters: Pending, then those the profile's rules name (a service's own statuses differ). */
+const statusesOf = (rules: StatusRules) => [...new Set(['Pending', ...rules.modifiable, ...rules.confirmed, ...rules.final, ...rules.notCancellable])];
 const ROW_HEIGHT = 56;
 const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
 
 /** The history: search as you type, filters, a virtualized list that stays smooth at 100,000 rows, CSV export. */
 export function BookingList() {
   const { activeProfileId, online, openBooking } = useAppStore();
+  const rules = useActiveProfile()?.statusRules ?? SPEC_STATUS_RULES;
   const { filter, total, pages, error, attention, setFilter, loadPage } = useBookings();
   const [query, setQuery] = useState(filter.query);
   const [exportError, setExportError] = useState<{ message: string; hint: string } | null>(null);
@@ -110,7 +114,7 @@ export function BookingList() {
       </Group>
       <Chip.Group multiple value={filter.statuses} onChange={setStatuses}>
         <Group gap="xs" role="group" aria-label="Status filter">
-          {STATUSES.map((status) => (
+          {statusesOf(rules).map((status) => (
             <Chip key={status} value={status} size="sm">
               {status}
             </Chip>
@@ -150,7 +154,7 @@ export function BookingList() {
                   {booking ? (
                     <>
                       <span role="cell">
-                        <StatusBadge status={booking.status} size="sm" />
+                        <StatusBadge booking={booking} size="sm" />
                       </span>
                       <span role="cell" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                         <Text size="sm" fw={600} span>

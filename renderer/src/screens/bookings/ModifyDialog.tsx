@@ -73,7 +73,6 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
         throw caught;
       }
       setResult(updated);
-      if (updated.pendingModification) window.open(updated.pendingModification.paymentLink, '_blank', 'noopener');
       onDone();
     });
 
@@ -82,7 +81,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
       {result ? (
         <DialogOutcome onClose={onClose}>
           {result.pendingModification
-            ? `Change ${result.pendingModification.reference} is waiting for payment. The payment link opened in the browser; the booking changes once it is paid.`
+            ? `Change ${result.pendingModification.reference} is waiting for the traveler to pay it. Show them the QR code on the booking, or give them the link; the booking changes by itself once it is paid.`
             : 'The booking is changed.'}
         </DialogOutcome>
       ) : (

@@ -1,33 +1,55 @@
-import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney } from '../../../../shared/format';
+import { SPEC_STATUS_RULES, statusTone } from '../../../../shared/status-rules';
+import type { StatusTone } from '../../../../shared/status-rules';
 import { copyText } from '../../components/copy-text';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useAppStore } from '../../stores/app-store';
 import { useNewBooking } from '../../stores/new-booking-store';
 
-/** Step 6: the status, live until Paid, then the reference large enough to read across a desk. */
+/** What the agent tells the traveler, for each kind of status the service can show after paying. */
+const WORDS: Record<StatusTone, string> = {
+  confirmed: 'Paid and confirmed by the supplier.',
+  waiting: 'Payment authorized. Waiting for the supplier to confirm…',
+  held: 'Payment authorized. Waiting for the supplier to confirm…',
+  unknown: 'The service shows this booking in a status of its own. Packdesk keeps checking until it is final; do not give the reference as confirmed yet.',
+  cancelled: 'The booking is cancelled.',
+  ended: 'The supplier did not confirm this booking. The card authorization is released: the traveler is not charged.',
+};
+
+/** Step 6: the status, live until final, then the reference large enough to read across a desk (only for a sale that stands). */
 export function ConfirmationStep() {
   const booking = useNewBooking((state) => state.booking);
   const openVoucher = useAppStore((state) => state.openVoucher);
+  const rules = useAppStore((state) => state.profiles.find((profile) => profile.id === booking?.profileId)?.statusRules) ?? SPEC_STATUS_RULES;
   if (!booking) return null;
-  const paid = booking.status === 'Paid';
+  const tone = statusTone(booking, rules);
+  const paid = tone === 'confirmed';
+  const failed = tone === 'ended' || tone === 'cancelled';
+  const settling = !paid && !failed;
 
   return (
     <Card withBorder padding="xl" aria-label="Confirmation">
       <Stack gap="md" align="center">
         <Group gap="sm">
-          <StatusBadge status={booking.status} size="xl" />
-          {!paid && <Loader size="sm" role="status" aria-label="Waiting for the supplier" />}
+          <StatusBadge booking={booking} size="xl" />
+          {settling && <Loader size="sm" role="status" aria-label="Waiting for the supplier" />}
         </Group>
-        <Text c="dimmed" role="status" data-testid="confirmation-status">
-          {paid ? 'Paid and confirmed by the supplier.' : booking.status === 'Failed' ? 'The supplier did not confirm: nothing was charged.' : 'Payment authorized. Waiting for the supplier to confirm…'}
-        </Text>
-        {booking.bookingReference && (
+        {failed ? (
+          <Alert color="red" title={tone === 'cancelled' ? 'Cancelled' : 'Not booked: the supplier refused'} role="alert" data-testid="confirmation-status" w="100%">
+            {WORDS[tone]} Offer the traveler another hotel or other dates.
+          </Alert>
+        ) : (
+          <Text c="dimmed" role="status" data-testid="confirmation-status">
+            {WORDS[tone]}
+          </Text>
+        )}
+        {booking.bookingReference && !failed && (
           <>
             <Text size="sm" c="dimmed">
-              Booking reference
+              Booking reference{paid ? '' : ' (not confirmed yet)'}
             </Text>
-            <Title order={2} className="mono" fz={56} lh={1} data-testid="booking-reference">
+            <Title order={2} className="mono" fz={56} lh={1} data-testid="booking-reference" c={paid ? undefined : 'dimmed'}>
               {booking.bookingReference}
             </Title>
           </>
@@ -39,7 +61,7 @@ export function ConfirmationStep() {
           {formatMoney(booking.totalMinor, booking.currency)} · client reference {booking.clientReference}
         </Text>
         <Group>
-          <Button variant="light" disabled={!booking.bookingReference} onClick={() => copyText(booking.bookingReference ?? '')}>
+          <Button variant="light" disabled={!paid} onClick={() => copyText(booking.bookingReference ?? '')}>
             Copy reference
           </Button>
           <Button variant="light" disabled={!paid} onClick={() => openVoucher(booking.id)}>

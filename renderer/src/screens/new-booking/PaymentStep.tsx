@@ -7,10 +7,20 @@ import { TEST_CARDS } from '../../../../shared/test-cards';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
 import { useNewBooking } from '../../stores/new-booking-store';
+import type { PaymentStep as Progress } from '../../../../shared/ipc';
+
+/** What the agent reads while main runs the payment, step by step. */
+const PROGRESS_WORDS: Record<Progress, { title: string; text: string }> = {
+  card: { title: 'The card window is open', text: 'Let the traveler enter the card in the secure window. Packdesk never sees the card number.' },
+  charging: { title: 'Charging the card', text: 'The booking service is taking the payment. Do not take it again.' },
+  authenticating: { title: 'The cardholder’s bank asks for 3-D Secure', text: 'Let the traveler approve the payment in the bank’s window; Packdesk continues by itself.' },
+  resuming: { title: 'Picking up 3-D Secure', text: 'Packdesk is asking the service for the same payment’s bank check, so nothing is charged twice.' },
+  confirming: { title: 'Paid: waiting for the supplier', text: 'The charge went through; the supplier’s confirmation follows.' },
+};
 
 /** Step 5: the held booking is paid, by the secure card window or a test card; 3-D Secure opens its own window. */
 export function PaymentStep() {
-  const { booking, clientReference, setClientReference, pay, payByCard, authenticate, payment, busy } = useNewBooking();
+  const { booking, clientReference, setClientReference, pay, continueAuthentication, payment, busy } = useNewBooking();
   const profile = useActiveProfile();
   const online = useAppStore((state) => state.online);
   const [card, setCard] = useState<string>(TEST_CARDS[0].id);
@@ -21,12 +31,14 @@ export function PaymentStep() {
   const canUseTestCards = profile.kind !== 'live';
   const canUseCardWindow = profile.kind !== 'training';
   const checking = booking.inFlight === 'book';
-  const waiting = payment.state === 'card-window' || payment.state === 'authenticating';
+  const waiting = payment.state === 'working';
   const blocked = waiting || checking;
+  // 3-D Secure left unfinished (a closed window, a restart): the same payment can be finished.
+  const unfinished = booking.paymentIntentId !== null && !waiting && !checking;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (referenceError || !online || blocked || busy) return;
-    void (canUseTestCards ? pay(card) : payByCard());
+    void (canUseTestCards ? pay(card) : pay());
   };
 
   return (
@@ -39,7 +51,7 @@ export function PaymentStep() {
               Booking {booking.serviceBookingId} for {booking.holder.name} {booking.holder.surname} is held.
             </Text>
           </div>
-          <StatusBadge status={booking.status} size="lg" />
+          <StatusBadge booking={booking} size="lg" />
         </Group>
         <Text size="xl" fw={700}>
           {formatMoney(booking.totalMinor, booking.currency)}
@@ -55,15 +67,11 @@ export function PaymentStep() {
           autoFocus
         />
 
-        {waiting && (
-          <Alert color="blue" title={payment.state === 'card-window' ? 'The card window is open' : 'The cardholder’s bank asks for 3-D Secure'} role="status">
+        {payment.state === 'working' && (
+          <Alert color="blue" title={PROGRESS_WORDS[payment.step].title} role="status" data-testid="payment-progress">
             <Group gap="sm">
               <Loader size="sm" role="status" aria-label="Waiting" />
-              <Text size="sm">
-                {payment.state === 'card-window'
-                  ? 'Let the traveler enter the card in the secure window. Packdesk never sees the card number.'
-                  : 'Let the traveler approve the payment in the bank’s window; Packdesk continues by itself.'}
-              </Text>
+              <Text size="sm">{PROGRESS_WORDS[payment.step].text}</Text>
             </Group>
           </Alert>
         )}
@@ -78,14 +86,22 @@ export function PaymentStep() {
             </Group>
           </Alert>
         )}
-        {payment.state === 'authentication-failed' && (
-          <Alert color="orange" title="The bank check did not pass" role="alert">
+        {unfinished && (
+          <Alert color="orange" title="3-D Secure is not finished" role="alert">
             <Stack gap="xs">
-              <Text size="sm">The booking is still held and nothing was charged. Start the check again, or choose another card below.</Text>
-              <Button w="fit-content" variant="white" color="orange" onClick={() => void authenticate()} disabled={!online}>
-                Start 3-D Secure again
+              <Text size="sm">
+                The bank’s check for this payment was started but not completed, and nothing has been charged yet. Continue it to finish the same payment (it cannot be charged twice), or choose another
+                card below.
+              </Text>
+              <Button w="fit-content" variant="white" color="orange" onClick={() => void continueAuthentication()} disabled={!online || busy}>
+                Continue 3-D Secure
               </Button>
             </Stack>
+          </Alert>
+        )}
+        {payment.state === 'authentication-failed' && (
+          <Alert color="orange" title="The bank check did not pass" role="alert">
+            <Text size="sm">The booking is still held and nothing was charged. Ask for another card, or try the same card again below.</Text>
           </Alert>
         )}
 
@@ -94,7 +110,7 @@ export function PaymentStep() {
             <Text size="sm" c="dimmed">
               {profile.kind === 'live' ? 'Cards are entered in Stripe’s secure window.' : 'Stripe’s test card numbers can be typed in the secure window.'}
             </Text>
-            <Button variant={canUseTestCards ? 'light' : 'filled'} onClick={() => void payByCard()} disabled={!online || blocked || busy || Boolean(referenceError)}>
+            <Button variant={canUseTestCards ? 'light' : 'filled'} onClick={() => void pay()} disabled={!online || blocked || busy || Boolean(referenceError)}>
               Enter card
             </Button>
           </Group>

@@ -8,6 +8,7 @@ import { useAppStore } from '../../stores/app-store';
 import { MODE_COLORS } from '../../theme';
 import { KEY_SLOTS } from './key-fields';
 import { KeyRow } from './KeyRow';
+import { StatusRulesEditor } from './StatusRulesEditor';
 
 type Failure = { message: string; hint: string } | null;
 
@@ -106,6 +107,8 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
             {profile.builtIn ? 'Built-in training service on this computer. Needs no set-up and moves no money.' : profile.baseUrl}
           </Text>
         )}
+
+        <StatusRulesEditor profile={profile} save={(rules) => run(() => call('profiles:set-status-rules', { profileId: profile.id, rules }))} />
 
         {!profile.builtIn && (
           <Stack gap={6} aria-label={`Keys of ${profile.name}`}>

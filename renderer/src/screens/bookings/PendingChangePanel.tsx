@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Image, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { renderSVG } from 'uqr';
+import type { BookingRecord, PendingModification } from '../../../../shared/bookings';
+import { formatDate, formatDateTime, formatMoney } from '../../../../shared/format';
+import { call, describeError } from '../../bridge';
+import { copyText } from '../../components/copy-text';
+import { ErrorNotice } from '../../components/ErrorNotice';
+
+/** The payment link as a QR code the traveler scans at the desk: an image, so no markup of ours is built from it. */
+function LinkQrCode({ link }: { link: string }) {
+  const source = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(link, { border: 2 }))}`, [link]);
+  return <Image src={source} w={168} h={168} alt="QR code of the payment link, for the traveler’s phone" data-testid="payment-link-qr" />;
+}
+
+function changeInWords(pending: PendingModification, currency: string): string {
+  const amount = pending.amountMinor !== null ? `${formatMoney(pending.amountMinor, currency)} more` : 'more';
+  const stay = pending.checkIn && pending.checkOut ? ` for ${formatDate(pending.checkIn)} → ${formatDate(pending.checkOut)}${pending.propertyName ? ` at ${pending.propertyName}` : ''}` : '';
+  return `The change${stay} costs ${amount}. The booking keeps its current dates and room until the traveler pays at the link below; Packdesk sees the payment by itself and updates the booking and its voucher.`;
+}
+
+/**
+ * A change that costs more, waiting for the traveler: the link as text and as a QR code, and the
+ * agent's own word (paid, or abandoned) with a note for the timeline.
+ */
+export function PendingChangePanel({ booking, online, onChanged }: { booking: BookingRecord; online: boolean; onChanged: () => void }) {
+  const pending = booking.pendingModification;
+  const [resolving, setResolving] = useState<'paid' | 'abandoned' | null>(null);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  if (!pending) return null;
+
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      onChanged();
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Alert color="blue" title="Waiting for the traveler to pay the change" role="status" data-testid="pending-change">
+      <Stack gap="sm">
+        <Text size="sm">{changeInWords(pending, booking.currency)}</Text>
+        <Group align="flex-start" wrap="nowrap" gap="lg">
+          {pending.paymentLink && <LinkQrCode link={pending.paymentLink} />}
+          <Stack gap="xs" style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              Change {pending.reference}
+              {pending.requestedAt ? `, asked ${formatDateTime(pending.requestedAt)}` : ''}
+            </Text>
+            <Text size="sm" className="mono" style={{ wordBreak: 'break-all' }} data-testid="payment-link">
+              {pending.paymentLink}
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" variant="white" onClick={() => copyText(pending.paymentLink)}>
+                Copy link
+              </Button>
+              <Button size="xs" variant="white" disabled={!online} onClick={() => void act(() => call('booking:open-payment-link', { bookingId: booking.id }))}>
+                Open in browser
+              </Button>
+              <Button size="xs" variant="subtle" onClick={() => setResolving('paid')}>
+                Mark paid…
+              </Button>
+              <Button size="xs" variant="subtle" color="gray" onClick={() => setResolving('abandoned')}>
+                Mark abandoned…
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+        {resolving && (
+          <Stack gap="xs" component="form" onSubmit={(event) => { event.preventDefault(); void act(() => call('booking:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() => setResolving(null)); }}>
+            <SegmentedControl
+              value={resolving}
+              onChange={(value) => setResolving(value === 'paid' ? 'paid' : 'abandoned')}
+              data={[
+                { value: 'paid', label: 'The traveler paid it' },
+                { value: 'abandoned', label: 'The traveler dropped it' },
+              ]}
+            />
+            <Text size="xs" c="dimmed">
+              {resolving === 'paid'
+                ? 'Packdesk records the new dates and total now; the service’s own view replaces them when it shows the booking.'
+                : 'The booking keeps its current dates and room. If the traveler pays the link later, the service still applies the change.'}
+            </Text>
+            <Textarea label="Note for the timeline" value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={2} maxLength={500} data-autofocus />
+            <Group justify="flex-end" gap="xs">
+              <Button size="xs" variant="default" onClick={() => setResolving(null)}>
+                Back
+              </Button>
+              <Button size="xs" type="submit" loading={busy}>
+                {resolving === 'paid' ? 'Mark paid' : 'Mark abandoned'}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        <ErrorNotice error={error} onClose={() => setError(null)} />
+      </Stack>
+    </Alert>
+  );
+}

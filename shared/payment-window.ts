@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The payment window's two channels, declared once: what the page is asked to do, and the one
+ * answer it may send back. Main checks the answer against these before it believes it; a card
+ * number can never be one (a payment method is a `pm_` id, nothing else).
+ */
+export const PAYMENT_WINDOW_REQUEST = 'payment-window:request';
+export const PAYMENT_WINDOW_RESULT = 'payment-window:result';
+
+export const paymentPageRequestSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('card'), publishableKey: z.string(), amountLabel: z.string(), cardholderName: z.string() }).strict(),
+  z.object({ mode: z.literal('authenticate'), publishableKey: z.string(), clientSecret: z.string() }).strict(),
+]);
+export type PaymentPageRequest = z.infer<typeof paymentPageRequestSchema>;
+
+export const paymentMethodIdSchema = z.string().regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'A payment needs a payment method token (pm_…) from the card window.');
+
+export const cardEntryResultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('payment_method'), paymentMethodId: paymentMethodIdSchema }).strict(),
+  z.object({ kind: z.literal('closed') }).strict(),
+  z.object({ kind: z.literal('error'), message: z.string().max(500) }).strict(),
+]);
+export type CardEntryResult = z.infer<typeof cardEntryResultSchema>;
+
+export const authenticationResultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('succeeded') }).strict(),
+  z.object({ kind: z.literal('failed'), message: z.string().max(500) }).strict(),
+  z.object({ kind: z.literal('closed') }).strict(),
+]);
+export type AuthenticationResult = z.infer<typeof authenticationResultSchema>;
+
+export type PaymentPageResult = CardEntryResult | AuthenticationResult;
+
+/** The page's answer to a request, checked: anything else counts as the window closing, never as a payment. */
+export function checkedPageResult(request: PaymentPageRequest, raw: unknown): PaymentPageResult {
+  const parsed = request.mode === 'card' ? cardEntryResultSchema.safeParse(raw) : authenticationResultSchema.safeParse(raw);
+  return parsed.success ? parsed.data : { kind: 'closed' };
+}
