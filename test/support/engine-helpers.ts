@@ -1,6 +1,7 @@
 import { afterEach } from 'vitest';
 import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
+import type { PaymentWindows } from '../../electron/core/payments/payment-windows';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { AvailableQuote } from '../../shared/bookings';
 import { daysFromNow } from './sandbox-helpers';
@@ -17,7 +18,7 @@ export function useCore() {
   afterEach(() => {
     for (const core of cores.splice(0)) core.close();
   });
-  return async (sandbox: Sandbox | null, options: { dataDir?: string; start?: boolean; requestTimeoutMs?: number; doubtWindowMs?: number } = {}) => {
+  return async (sandbox: Sandbox | null, options: { dataDir?: string; start?: boolean; requestTimeoutMs?: number; doubtWindowMs?: number; paymentWindows?: PaymentWindows } = {}) => {
     const dataDir = options.dataDir ?? tempDir();
     const core = createCore({
       dataDir,
@@ -30,6 +31,7 @@ export function useCore() {
       // Short, so that tests see a lost answer settled; the app's default is a minute.
       doubtWindowMs: options.doubtWindowMs ?? 1_000,
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+      ...(options.paymentWindows ? { paymentWindows: options.paymentWindows } : {}),
     });
     cores.push(core);
     if (options.start !== false) await core.start();
@@ -68,4 +70,29 @@ export async function waitUntil<T>(read: () => T | Promise<T>, accept: (value: T
     if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The cardholder's answer on the built-in service's 3-D Secure page, over HTTP as the page would send it. */
+export async function answerChallenge(challengeUrl: string, outcome: 'approve' | 'fail'): Promise<void> {
+  const url = new URL(challengeUrl);
+  const secret = url.searchParams.get('client_secret') as string;
+  const page = await fetch(challengeUrl);
+  if (page.status !== 200) throw new Error(`challenge page answered ${page.status}`);
+  await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: new URLSearchParams({ client_secret: secret, outcome }) });
+}
+
+/** Payment windows for the engine tests: the bank's page is answered over HTTP, and every request is kept. */
+export function scriptedWindows(outcome: 'approve' | 'fail' | 'close') {
+  const opened: string[] = [];
+  const windows: PaymentWindows = {
+    collectCard: async () => ({ kind: 'closed' }),
+    authenticate: async (request) => {
+      if (request.kind !== 'built-in') throw new Error('expected the built-in challenge');
+      opened.push(request.url);
+      if (outcome === 'close') return { kind: 'closed' };
+      await answerChallenge(request.url, outcome);
+      return outcome === 'approve' ? { kind: 'succeeded' } : { kind: 'failed', message: 'The cardholder failed the check.' };
+    },
+  };
+  return { windows, opened };
 }

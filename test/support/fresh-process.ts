@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,11 +11,21 @@ const ROOT = join(import.meta.dirname, '../..');
  * Runs a TypeScript entry file in a new Node process with its own environment (a process-wide
  * state such as the D-Bus connection cannot be reset inside the test process). Resolves to stdout.
  */
-export async function runInFreshProcess(entry: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; code: number }> {
+async function bundled(entry: string): Promise<string> {
   const outDir = join(ROOT, 'test-results/fresh-process');
   mkdirSync(outDir, { recursive: true });
   const outfile = join(outDir, `${basename(entry, '.ts')}.mjs`);
   await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  return outfile;
+}
+
+/** Starts a TypeScript entry file in a new Node process and hands it over running, to be killed when the test says. */
+export async function startFreshProcess(entry: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  return spawn(process.execPath, [await bundled(entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export async function runInFreshProcess(entry: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; code: number }> {
+  const outfile = await bundled(entry);
   try {
     const { stdout } = await promisify(execFile)(process.execPath, [outfile], { env: { ...process.env, ...env } });
     return { stdout, code: 0 };
