@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createApiClient } from '../../electron/core/api/client';
 import { ServiceError } from '../../electron/core/api/service-errors';
+import { isServiceReachable } from '../../electron/core/connectivity';
 import { FAST_RETRY } from '../support/engine-helpers';
 import { useSandbox } from '../support/sandbox-helpers';
 
@@ -51,7 +52,29 @@ describe('the service client', () => {
     const error = (await client(server.url).search('x').catch((caught: unknown) => caught)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'invalid_request', status: 418, serviceCode: 'teapot_overheated', body: { message: 'short and stout' } });
-    expect(error.message).toBe('The booking service refused some of the details. (service code teapot_overheated, HTTP 418)');
+    expect(error.message).toBe('The booking service refused some of the details. (service code teapot_overheated, HTTP 418) The service says: “short and stout”');
+  });
+
+  test('the service’s own message is shown after Packdesk’s words, but never one that carries a card number', async () => {
+    const server = await scriptedServer((count) =>
+      count === 1 ? { status: 422, body: { error: 'booking_state_conflict', message: 'Booking 7 is ChangePending; pay the open change first.' } } : { status: 422, body: { error: 'x', message: 'card 4242 4242 4242 4242 refused' } },
+    );
+    const first = (await client(server.url).cancel(7, 'ill').catch((caught: unknown) => caught)) as ServiceError;
+    expect(first.message).toBe('The booking service refused some of the details. (service code booking_state_conflict, HTTP 422) The service says: “Booking 7 is ChangePending; pay the open change first.”');
+    const second = (await client(server.url).cancel(7, 'ill').catch((caught: unknown) => caught)) as ServiceError;
+    expect(second.message).not.toContain('4242');
+  });
+
+  test('the online check carries the profile’s key, for a service that wants one on every path', async () => {
+    let authorization: string | undefined;
+    const server = createServer((request, response) => {
+      authorization = request.headers.authorization;
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    expect(await isServiceReachable({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'sk_test_probeKey1234' })).toBe(true);
+    expect(authorization).toBe('Bearer sk_test_probeKey1234');
   });
 
   test('a refused connection did not reach the service; the key appears in no error', async () => {
