@@ -100,4 +100,35 @@ export const sandboxMigrations: readonly Migration[] = [
       );
     `);
   },
+  // Statuses become dialect-free states (each dialect names them, dialect.ts); rooms keep every
+  // availability id they had; payment intents say how they are confirmed.
+  (db) => {
+    db.exec(`
+      UPDATE bookings SET status = CASE
+        WHEN status = 'Pending' AND EXISTS (SELECT 1 FROM payment_intents i WHERE i.booking_id = bookings.id AND i.status IN ('requires_action', 'failed')) THEN 'awaitingAuthentication'
+        WHEN status = 'Pending' THEN 'pending'
+        WHEN status = 'Confirming' THEN 'confirming'
+        WHEN status = 'Paid' AND EXISTS (SELECT 1 FROM modifications m WHERE m.booking_id = bookings.id AND m.status = 'payment_required') THEN 'changePending'
+        WHEN status = 'Paid' THEN 'paid'
+        WHEN status = 'Failed' THEN 'failed'
+        WHEN status = 'Cancelled' THEN 'cancelled'
+        ELSE status END;
+      DROP INDEX bookings_confirming;
+      CREATE INDEX bookings_by_state ON bookings (status, confirm_due_at);
+      CREATE TABLE room_ids (
+        booking_id INTEGER NOT NULL REFERENCES bookings (id),
+        room INTEGER NOT NULL,
+        availability_id INTEGER NOT NULL,
+        PRIMARY KEY (booking_id, availability_id)
+      );
+      -- Every id a room had: from its token, each completed change, and now.
+      INSERT OR IGNORE INTO room_ids (booking_id, room, availability_id)
+        SELECT t.booking_id, CAST(j.key AS INTEGER), json_extract(j.value, '$.availability_id') FROM prebook_tokens t, json_each(t.items) j WHERE t.booking_id IS NOT NULL;
+      INSERT OR IGNORE INTO room_ids (booking_id, room, availability_id)
+        SELECT m.booking_id, CAST(j.key AS INTEGER), json_extract(j.value, '$.availability_id') FROM modifications m, json_each(m.new_items) j WHERE m.status = 'completed';
+      INSERT OR IGNORE INTO room_ids (booking_id, room, availability_id)
+        SELECT b.id, CAST(j.key AS INTEGER), json_extract(j.value, '$.availability_id') FROM bookings b, json_each(b.items) j;
+      ALTER TABLE payment_intents ADD COLUMN confirmation_method TEXT NOT NULL DEFAULT 'manual';
+    `);
+  },
 ];

@@ -11,8 +11,12 @@ import type { BookingService, Caller } from './booking-service';
 import { anyStringHoldsCardNumber } from '../../shared/card-numbers';
 import { controlSettingsSchema, createControls, scriptedFaultSchema } from './controls';
 import type { ControlSettings, TrainingControls } from './controls';
+import { code, dialectTable, renderError } from './dialect';
+import type { Dialect, DialectTable, SuccessKind } from './dialect';
 import { sandboxMigrations } from './migrations';
 import { challengeDonePage, challengePage, messagePage, modificationPaymentPage } from './pages';
+
+export type { Dialect } from './dialect';
 
 export interface SandboxOptions {
   /** The service's SQLite file; ':memory:' for a throw-away one. */
@@ -23,6 +27,8 @@ export interface SandboxOptions {
   controls?: Partial<ControlSettings>;
   now?: () => number;
   maxBodyBytes?: number;
+  /** How the service answers where the spec says "not shown"; chosen per start, never stored. Default 'standard'. */
+  dialect?: Dialect;
 }
 
 export interface OrganizationKeys {
@@ -39,6 +45,7 @@ export interface Sandbox {
   adminKey: string;
   controls: TrainingControls;
   service: BookingService;
+  dialect: Dialect;
   createOrganization(name: string): OrganizationKeys;
   close(): Promise<void>;
 }
@@ -97,19 +104,28 @@ function sendHtml(response: ServerResponse, status: number, html: string): void 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Route = { method: string; pattern: RegExp; write: boolean; run: (caller: Caller, match: RegExpExecArray, body: unknown, query: URLSearchParams) => unknown; status?: number };
+type Route = {
+  method: string;
+  pattern: RegExp;
+  write: boolean;
+  run: (caller: Caller, match: RegExpExecArray, body: unknown, query: URLSearchParams) => Record<string, unknown>;
+  /** What a success did; the dialect picks its HTTP status. */
+  kind: SuccessKind | ((body: unknown) => SuccessKind);
+};
+
+const mintsToken = (body: unknown): SuccessKind => (typeof body === 'object' && body !== null && 'mode' in body && body.mode === 'prebook' ? 'token' : 'read');
 
 function apiRoutes(service: BookingService): Route[] {
   const id = (match: RegExpExecArray) => Number(match[1]);
   return [
-    { method: 'GET', pattern: /^\/packages$/, write: false, run: (_caller, _match, _body, query) => service.search(query.get('title') ?? '') },
-    { method: 'POST', pattern: /^\/packages\/(\d{1,9})\/availability$/, write: false, run: (caller, match, body) => service.availability(caller, id(match), body) },
-    { method: 'POST', pattern: /^\/bookings\/prebook$/, write: true, status: 201, run: (caller, _match, body) => service.prebook(caller, body) },
-    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/book$/, write: true, run: (caller, match, body) => service.book(caller, id(match), body) },
-    { method: 'GET', pattern: /^\/bookings\/(\d{1,9})$/, write: false, run: (caller, match) => service.getBooking(caller, id(match)) },
-    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/cancel$/, write: true, run: (caller, match, body) => service.cancel(caller, id(match), body) },
-    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/modification\/preview$/, write: false, run: (caller, match, body) => service.previewModification(caller, id(match), body) },
-    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/modification$/, write: true, run: (caller, match, body) => service.confirmModification(caller, id(match), body) },
+    { method: 'GET', pattern: /^\/packages$/, write: false, kind: 'read', run: (_caller, _match, _body, query) => service.search(query.get('title') ?? '') },
+    { method: 'POST', pattern: /^\/packages\/(\d{1,9})\/availability$/, write: false, kind: mintsToken, run: (caller, match, body) => service.availability(caller, id(match), body) },
+    { method: 'POST', pattern: /^\/bookings\/prebook$/, write: true, kind: 'prebook', run: (caller, _match, body) => service.prebook(caller, body) },
+    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/book$/, write: true, kind: 'book', run: (caller, match, body) => service.book(caller, id(match), body) },
+    { method: 'GET', pattern: /^\/bookings\/(\d{1,9})$/, write: false, kind: 'read', run: (caller, match) => service.getBooking(caller, id(match)) },
+    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/cancel$/, write: true, kind: 'read', run: (caller, match, body) => service.cancel(caller, id(match), body) },
+    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/modification\/preview$/, write: false, kind: 'read', run: (caller, match, body) => service.previewModification(caller, id(match), body) },
+    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/modification$/, write: true, kind: 'modification', run: (caller, match, body) => service.confirmModification(caller, id(match), body) },
   ];
 }
 
@@ -117,10 +133,11 @@ function apiRoutes(service: BookingService): Route[] {
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const db = openDatabase(options.dataFile, sandboxMigrations);
   const { keys, adminKey } = bootstrap(db);
-  const controls = createControls(options.controls);
+  const dialect: DialectTable = dialectTable(options.dialect);
+  const controls = createControls({ tokenLifetimeMs: dialect.tokenLifetimeMs, ...options.controls });
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   let publicUrl = '';
-  const service = createBookingService(db, controls, { publicUrl: () => publicUrl, ...(options.now ? { now: options.now } : {}) });
+  const service = createBookingService(db, controls, { publicUrl: () => publicUrl, dialect: dialect.name, ...(options.now ? { now: options.now } : {}) });
   const routes = apiRoutes(service);
 
   const timers = new Set<NodeJS.Timeout>();
@@ -139,16 +156,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   controls.onSettlement(settleLater);
   // Bookings that were confirming when the service stopped are settled now or when due.
   service.settleDue();
-  for (const { due } of db.prepare("SELECT confirm_due_at AS due FROM bookings WHERE status = 'Confirming'").all() as { due: string }[]) {
-    settleLater(Math.max(0, Date.parse(due) - Date.now()));
-  }
+  for (const due of service.confirmationsDue()) settleLater(Math.max(0, Date.parse(due) - Date.now()));
 
   async function handleApi(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     const method = request.method ?? 'GET';
     const candidates = routes.filter((candidate) => candidate.pattern.test(path));
     if (candidates.length === 0) throw notFound(`${API_PREFIX}${path}`);
     const route = candidates.find((candidate) => candidate.method === method);
-    if (!route) throw new ApiError(405, 'method_not_allowed', `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`);
+    if (!route) throw new ApiError('method_not_allowed', `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`);
 
     const fault = controls.faultFor(method, `${API_PREFIX}${path}`, route.write);
 
@@ -158,19 +173,19 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       try {
         body = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
       } catch {
-        throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+        throw new ApiError('invalid_json', 'The request body is not valid JSON.', { fields: [{ field: '(body)', problem: 'is not valid JSON' }] });
       }
       // Checked before anything else reads the body, so a card number is never stored or logged.
       if (anyStringHoldsCardNumber(body)) {
-        throw new ApiError(422, 'raw_card_rejected', 'A card number was sent. This service never accepts card numbers; send a payment method token (pm_…) created by Stripe.js.');
+        throw new ApiError('raw_card', 'A card number was sent. This service never accepts card numbers; send a payment method token (pm_…) created by Stripe.js.');
       }
     }
     // Slowness comes after the request is read: the work still lands when the client has given up waiting.
     if (controls.current.latencyMs > 0) await sleep(controls.current.latencyMs);
     if (fault.kind === 'delay') await sleep(fault.delayMs ?? 1000);
-    if (fault.kind === 'error') throw new ApiError(fault.status ?? 503, 'service_unavailable', 'The service is temporarily unavailable (training fault).');
+    if (fault.kind === 'error') throw new ApiError('unavailable', 'The service is temporarily unavailable (training fault).', fault.status ? { status: fault.status } : {});
     if (fault.kind === 'rate_limit') {
-      throw new ApiError(429, 'rate_limited', 'Too many requests (training fault); retry after the delay in Retry-After.', { retry_after: controls.current.retryAfterSeconds });
+      throw new ApiError('rate_limited', 'Too many requests (training fault); retry after the delay in Retry-After.', { retryAfterSeconds: controls.current.retryAfterSeconds });
     }
     const caller = service.authenticate(request.headers.authorization);
     const match = route.pattern.exec(path) as RegExpExecArray;
@@ -181,7 +196,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       request.socket.destroy();
       return;
     }
-    sendJson(response, route.status ?? 200, result);
+    const kind = typeof route.kind === 'function' ? route.kind(body) : route.kind;
+    sendJson(response, dialect.success[kind], dialect.shapes.envelope(result, `req_${code(16)}`));
   }
 
   async function handlePages(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
@@ -209,22 +225,22 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 
   async function handleControls(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-    if (request.headers.authorization !== `Bearer ${adminKey}`) throw new ApiError(401, 'unauthorized', 'The training controls need the admin key printed when the service started.');
+    if (request.headers.authorization !== `Bearer ${adminKey}`) throw new ApiError('unauthenticated', 'The training controls need the admin key printed when the service started.');
     if (path === '/sandbox/controls' && request.method === 'GET') return sendJson(response, 200, { data: controls.current });
     let body: unknown;
     try {
       body = JSON.parse(await readBody(request, 16 * 1024)) as unknown;
     } catch {
-      throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+      throw new ApiError('invalid_json', 'The request body is not valid JSON.');
     }
     if (path === '/sandbox/controls' && request.method === 'PUT') {
       const parsed = controlSettingsSchema.partial().safeParse(body);
-      if (!parsed.success) throw new ApiError(422, 'validation_failed', parsed.error.issues[0]?.message ?? 'Invalid controls.');
+      if (!parsed.success) throw new ApiError('invalid_fields', parsed.error.issues[0]?.message ?? 'Invalid controls.');
       return sendJson(response, 200, { data: controls.update(parsed.data) });
     }
     if (path === '/sandbox/faults' && request.method === 'POST') {
       const parsed = scriptedFaultSchema.array().max(1000).safeParse(body);
-      if (!parsed.success) throw new ApiError(422, 'validation_failed', parsed.error.issues[0]?.message ?? 'Invalid faults.');
+      if (!parsed.success) throw new ApiError('invalid_fields', parsed.error.issues[0]?.message ?? 'Invalid faults.');
       controls.queueFaults(parsed.data);
       return sendJson(response, 200, { data: { queued: controls.pendingFaults() } });
     }
@@ -246,15 +262,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         error instanceof ApiError
           ? error
           : error instanceof BodyTooLarge
-            ? new ApiError(413, 'payload_too_large', `The request body is larger than ${maxBodyBytes} bytes.`)
-            : new ApiError(500, 'internal', 'The service failed to handle this request.');
+            ? new ApiError('payload_too_large', `The request body is larger than ${maxBodyBytes} bytes.`)
+            : new ApiError('internal', 'The service failed to handle this request.');
       if (error instanceof BodyTooLarge) response.setHeader('Connection', 'close');
-      const retryAfter = failure.status === 429 ? { 'Retry-After': String(controls.current.retryAfterSeconds) } : undefined;
+      // The training controls are Packdesk's own, not the contract: they always answer in the standard dialect.
+      const answer = renderError(path.startsWith(`${API_PREFIX}/`) ? dialect : dialectTable('standard'), failure);
+      const retryAfter = failure.reason === 'rate_limited' ? { 'Retry-After': String(controls.current.retryAfterSeconds) } : undefined;
       if (path.startsWith('/sandbox/') && !path.startsWith('/sandbox/controls') && !path.startsWith('/sandbox/faults')) {
-        if (!response.headersSent) sendHtml(response, failure.status, messagePage('This page cannot be shown', failure.message));
+        if (!response.headersSent) sendHtml(response, answer.status, messagePage('This page cannot be shown', failure.message));
         return;
       }
-      sendJson(response, failure.status, failure.body(), retryAfter);
+      sendJson(response, answer.status, answer.body, retryAfter);
     });
   });
   server.on('clientError', (_error, socket) => {
@@ -278,6 +296,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     adminKey,
     controls,
     service,
+    dialect: dialect.name,
     createOrganization: (name) => createOrganization(db, name),
     close: async () => {
       if (closed) return;

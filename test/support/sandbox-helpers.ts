@@ -3,14 +3,17 @@ import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Sandbox, SandboxOptions } from '../../electron/sandbox/sandbox';
 import { API_PREFIX } from '../../shared/api';
 
-/** Starts built-in services for a test and stops them afterwards. */
-export function useSandbox(): (options?: Partial<SandboxOptions>) => Promise<Sandbox> {
+/**
+ * Starts built-in services for a test and stops them afterwards. `defaults` apply to every service
+ * of the file, such as `{ dialect: 'alternate' }`; each call can override them.
+ */
+export function useSandbox(defaults: Partial<SandboxOptions> = {}): (options?: Partial<SandboxOptions>) => Promise<Sandbox> {
   const running: Sandbox[] = [];
   afterEach(async () => {
     await Promise.all(running.splice(0).map((sandbox) => sandbox.close()));
   });
   return async (options = {}) => {
-    const sandbox = await startSandbox({ dataFile: ':memory:', controls: { supplierDelayMs: 50 }, ...options });
+    const sandbox = await startSandbox({ dataFile: ':memory:', controls: { supplierDelayMs: 50 }, ...defaults, ...options });
     running.push(sandbox);
     return sandbox;
   };

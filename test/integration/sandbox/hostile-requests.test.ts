@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { callApi, mintToken, pendingBooking, prebookBody, priceAvailableStay, useSandbox } from '../../support/sandbox-helpers';
 import { useTempDir } from '../../support/temp-dir';
+import type { Dialect } from '../../../electron/sandbox/sandbox';
 
 const sandbox = useSandbox();
 const tempDir = useTempDir();
@@ -15,10 +16,10 @@ function snapshot(db: DatabaseSync): string {
     .join('\n');
 }
 
-describe('hostile and malformed requests', () => {
+describe.each<Dialect>(['standard', 'alternate'])('hostile and malformed requests (%s dialect)', (dialect) => {
   test('thousands of them: never a 5xx, never a crash, and a refused request changes nothing', { timeout: 120_000 }, async () => {
     const dataFile = join(tempDir(), 'service.db');
-    const service = await sandbox({ dataFile, controls: { tokenLifetimeMs: 60_000 } });
+    const service = await sandbox({ dataFile, dialect, controls: { tokenLifetimeMs: 60_000 } });
     const other = service.createOrganization('Other Agency');
     const mine = await pendingBooking(service);
     const theirs = await pendingBooking(service);

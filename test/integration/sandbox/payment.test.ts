@@ -52,6 +52,7 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
     const action = await callApi<{ error: string; payment_intent_id: string; client_secret: string }>(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_threeDSecure2Required' });
     expect(action).toMatchObject({ status: 402, body: { error: 'payment_requires_action', payment_intent_id: expect.stringMatching(/^pi_/), client_secret: expect.stringContaining('_secret_') } });
     const { payment_intent_id: intent, client_secret: secret } = action.body;
+    expect(service.service.challenge(intent, secret).confirmation_method).toBe('manual');
 
     const early = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_intent_id: intent });
     expect(early).toMatchObject({ status: 402, body: { error: 'payment_requires_action', payment_intent_id: intent } });
