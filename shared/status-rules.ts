@@ -15,6 +15,8 @@ export const statusRulesSchema = z
     final: statusList,
     /** Final statuses that mean the sale stands: the voucher can be given. */
     confirmed: statusList,
+    /** Statuses that mean "paid, the supplier has not answered yet" (the spec leaves the name open). */
+    awaitingSupplier: statusList.default([]),
     /** Statuses in which the service refuses a cancel (learnt from a refusal, or set by hand). */
     notCancellable: statusList,
     /** Statuses in which a change of dates or room is offered. */
@@ -24,10 +26,10 @@ export const statusRulesSchema = z
 export type StatusRules = z.infer<typeof statusRulesSchema>;
 
 /** What the spec shows: Paid is the good end, Cancelled the other. */
-export const SPEC_STATUS_RULES: StatusRules = { final: ['Paid', 'Cancelled'], confirmed: ['Paid'], notCancellable: ['Cancelled'], modifiable: ['Paid'] };
+export const SPEC_STATUS_RULES: StatusRules = { final: ['Paid', 'Cancelled'], confirmed: ['Paid'], awaitingSupplier: [], notCancellable: ['Cancelled'], modifiable: ['Paid'] };
 
-/** The built-in training service also ends a booking the supplier rejects as `Failed` (docs/service-behaviour.md). */
-export const TRAINING_STATUS_RULES: StatusRules = { ...SPEC_STATUS_RULES, final: ['Paid', 'Cancelled', 'Failed'], notCancellable: ['Cancelled', 'Failed'] };
+/** The built-in training service: `Confirming` until the supplier answers, `Failed` when it refuses (docs/service-behaviour.md). */
+export const TRAINING_STATUS_RULES: StatusRules = { ...SPEC_STATUS_RULES, final: ['Paid', 'Cancelled', 'Failed'], awaitingSupplier: ['Confirming'], notCancellable: ['Cancelled', 'Failed'] };
 
 /** A booking as far as its status rules care. */
 interface StatusFacts {
@@ -44,14 +46,14 @@ export const isConfirmedStatus = (status: string, rules: StatusRules) => rules.c
 /** How a status reads at a glance. `unknown` is a status this profile's rules do not name: shown as it comes, neutral. */
 export type StatusTone = 'held' | 'waiting' | 'confirmed' | 'cancelled' | 'ended' | 'unknown';
 
-export function statusTone(booking: Pick<StatusFacts, 'status' | 'bookingReference'> & { pendingModification?: unknown }, rules: StatusRules): StatusTone {
+export function statusTone(booking: Pick<StatusFacts, 'status' | 'bookingReference'>, rules: StatusRules): StatusTone {
   const { status } = booking;
   if (isConfirmedStatus(status, rules)) return 'confirmed';
   if (status === 'Cancelled') return 'cancelled';
   if (isFinalStatus(status, rules)) return 'ended';
-  if (status === 'Pending' && !booking.bookingReference) return 'held';
-  // Paid for, not final: the spec's unnamed step between the charge and Paid, whatever it is called.
-  if (booking.bookingReference && !booking.pendingModification) return 'waiting';
+  if (status === 'Pending') return booking.bookingReference ? 'waiting' : 'held';
+  if (rules.awaitingSupplier.includes(status)) return 'waiting';
+  // A name the rules do not know says nothing certain, not even "waiting": shown as it comes.
   return 'unknown';
 }
 

@@ -2,12 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { containsCardNumber } from '../../shared/card-numbers';
+import { statusesOf } from '../../electron/sandbox/dialect';
+import type { Dialect, State } from '../../electron/sandbox/dialect';
 
 type ServiceRow = { id: number; status: string; check_in: string; check_out: string; total_minor: number; currency: string; authorizations: number };
 type LedgerRow = { service_booking_id: number | null; status: string; check_in: string; check_out: string; total_minor: number; currency: string; attention: string | null; in_flight: string | null; next_check_at: number | null };
 
 /** Every ledger row of every counter against the built-in service's own records; the terms are defined in docs/ledger.md. */
-export function compareWithService(serviceFile: string, counterDirs: string[]) {
+export function compareWithService(serviceFile: string, counterDirs: string[], dialect: Dialect = 'standard') {
+  // The service keeps its own states; the client sees them as the dialect names them.
+  const outward = statusesOf(dialect);
   const serviceDb = new DatabaseSync(serviceFile, { readOnly: true });
   const atService = new Map(
     (
@@ -40,7 +44,7 @@ export function compareWithService(serviceFile: string, counterDirs: string[]) {
       seen.add(id);
       const truth = atService.get(id);
       if (!truth) continue;
-      if (row.status !== truth.status) figures.wrongStatus += 1;
+      if (row.status !== (outward[truth.status as State] ?? truth.status)) figures.wrongStatus += 1;
       if (row.check_in !== truth.check_in || row.check_out !== truth.check_out) figures.wrongDates += 1;
       if (Number(row.total_minor) !== Number(truth.total_minor) || row.currency !== truth.currency) figures.wrongTotal += 1;
     }

@@ -49,7 +49,7 @@ describe('the settings database', () => {
     ];
     expect(() => openDatabase(file, broken)).toThrow('disk full');
     const db = new DatabaseSync(file);
-    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 });
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: settingsMigrations.length });
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half_done'").get()).toEqual({ n: 0 });
     db.close();
   });

@@ -81,7 +81,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
    */
   function refusedInStatus(error: unknown, booking: BookingRecord, action: 'cancel' | 'change'): unknown {
     if (!isStateRefusal(error)) return error;
-    context.learn(booking, action === 'cancel' ? 'notCancellable' : 'modifiable', action !== 'cancel');
+    if (action === 'cancel') context.learn(booking, 'notCancellable', true);
+    else context.learn(booking, 'modifiable', false);
     const said = serviceSays(error.serviceMessage);
     return new AppError(
       action === 'cancel' ? 'cancel_refused' : 'change_refused',

@@ -221,7 +221,12 @@ export function createHolds(context: EngineContext) {
         const settlement = await settlePrebook(result.intent, false);
         if (!settlement.settled) throw notConfirmedYet('the hold was made');
         if (!settlement.booking) throw new AppError('hold_not_made', 'The hold was not made before its price expired.', 'Price the stay again and hold it.');
-        return context.changed(settlement.booking);
+        const settled = context.changed(settlement.booking);
+        // Whether the service holds the room is unknown: no payment step for a hold without a number.
+        if (settled.status === UNCONFIRMED_HOLD) {
+          throw new AppError('hold_unconfirmed', settled.attention ?? 'The service may have made this hold, but its number is unknown.', `It is in Bookings as “${UNCONFIRMED_HOLD}” with client reference ${settled.clientReference}; do not hold the same stay again until the service’s support has said whether it exists.`);
+        }
+        return settled;
       }
       const fullDetail: PrebookDetail = { ...detail, clientReference: result.clientReference as string };
       const booking = ledger.finishWrite(result.intentId, 'held', {

@@ -4,10 +4,10 @@ import type { Sandbox } from '../../../electron/sandbox/sandbox';
 import type { PushedEvent } from '../../../shared/ipc';
 import { answerChallenge, heldBooking, quoteThroughEngine, scriptedWindows, useCore, waitUntil } from '../../support/engine-helpers';
 import { startFreshProcess } from '../../support/fresh-process';
+import { DIALECTS } from '../../support/dialects';
 import { useSandbox } from '../../support/sandbox-helpers';
 import { useTempDir } from '../../support/temp-dir';
 
-const sandbox = useSandbox();
 const core = useCore();
 const tempDir = useTempDir();
 
@@ -38,95 +38,99 @@ async function killedWithTheBankWindowOpen(service: Sandbox, dataDir: string, st
   return bookingId;
 }
 
-describe('one payment pipeline in main', () => {
-  test('card → 402 → the bank’s window → book again, with progress for the screen and the intent kept only until paid', async () => {
-    const service = await sandbox({ controls: { supplierDelayMs: 50 } });
-    const { windows, opened } = scriptedWindows('approve');
-    const { core: engineCore } = await core(service, { paymentWindows: windows });
-    const steps: string[] = [];
-    engineCore.events.subscribe((event: PushedEvent) => {
-      if (event.name === 'event:payment-progress') steps.push(event.payload.step);
+describe.each(DIALECTS)('payments, against the %s dialect', (dialect) => {
+  const sandbox = useSandbox({ dialect });
+
+  describe('one payment pipeline in main', () => {
+    test('card → 402 → the bank’s window → book again, with progress for the screen and the intent kept only until paid', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 50 } });
+      const { windows, opened } = scriptedWindows('approve');
+      const { core: engineCore } = await core(service, { paymentWindows: windows });
+      const steps: string[] = [];
+      engineCore.events.subscribe((event: PushedEvent) => {
+        if (event.name === 'event:payment-progress') steps.push(event.payload.step);
+      });
+      const { booking } = await heldBooking(engineCore);
+      const paid = await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' });
+      expect(paid).toMatchObject({ bookingReference: expect.stringMatching(/^(PKD|BKG-)/), paymentIntentId: null });
+      expect(opened).toHaveLength(1);
+      expect(steps).toEqual(['charging', 'authenticating', 'charging', 'confirming']);
+      expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
     });
-    const { booking } = await heldBooking(engineCore);
-    const paid = await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' });
-    expect(paid).toMatchObject({ bookingReference: expect.stringMatching(/^PKD/), paymentIntentId: null });
-    expect(opened).toHaveLength(1);
-    expect(steps).toEqual(['charging', 'authenticating', 'charging', 'confirming']);
-    expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
-  });
 
-  test('a closed bank window leaves the same payment to finish; finishing it charges once', async () => {
-    const service = await sandbox({ controls: { supplierDelayMs: 50 } });
-    const closing = scriptedWindows('close');
-    const { core: engineCore } = await core(service, { paymentWindows: closing.windows });
-    const { booking } = await heldBooking(engineCore);
-    await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_closed' });
-    const waiting = engineCore.ledger.get(booking.id);
-    expect(waiting).toMatchObject({ bookingReference: null, paymentIntentId: expect.stringMatching(/^pi_/) });
-    await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({ code: 'authentication_closed' });
-    // The same intent both times: the service asked for the same check again.
-    expect(closing.opened).toHaveLength(2);
-    expect(new URL(closing.opened[1] as string).pathname).toBe(new URL(closing.opened[0] as string).pathname);
-  });
-
-  test('a failed check forgets the intent: the booking stays held, nothing charged, and another card pays', async () => {
-    const service = await sandbox({ controls: { supplierDelayMs: 50 } });
-    const { core: engineCore } = await core(service, { paymentWindows: scriptedWindows('fail').windows });
-    const { booking } = await heldBooking(engineCore);
-    await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_failed' });
-    expect(engineCore.ledger.get(booking.id)).toMatchObject({ bookingReference: null, paymentIntentId: null });
-    await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({ code: 'no_authentication_pending' });
-    expect(await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_visa' })).toMatchObject({ bookingReference: expect.stringMatching(/^PKD/) });
-    expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
-  });
-});
-
-describe('killed while the 3-D Secure window is open', () => {
-  async function victimStay(service: Sandbox) {
-    const { core: pricing } = await core(service);
-    const quote = await quoteThroughEngine(pricing, 2, 90);
-    const { packageId, packageTitle, propertyId, propertyName, checkIn, checkOut, adults } = quote;
-    return { packageId, packageTitle, propertyId, propertyName, checkIn, checkOut, adults };
-  }
-
-  test('started again, the agent finishes the same payment: one charge', async () => {
-    const service = await sandbox({ controls: { supplierDelayMs: 50 } });
-    const dataDir = tempDir();
-    const bookingId = await killedWithTheBankWindowOpen(service, dataDir, await victimStay(service));
-
-    const { windows, opened } = scriptedWindows('approve');
-    const { core: restarted } = await core(service, { dataDir, paymentWindows: windows });
-    const held = restarted.ledger.get(bookingId);
-    expect(held).toMatchObject({ bookingReference: null, paymentIntentId: expect.stringMatching(/^pi_/) });
-    const paid = await restarted.payments.pay(bookingId, { continueAuthentication: true });
-    expect(paid.bookingReference).toMatch(/^PKD/);
-    expect(opened).toHaveLength(1);
-    expect(authorizations(service, paid.serviceBookingId as number)).toBe(1);
-    await waitUntil(() => restarted.ledger.get(bookingId)?.status, (status) => status === 'Paid');
-  });
-
-  test('the cardholder had already passed when the app died: continuing books at once, with no second check and one charge', async () => {
-    const service = await sandbox({ controls: { supplierDelayMs: 50 } });
-    const dataDir = tempDir();
-    const bookingId = await killedWithTheBankWindowOpen(service, dataDir, await victimStay(service));
-
-    const { windows, opened } = scriptedWindows('approve');
-    const { core: restarted } = await core(service, { dataDir, paymentWindows: windows });
-    const held = restarted.ledger.get(bookingId);
-    // The cardholder finished on the bank's page just before the counter died. (The secret is asked
-    // of the service as the client asks it: a book with the intent answers 402 with it.)
-    const asked = await fetch(`${service.url}/api/partner/v1/bookings/${held?.serviceBookingId}/book`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${service.keys.liveKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ payment_intent_id: held?.paymentIntentId }),
+    test('a closed bank window leaves the same payment to finish; finishing it charges once', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 50 } });
+      const closing = scriptedWindows('close');
+      const { core: engineCore } = await core(service, { paymentWindows: closing.windows });
+      const { booking } = await heldBooking(engineCore);
+      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_closed' });
+      const waiting = engineCore.ledger.get(booking.id);
+      expect(waiting).toMatchObject({ bookingReference: null, paymentIntentId: expect.stringMatching(/^pi_/) });
+      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({ code: 'authentication_closed' });
+      // The same intent both times: the service asked for the same check again.
+      expect(closing.opened).toHaveLength(2);
+      expect(new URL(closing.opened[1] as string).pathname).toBe(new URL(closing.opened[0] as string).pathname);
     });
-    expect(asked.status).toBe(402);
-    const { client_secret: secret } = (await asked.json()) as { client_secret: string };
-    await answerChallenge(`${service.url}/sandbox/3ds/${held?.paymentIntentId}?client_secret=${encodeURIComponent(secret)}`, 'approve');
 
-    const paid = await restarted.payments.pay(bookingId, { continueAuthentication: true });
-    expect(paid.bookingReference).toMatch(/^PKD/);
-    expect(opened).toEqual([]);
-    expect(authorizations(service, paid.serviceBookingId as number)).toBe(1);
+    test('a failed check forgets the intent: the booking stays held, nothing charged, and another card pays', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 50 } });
+      const { core: engineCore } = await core(service, { paymentWindows: scriptedWindows('fail').windows });
+      const { booking } = await heldBooking(engineCore);
+      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_failed' });
+      expect(engineCore.ledger.get(booking.id)).toMatchObject({ bookingReference: null, paymentIntentId: null });
+      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({ code: 'no_authentication_pending' });
+      expect(await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_visa' })).toMatchObject({ bookingReference: expect.stringMatching(/^(PKD|BKG-)/) });
+      expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
+    });
+  });
+
+  describe('killed while the 3-D Secure window is open', () => {
+    async function victimStay(service: Sandbox) {
+      const { core: pricing } = await core(service);
+      const quote = await quoteThroughEngine(pricing, 2, 90);
+      const { packageId, packageTitle, propertyId, propertyName, checkIn, checkOut, adults } = quote;
+      return { packageId, packageTitle, propertyId, propertyName, checkIn, checkOut, adults };
+    }
+
+    test('started again, the agent finishes the same payment: one charge', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 50 } });
+      const dataDir = tempDir();
+      const bookingId = await killedWithTheBankWindowOpen(service, dataDir, await victimStay(service));
+
+      const { windows, opened } = scriptedWindows('approve');
+      const { core: restarted } = await core(service, { dataDir, paymentWindows: windows });
+      const held = restarted.ledger.get(bookingId);
+      expect(held).toMatchObject({ bookingReference: null, paymentIntentId: expect.stringMatching(/^pi_/) });
+      const paid = await restarted.payments.pay(bookingId, { continueAuthentication: true });
+      expect(paid.bookingReference).toMatch(/^(PKD|BKG-)/);
+      expect(opened).toHaveLength(1);
+      expect(authorizations(service, paid.serviceBookingId as number)).toBe(1);
+      await waitUntil(() => restarted.ledger.get(bookingId)?.status, (status) => status === 'Paid');
+    });
+
+    test('the cardholder had already passed when the app died: continuing books at once, with no second check and one charge', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 50 } });
+      const dataDir = tempDir();
+      const bookingId = await killedWithTheBankWindowOpen(service, dataDir, await victimStay(service));
+
+      const { windows, opened } = scriptedWindows('approve');
+      const { core: restarted } = await core(service, { dataDir, paymentWindows: windows });
+      const held = restarted.ledger.get(bookingId);
+      // The cardholder finished on the bank's page just before the counter died. (The secret is asked
+      // of the service as the client asks it: a book with the intent answers 402 with it.)
+      const asked = await fetch(`${service.url}/api/partner/v1/bookings/${held?.serviceBookingId}/book`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${service.keys.liveKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ payment_intent_id: held?.paymentIntentId }),
+      });
+      expect(asked.status).toBe(402);
+      const { client_secret: secret } = (await asked.json()) as { client_secret: string };
+      await answerChallenge(`${service.url}/sandbox/3ds/${held?.paymentIntentId}?client_secret=${encodeURIComponent(secret)}`, 'approve');
+
+      const paid = await restarted.payments.pay(bookingId, { continueAuthentication: true });
+      expect(paid.bookingReference).toMatch(/^(PKD|BKG-)/);
+      expect(opened).toEqual([]);
+      expect(authorizations(service, paid.serviceBookingId as number)).toBe(1);
+    });
   });
 });

@@ -12,7 +12,7 @@ import { useActiveProfile, useAppStore } from '../../stores/app-store';
 import { PAGE_SIZE, useBookings } from '../../stores/bookings-store';
 
 /** The statuses offered as filters: Pending, then those the profile's rules name (a service's own statuses differ). */
-const statusesOf = (rules: StatusRules) => [...new Set(['Pending', ...rules.modifiable, ...rules.confirmed, ...rules.final, ...rules.notCancellable])];
+const statusesOf = (rules: StatusRules) => [...new Set(['Pending', ...rules.awaitingSupplier, ...rules.modifiable, ...rules.confirmed, ...rules.final, ...rules.notCancellable])];
 const ROW_HEIGHT = 56;
 const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
 

@@ -12,7 +12,7 @@ const WORDS: Record<StatusTone, string> = {
   confirmed: 'Paid and confirmed by the supplier.',
   waiting: 'Payment authorized. Waiting for the supplier to confirm…',
   held: 'Payment authorized. Waiting for the supplier to confirm…',
-  unknown: 'The service shows this booking in a status of its own. Packdesk keeps checking until it is final; do not give the reference as confirmed yet.',
+  unknown: 'The service shows a status Packdesk has no rule for. Packdesk keeps checking until it is final; do not give the reference as confirmed yet.',
   cancelled: 'The booking is cancelled.',
   ended: 'The supplier did not confirm this booking. The card authorization is released: the traveler is not charged.',
 };

@@ -6,6 +6,7 @@ import type { StatusRules } from '../../../../shared/status-rules';
 const FIELDS: { key: keyof StatusRules; label: string; description: string }[] = [
   { key: 'final', label: 'Final statuses', description: 'Packdesk stops checking a booking in these.' },
   { key: 'confirmed', label: 'Confirmed statuses', description: 'The sale stands: reference and voucher can be given.' },
+  { key: 'awaitingSupplier', label: 'Paid, waiting for the supplier', description: 'Charged; the supplier has not answered yet.' },
   { key: 'notCancellable', label: 'Statuses that cannot be cancelled', description: 'Learnt when the service refuses a cancel.' },
   { key: 'modifiable', label: 'Statuses that can be changed', description: 'Dates or room can be changed in these.' },
 ];
@@ -22,6 +23,7 @@ export function StatusRulesEditor({ profile, save }: { profile: ProfileView; sav
   const [draft, setDraft] = useState<Record<keyof StatusRules, string>>(() => ({
     final: asText(profile.statusRules.final),
     confirmed: asText(profile.statusRules.confirmed),
+    awaitingSupplier: asText(profile.statusRules.awaitingSupplier),
     notCancellable: asText(profile.statusRules.notCancellable),
     modifiable: asText(profile.statusRules.modifiable),
   }));
@@ -41,7 +43,7 @@ export function StatusRulesEditor({ profile, save }: { profile: ProfileView; sav
       <Collapse in={open}>
         <Stack gap="xs" component="form" aria-label={`Statuses of ${profile.name}`} onSubmit={(event) => {
           event.preventDefault();
-          void save({ final: asList(draft.final), confirmed: asList(draft.confirmed), notCancellable: asList(draft.notCancellable), modifiable: asList(draft.modifiable) });
+          void save({ final: asList(draft.final), confirmed: asList(draft.confirmed), awaitingSupplier: asList(draft.awaitingSupplier), notCancellable: asList(draft.notCancellable), modifiable: asList(draft.modifiable) });
         }}>
           <SimpleGrid cols={2}>
             {FIELDS.map((field) => (
