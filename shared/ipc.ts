@@ -13,7 +13,7 @@ import {
   quoteSchema,
   timelineEventSchema,
 } from './bookings';
-import { paymentMethodIdSchema } from './payment-window';
+import { authenticationResultSchema, cardEntryResultSchema, PAYMENT_WINDOW_REQUEST, PAYMENT_WINDOW_RESULT, paymentMethodIdSchema, paymentPageRequestSchema } from './payment-window';
 import { statusRulesSchema } from './status-rules';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
 
@@ -162,6 +162,15 @@ export type ChannelName = keyof Channels;
 export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
 export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>;
 export const channelNames = Object.keys(channels) as ChannelName[];
+
+/**
+ * The payment window's own two channels (not the main window's): main answers the request, and
+ * believes only an answer these schemas accept (`checkedPageResult`): a pm_ id, or an outcome.
+ */
+export const paymentWindowChannels = {
+  [PAYMENT_WINDOW_REQUEST]: { input: z.undefined(), output: paymentPageRequestSchema },
+  [PAYMENT_WINDOW_RESULT]: { input: z.union([cardEntryResultSchema, authenticationResultSchema]), output: z.void() },
+} as const;
 
 /** Where a payment is, for the screen: the card window, the charge, the bank's check, waiting for the supplier. */
 export const paymentStepSchema = z.enum(['card', 'charging', 'authenticating', 'resuming', 'confirming']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { containsCardNumber } from './card-numbers';
 
 /**
  * The payment window's two channels, declared once: what the page is asked to do, and the one
@@ -14,7 +15,10 @@ export const paymentPageRequestSchema = z.discriminatedUnion('mode', [
 ]);
 export type PaymentPageRequest = z.infer<typeof paymentPageRequestSchema>;
 
-export const paymentMethodIdSchema = z.string().regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'A payment needs a payment method token (pm_…) from the card window.');
+export const paymentMethodIdSchema = z
+  .string()
+  .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'A payment needs a payment method token (pm_…) from the card window.')
+  .refine((id) => !containsCardNumber(id), 'A payment method token never holds a card number; take the card in the card window.');
 
 export const cardEntryResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('payment_method'), paymentMethodId: paymentMethodIdSchema }).strict(),

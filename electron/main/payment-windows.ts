@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { ipcMain, session } from 'electron';
 import type { BrowserWindow, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
 import type { PaymentWindows } from '../core/payments/payment-windows';
+import { paymentWindowChannels } from '../../shared/ipc';
 import { checkedPageResult, PAYMENT_WINDOW_REQUEST, PAYMENT_WINDOW_RESULT } from '../../shared/payment-window';
 import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult } from '../../shared/payment-window';
 import { createSecureWindow, denyAllPermissions, hardenWebContents } from './hardening';
@@ -37,8 +38,9 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
         settled = true;
         cleanup();
         window.close();
-        // Only a declared answer counts (a pm_ id, an outcome); anything else is a closed window.
-        resolve(checkedPageResult(request, raw));
+        // Only a declared answer counts (a pm_ id, an outcome), and one that fits the request; anything else is a closed window.
+        const declared = paymentWindowChannels[PAYMENT_WINDOW_RESULT].input.safeParse(raw);
+        resolve(declared.success ? checkedPageResult(request, declared.data) : { kind: 'closed' });
       };
       const cleanup = () => {
         ipcMain.removeHandler(PAYMENT_WINDOW_REQUEST);

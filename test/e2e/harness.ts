@@ -11,6 +11,7 @@ import type { Core } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
 import { createKeychainStore } from '../../electron/core/secrets';
 import { startSandbox } from '../../electron/sandbox/sandbox';
+import type { Dialect } from '../../electron/sandbox/dialect';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { ControlSettings } from '../../electron/sandbox/controls';
 import { BRIDGE_BUNDLE, RENDERER_DIR, SCREENSHOTS } from './paths';
@@ -55,6 +56,8 @@ export interface HarnessOptions {
   /** Start without the built-in service, as when it could not start. */
   withoutTrainingService?: boolean;
   trainingControls?: Partial<ControlSettings>;
+  /** Which dialect the built-in service speaks (docs/service-behaviour.md); standard unless set. */
+  dialect?: Dialect;
   /** How long the core waits for an answer, and how long a lost write may still land (see docs/ledger.md). */
   requestTimeoutMs?: number;
   doubtWindowMs?: number;
@@ -79,7 +82,7 @@ export function filesWithCardNumbers(dir: string): string[] {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'packdesk-e2e-'));
   const keychainService = `Packdesk-e2e-${randomUUID()}`;
-  const training = options.withoutTrainingService ? null : await startSandbox({ dataFile: join(dataDir, 'training-service.db'), controls: { supplierDelayMs: 300, ...options.trainingControls } });
+  const training = options.withoutTrainingService ? null : await startSandbox({ dataFile: join(dataDir, 'training-service.db'), ...(options.dialect ? { dialect: options.dialect } : {}), controls: { supplierDelayMs: 300, ...options.trainingControls } });
   const site = await serveDirectory(RENDERER_DIR);
   const browser: Browser = await chromium.launch(CHROMIUM_OPTIONS);
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/Lisbon' });
@@ -123,7 +126,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     async screenshot(name, of = page) {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      await of.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+      // The same step against the other dialect is kept beside, not over, the one the docs show.
+      const suffix = options.dialect && options.dialect !== 'standard' ? `-${options.dialect}` : '';
+      await of.screenshot({ path: join(SCREENSHOTS, `${name}${suffix}.png`), animations: 'disabled' });
     },
     async close() {
       unsubscribe();

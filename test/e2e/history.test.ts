@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { BookingRecord } from '../../shared/bookings';
 import { formatMoney } from '../../shared/format';
 import { seedLedger } from '../support/seed-ledger';
+import { DIALECTS } from '../support/dialects';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
@@ -42,92 +43,94 @@ async function otherDates(h: Harness, booking: BookingRecord, cheaper: boolean) 
 
 const typed = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-describe('the booking history', () => {
-  test('find a booking and cancel it: the confirmation names the booking and the traveler', async () => {
-    harness = await startHarness();
-    const { page } = harness;
-    await paidBooking(harness, 1, 'Oliveira');
-    const booking = await paidBooking(harness, 11, 'Costa');
+describe.each(DIALECTS)('cancel and change, against the %s dialect', (dialect) => {
+    test('find a booking and cancel it: the confirmation names the booking and the traveler', async () => {
+      harness = await startHarness({ dialect });
+      const { page } = harness;
+      await paidBooking(harness, 1, 'Oliveira');
+      const booking = await paidBooking(harness, 11, 'Costa');
 
-    await page.keyboard.press('Control+b');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('2 bookings');
-    await harness.screenshot('bookings-list');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^packdesk-training-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await (await download.createReadStream()).toArray();
-    const lines = Buffer.concat(csv).toString('utf8').trim().split('\r\n');
-    expect(lines).toHaveLength(3);
-    expect(lines.slice(1).map((line) => line.split(',')[10]).sort()).toEqual(['Maria Costa', 'Maria Oliveira']);
-    await page.keyboard.press('Control+f');
-    await page.keyboard.type('costa');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
-    await page.getByRole('row', { name: /Maria Costa/ }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Maria Costa' }).isVisible()).toBe(true);
-    await harness.screenshot('booking-detail');
+      await page.keyboard.press('Control+b');
+      await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('2 bookings');
+      await harness.screenshot('bookings-list');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^packdesk-training-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = await (await download.createReadStream()).toArray();
+      const lines = Buffer.concat(csv).toString('utf8').trim().split('\r\n');
+      expect(lines).toHaveLength(3);
+      expect(lines.slice(1).map((line) => line.split(',')[10]).sort()).toEqual(['Maria Costa', 'Maria Oliveira']);
+      await page.keyboard.press('Control+f');
+      await page.keyboard.type('costa');
+      await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+      await page.getByRole('row', { name: /Maria Costa/ }).click();
+      await expect.poll(() => page.getByRole('heading', { name: 'Maria Costa' }).isVisible()).toBe(true);
+      await harness.screenshot('booking-detail');
 
-    await page.getByRole('button', { name: 'Cancel booking' }).click();
-    const dialog = page.getByRole('dialog', { name: `Cancel booking ${booking.serviceBookingId} for Maria Costa?` });
-    await dialog.getByLabel('Reason').fill('Traveler changed plans');
-    await harness.screenshot('cancel-dialog');
-    await dialog.getByRole('button', { name: 'Cancel booking for Maria Costa' }).click();
-    await expect.poll(() => dialog.getByRole('status').textContent()).toContain(`is Cancelled. ${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.`);
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => page.getByText('Cancelled: Traveler changed plans').isVisible()).toBe(true);
-    expect(harness.core.ledger.get(booking.id)?.status).toBe('Cancelled');
-  });
-
-  test.each([
-    ['refund', true],
-    ['charge', false],
-  ])('a change of dates that means a %s, explained in words before it is confirmed', async (kind, cheaper) => {
-    harness = await startHarness();
-    const { page } = harness;
-    const booking = await paidBooking(harness, 1, 'Lima');
-    const dates = await otherDates(harness, booking, cheaper);
-
-    await page.keyboard.press('Control+b');
-    await page.getByRole('row', { name: /Maria Lima/ }).click();
-    await page.getByRole('button', { name: 'Change dates or room' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('New check-in').fill(typed(dates.checkIn));
-    await dialog.getByLabel('New check-out').fill(typed(dates.checkOut));
-    await dialog.getByLabel('New check-out').press('Tab');
-    await dialog.getByRole('button', { name: 'Preview price' }).click();
-    const expected = cheaper
-      ? `${formatMoney(booking.totalMinor - dates.total, booking.currency)} will be refunded to the traveler’s card automatically.`
-      : `The traveler will be charged ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more, through a payment link.`;
-    await expect.poll(() => dialog.getByTestId('change-summary').textContent()).toContain(expected);
-    await harness.screenshot(`change-${kind}-preview`);
-
-    if (cheaper) {
-      await dialog.getByRole('button', { name: 'Confirm change' }).click();
-      await expect.poll(() => dialog.getByRole('status').textContent()).toBe('The booking is changed.');
-      expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total });
-    } else {
-      // Nothing opens by itself: the traveler gets the link or scans its QR code at the desk.
-      const opened: unknown[] = [];
-      page.context().on('page', (popup) => opened.push(popup));
-      await dialog.getByRole('button', { name: 'Confirm change' }).click();
-      await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/is waiting for the traveler to pay it/);
+      await page.getByRole('button', { name: 'Cancel booking' }).click();
+      const dialog = page.getByRole('dialog', { name: `Cancel booking ${booking.serviceBookingId} for Maria Costa?` });
+      await dialog.getByLabel('Reason').fill('Traveler changed plans');
+      await harness.screenshot('cancel-dialog');
+      await dialog.getByRole('button', { name: 'Cancel booking for Maria Costa' }).click();
+      await expect.poll(() => dialog.getByRole('status').textContent()).toContain(`is Cancelled. ${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.`);
       await dialog.getByRole('button', { name: 'Done' }).click();
-      const panel = page.getByTestId('pending-change');
-      await expect.poll(() => panel.isVisible()).toBe(true);
-      expect(await panel.textContent()).toContain(`costs ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more`);
-      const link = (await page.getByTestId('payment-link').textContent()) as string;
-      expect(link).toMatch(/\/sandbox\/pay\/modification\/MOD/);
-      expect(await page.getByTestId('payment-link-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
-      expect(opened).toEqual([]);
-      await harness.screenshot('change-charge-pending');
+      await expect.poll(() => page.getByText('Cancelled: Traveler changed plans').isVisible()).toBe(true);
+      expect(harness.core.ledger.get(booking.id)?.status).toBe('Cancelled');
+    });
 
-      // The traveler pays on their phone; the booking on screen changes by itself, without a reload.
-      expect((await fetch(link, { method: 'POST' })).status).toBe(200);
-      await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
-      await expect.poll(() => page.getByText(formatMoney(dates.total, booking.currency)).first().isVisible()).toBe(true);
-      expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total, pendingModification: null });
-      await harness.screenshot('change-charge-paid');
-    }
-  });
+    test.each([
+      ['refund', true],
+      ['charge', false],
+    ])('a change of dates that means a %s, explained in words before it is confirmed', async (kind, cheaper) => {
+      harness = await startHarness({ dialect });
+      const { page } = harness;
+      const booking = await paidBooking(harness, 1, 'Lima');
+      const dates = await otherDates(harness, booking, cheaper);
 
+      await page.keyboard.press('Control+b');
+      await page.getByRole('row', { name: /Maria Lima/ }).click();
+      await page.getByRole('button', { name: 'Change dates or room' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('New check-in').fill(typed(dates.checkIn));
+      await dialog.getByLabel('New check-out').fill(typed(dates.checkOut));
+      await dialog.getByLabel('New check-out').press('Tab');
+      await dialog.getByRole('button', { name: 'Preview price' }).click();
+      const expected = cheaper
+        ? `${formatMoney(booking.totalMinor - dates.total, booking.currency)} will be refunded to the traveler’s card automatically.`
+        : `The traveler will be charged ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more, through a payment link.`;
+      await expect.poll(() => dialog.getByTestId('change-summary').textContent()).toContain(expected);
+      await harness.screenshot(`change-${kind}-preview`);
+
+      if (cheaper) {
+        await dialog.getByRole('button', { name: 'Confirm change' }).click();
+        await expect.poll(() => dialog.getByRole('status').textContent()).toBe('The booking is changed.');
+        expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total });
+      } else {
+        // Nothing opens by itself: the traveler gets the link or scans its QR code at the desk.
+        const opened: unknown[] = [];
+        page.context().on('page', (popup) => opened.push(popup));
+        await dialog.getByRole('button', { name: 'Confirm change' }).click();
+        await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/is waiting for the traveler to pay it/);
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        const panel = page.getByTestId('pending-change');
+        await expect.poll(() => panel.isVisible()).toBe(true);
+        expect(await panel.textContent()).toContain(`costs ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more`);
+        const link = (await page.getByTestId('payment-link').textContent()) as string;
+        expect(link).toMatch(/\/sandbox\/pay\/modification\/MOD/);
+        expect(await page.getByTestId('payment-link-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+        expect(opened).toEqual([]);
+        await harness.screenshot('change-charge-pending');
+
+        // The traveler pays on their phone; the booking on screen changes by itself, without a reload.
+        expect((await fetch(link, { method: 'POST' })).status).toBe(200);
+        await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
+        await expect.poll(() => page.getByText(formatMoney(dates.total, booking.currency)).first().isVisible()).toBe(true);
+        expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total, pendingModification: null });
+        await harness.screenshot('change-charge-paid');
+      }
+    });
+});
+
+describe('the booking history', () => {
   test('offline: the history stays searchable, writes are disabled, and the agent is told why', async () => {
     harness = await startHarness();
     const { page } = harness;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { availableStay, holdThroughScreens } from './flow-helpers';
+import { DIALECTS } from '../support/dialects';
 import { filesWithCardNumbers, startHarness } from './harness';
 import type { Harness } from './harness';
 
@@ -10,10 +11,10 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-describe('a payment whose answer is lost', () => {
+describe.each(DIALECTS)('a payment whose answer is lost, against the %s dialect', (dialect) => {
   test('the agent sees "not confirmed yet", cannot pay twice, and the screen moves on by itself when the service shows the charge', async () => {
     // The client waits 1 s; the service holds the payment for 2.5 s, then charges.
-    harness = await startHarness({ requestTimeoutMs: 1_000, doubtWindowMs: 6_000 });
+    harness = await startHarness({ dialect, requestTimeoutMs: 1_000, doubtWindowMs: 6_000 });
     const { page } = harness;
     const stay = await availableStay(harness, 2);
     await holdThroughScreens(page, stay, 'porto');
@@ -28,13 +29,13 @@ describe('a payment whose answer is lost', () => {
 
     await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
     const booking = harness.core.ledger.list({ profileId: 1 }).rows[0];
-    expect(booking).toMatchObject({ inFlight: null, bookingReference: expect.stringMatching(/^PKD/) });
+    expect(booking).toMatchObject({ inFlight: null, bookingReference: expect.stringMatching(/^(PKD|BKG-)/) });
     expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments.filter((payment) => payment.kind === 'authorization')).toHaveLength(1);
     expect(filesWithCardNumbers(harness.dataDir)).toEqual([]);
   });
 
   test('a card number typed into the client reference is refused with words that name the field, and never stored', async () => {
-    harness = await startHarness();
+    harness = await startHarness({ dialect });
     const { page } = harness;
     const stay = await availableStay(harness, 2);
     await holdThroughScreens(page, stay, 'porto');

@@ -37,6 +37,19 @@ describe('the payment windows in the app', () => {
     expect(ipcMain.handlers.has('payment-window:request')).toBe(false);
   });
 
+  test.each([
+    ['a card number', { kind: 'payment_method', paymentMethodId: '4242424242424242' }],
+    ['a pm_ id with a card number in it', { kind: 'payment_method', paymentMethodId: 'pm_4242-4242-4242-4242' }],
+    ['a pm_ id with a card number written with underscores', { kind: 'payment_method', paymentMethodId: 'pm_4242_4242_4242_4242' }],
+    ['an outcome of another window', { kind: 'succeeded' }],
+    ['something else', { kind: 'payment_method', paymentMethodId: 'pm_1', card: '4242424242424242' }],
+  ])('the card window answering %s is believed as nothing: closed, no payment', async (_name, answer) => {
+    const windows = electronPaymentWindows(() => null, '/opt/packdesk/out/renderer');
+    const result = windows.collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€10.00', cardholderName: 'Ana Silva' });
+    ipcMain.deliver('payment-window:result', { sender: { id: lastWindow().webContents.id } }, answer);
+    expect(await result).toEqual({ kind: 'closed' });
+  });
+
   test('closing the card window is an answer: closed, nothing paid', async () => {
     const windows = electronPaymentWindows(() => null, '/opt/packdesk/out/renderer');
     const result = windows.collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€10.00', cardholderName: 'Ana Silva' });
