@@ -131,6 +131,27 @@ describe.each(DIALECTS)('cancel and change, against the %s dialect', (dialect) =
 });
 
 describe('the booking history', () => {
+  test('a change the traveler does not pay: the agent marks it abandoned, with a note the timeline keeps', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const booking = await paidBooking(harness, 1, 'Reis');
+    const dates = await otherDates(harness, booking, false);
+    const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
+    await harness.core.engine.previewChange(change);
+    await harness.core.engine.confirmChange(change);
+
+    await page.getByRole('button', { name: /^Bookings/ }).click();
+    await page.getByRole('row', { name: /Maria Reis/ }).click();
+    const panel = page.getByTestId('pending-change');
+    await panel.getByRole('button', { name: 'Mark abandoned…' }).click();
+    await panel.getByLabel('Note for the timeline').fill('Traveler keeps the April dates');
+    await harness.screenshot('change-mark-abandoned');
+    await panel.getByRole('button', { name: 'Mark abandoned', exact: true }).click();
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    await expect.poll(() => page.getByText(/marked abandoned by the agent: the booking keeps its dates and room\. Note: Traveler keeps the April dates/).isVisible()).toBe(true);
+    expect(harness.core.ledger.get(booking.id)).toMatchObject({ pendingModification: null, checkIn: booking.checkIn, totalMinor: booking.totalMinor });
+  });
+
   test('offline: the history stays searchable, writes are disabled, and the agent is told why', async () => {
     harness = await startHarness();
     const { page } = harness;
