@@ -13,7 +13,7 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
   const [result, setResult] = useState<BookingRecord | null>(null);
   // What was paid before the cancellation decides what the result says; the page reloads the booking meanwhile.
-  const [wasPaid] = useState(booking.status === 'Paid');
+  const [wasPaid] = useState(booking.bookingReference !== null);
   const traveler = `${booking.holder.name} ${booking.holder.surname}`;
 
   const confirm = async () => {
@@ -33,12 +33,16 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
     <Modal opened onClose={onClose} title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {result ? (
         <DialogOutcome onClose={onClose}>
-          Booking {booking.serviceBookingId} for {traveler} is {result.status}. {wasPaid ? `${formatMoney(booking.totalMinor, booking.currency)} is refunded to the card.` : 'Nothing was charged.'}
+          The service shows booking {booking.serviceBookingId} for {traveler} as {result.status}.{' '}
+          {wasPaid
+            ? 'The card was charged for it; the cancellation’s answer says nothing about a refund, which the service decides under its own terms. Tell the traveler the refund, if any, comes from the service.'
+            : 'It was never paid, so nothing was charged.'}
         </DialogOutcome>
       ) : (
         <Stack>
           <Text size="sm">
             {booking.packageTitle} · {booking.propertyName}, {formatDate(booking.checkIn)} → {formatDate(booking.checkOut)}, {formatMoney(booking.totalMinor, booking.currency)}. This cannot be undone.
+            {booking.bookingReference ? ' Any refund is the service’s decision; Packdesk shows what the service answers.' : ' It is not paid: nothing was charged.'}
           </Text>
           <Textarea label="Reason" description="Sent to the booking service and kept in the timeline." value={reason} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={2} data-autofocus required />
           <ErrorNotice error={error} />
