@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { measureChangeLanding } from './change-landing';
 import { measureCounter } from './counter';
 import { measureManyCounters } from './many-counters';
 import { measureSandbox } from './sandbox-load';
@@ -8,6 +9,8 @@ const LOAD_TARGETS: Record<string, string> = { search: 'p99 < 50 ms', pricing: '
 const counter = await measureCounter();
 const load = await measureSandbox();
 const many = await measureManyCounters();
+const landing = await measureChangeLanding();
+const maxOf = (values: number[]) => Math.max(...values);
 const lines = [
   '# Packdesk benchmark report',
   '',
@@ -39,6 +42,14 @@ const lines = [
   `| holds whose number was lost, kept as "${'Unconfirmed hold'}" for the agent | ${many.unconfirmedHolds} | — |`,
   `| bookings settled by reading back after a lost answer (flagged to the agent) | ${many.reconciled} | — |`,
   `| flows stopped by a fault (the agent retries) | ${many.failedFlows} | — |`,
+  '',
+  '## A change that costs more: from the traveler paying its link to the ledger showing it',
+  '',
+  'The app’s own tracker (500 ms tick); the traveler pays at a seeded moment 1 to 3 s after the link was given. Against each dialect of the built-in service: the standard one shows the stay on GET; the alternate one does not, so the same change is previewed again.',
+  '',
+  '| dialect | samples (ms) | worst (ms) | target |',
+  '|---|---|---:|---|',
+  ...landing.map((figure) => `| ${figure.dialect} | ${figure.samplesMs.map((ms) => ms.toFixed(0)).join(', ')} | ${maxOf(figure.samplesMs).toFixed(0)} | within one tracker tick (500 ms) plus the read |`),
   '',
 ];
 const report = lines.join('\n');

@@ -13,6 +13,7 @@ export type { EngineDeps } from './engine-context';
 
 /** The booking flows on the service client and the counter's ledger; every write takes the one journaled path. */
 /** How long a traveler may stand at the desk paying a change, and how often Packdesk looks meanwhile. */
+const DESK_EVERY_TICK_MS = 10 * 60_000;
 const DESK_WAIT_MS = 30 * 60_000;
 const DESK_CHECK_MS = 2_000;
 
@@ -47,13 +48,16 @@ export function createBookingEngine(deps: EngineDeps) {
   }
 
   /**
-   * A change the traveler is paying at the desk (a QR code on screen) is looked at every few
-   * seconds for its first half hour, so the agent sees it land; after that, at the usual backoff.
+   * A change the traveler is paying at the desk (a QR code on screen) is looked at on every tick
+   * for its first ten minutes and every few seconds until half an hour, so the agent sees it land
+   * at once; after that, at the usual backoff.
    */
   function paceOf(booking: BookingRecord): { within?: number } {
     const since = booking.pendingModification?.requestedAt;
-    if (!since || context.now() - Date.parse(since) > DESK_WAIT_MS) return {};
-    return { within: DESK_CHECK_MS };
+    const waited = since ? context.now() - Date.parse(since) : Number.POSITIVE_INFINITY;
+    if (waited <= DESK_EVERY_TICK_MS) return { within: 0 };
+    if (waited <= DESK_WAIT_MS) return { within: DESK_CHECK_MS };
+    return {};
   }
 
   /** Reads a booking and applies what the service shows, unless a write of ours changed the row meanwhile. */
