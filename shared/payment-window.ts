@@ -20,16 +20,19 @@ export const paymentMethodIdSchema = z
   .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'A payment needs a payment method token (pm_…) from the card window.')
   .refine((id) => !containsCardNumber(id), 'A payment method token never holds a card number; take the card in the card window.');
 
+/** Words from the page, kept only if they cannot carry a card number (they reach the timeline). */
+const pageMessage = z.string().max(500).refine((text) => !containsCardNumber(text));
+
 export const cardEntryResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('payment_method'), paymentMethodId: paymentMethodIdSchema }).strict(),
   z.object({ kind: z.literal('closed') }).strict(),
-  z.object({ kind: z.literal('error'), message: z.string().max(500) }).strict(),
+  z.object({ kind: z.literal('error'), message: pageMessage }).strict(),
 ]);
 export type CardEntryResult = z.infer<typeof cardEntryResultSchema>;
 
 export const authenticationResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('succeeded') }).strict(),
-  z.object({ kind: z.literal('failed'), message: z.string().max(500) }).strict(),
+  z.object({ kind: z.literal('failed'), message: pageMessage }).strict(),
   z.object({ kind: z.literal('closed') }).strict(),
 ]);
 export type AuthenticationResult = z.infer<typeof authenticationResultSchema>;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { AppError } from './app-error';
-import { openablePaymentLink } from './link-policy';
+import { openablePaymentLink } from '../../shared/links';
 import { isConfirmedStatus } from '../../shared/status-rules';
 import { createApiClient } from './api/client';
 import type { ApiClient } from './api/client';

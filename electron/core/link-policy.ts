@@ -1,37 +1,15 @@
 /** Security decisions as small pure functions, so they can be tested with hostile inputs in plain Node. */
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-function parse(raw: string): URL | null {
-  try {
-    return new URL(raw);
-  } catch {
-    return null;
-  }
-}
-
-/** A link a browser may be handed at all: https anywhere but loopback, plain http only on loopback; never credentials. */
-function safeScheme(url: URL): boolean {
-  if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return !LOOPBACK.has(url.hostname);
-  return url.protocol === 'http:' && LOOPBACK.has(url.hostname);
-}
+import { hasSafeScheme, parseUrl as parse } from '../../shared/links';
 
 /**
  * May a link the page asked to open leave for the system browser? Only one on the configured
  * service's own origin (the active profile's address, or the built-in service's). Any other link,
- * a payment link included, is opened only through the booking it belongs to (`paymentLinkOf`).
+ * a payment link included, is opened only through the booking it belongs to (`booking:open-payment-link`).
  */
 export function mayOpenExternally(raw: string, serviceOrigins: readonly (string | null)[]): boolean {
   const url = parse(raw);
-  if (!url || !safeScheme(url)) return false;
+  if (!url || !hasSafeScheme(url)) return false;
   return serviceOrigins.some((origin) => origin !== null && parse(origin)?.origin === url.origin);
-}
-
-/** The payment link the service returned for a booking, if it is one a browser may be handed. */
-export function openablePaymentLink(returned: string | null | undefined): string | null {
-  const url = returned ? parse(returned) : null;
-  return url && safeScheme(url) ? url.href : null;
 }
 
 /** Is this URL the app's own page (the packaged file or the dev server)? Navigation anywhere else is refused. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isAppUrl, isTrustedSender, mayOpenExternally, openablePaymentLink } from '../../electron/core/link-policy';
+import { isAppUrl, isTrustedSender, mayOpenExternally } from '../../electron/core/link-policy';
+import { openablePaymentLink } from '../../shared/links';
 
 const BUILT_IN = 'http://127.0.0.1:43110';
 

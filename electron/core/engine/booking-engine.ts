@@ -24,14 +24,9 @@ export function createBookingEngine(deps: EngineDeps) {
   const holds = createHolds(context);
   const payments = createPayments(context, locks);
   const changes = createChanges(context, locks, holds);
-  /** Intents being settled right now, so the reconciler and a start-up pass never look at one twice at once. */
-  const settling = new Set<number>();
-
   /** One look at the service for an open write, on behalf of the reconciler (the agent is told through the booking). */
-  async function settleIntent(intent: OpenIntent): Promise<Settlement> {
-    if (settling.has(intent.id)) return { settled: false };
-    settling.add(intent.id);
-    try {
+  function settleIntent(intent: OpenIntent): Promise<Settlement> {
+    return context.settleOnce(intent.id, async () => {
       const settlement =
         intent.operation === 'prebook'
           ? await holds.settlePrebook(intent, true)
@@ -42,9 +37,7 @@ export function createBookingEngine(deps: EngineDeps) {
               : await changes.settleModification(intent, true);
       if (settlement.settled && settlement.booking) context.changed(settlement.booking);
       return settlement;
-    } finally {
-      settling.delete(intent.id);
-    }
+    });
   }
 
   /**
@@ -72,11 +65,11 @@ export function createBookingEngine(deps: EngineDeps) {
       if (!applied) return { booking: context.bookingOf(row.id), following: true };
       current = context.changed(applied);
     }
-    if (current.pendingModification) {
+    if (current.pendingModification || changes.watchingHidden(current.id)) {
       const landed = await changes.checkPendingChange(current, read.data);
       if (landed) current = context.changed(landed);
     }
-    return { booking: current, following: needsFollowing(current, rules), ...paceOf(current) };
+    return { booking: current, following: needsFollowing(current, rules) || changes.watchingHidden(current.id), ...paceOf(current) };
   }
 
   return {

@@ -1,13 +1,13 @@
 import type { Changes, ServiceBooking } from '../../../shared/api';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../shared/bookings';
-import { isFinalStatus } from '../../../shared/status-rules';
+import { isConfirmedStatus, isFinalStatus } from '../../../shared/status-rules';
 import { formatMoney } from '../../../shared/format';
 import { AppError } from '../app-error';
 import { serviceSays } from '../api/messages';
 import { ServiceError } from '../api/service-errors';
 import type { BookingPatch, OpenIntent, PendingChange } from '../ledger/ledger';
 import type { createBookingLocks } from './booking-locks';
-import { stayFromRead } from './booking-reads';
+import { patchFromRead, stayFromRead } from './booking-reads';
 import { notConfirmedYet } from './engine-context';
 import type { EngineContext } from './engine-context';
 import type { Holds } from './holds';
@@ -76,18 +76,32 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
   const { ledger } = context;
 
   /**
-   * A cancel or change the service refused because of the booking's state: the status is learnt as
-   * one that does not allow it (Settings can undo that), and the agent reads the service's reason.
+   * A cancel or change the service refused as a conflict with the booking (409 or 422). The booking
+   * is read back first: the ledger may be behind (cancelled elsewhere, changed at another counter),
+   * and then the read explains the refusal. Only a cancel refused in the very status the service
+   * still shows is learnt as not cancellable, and never a confirmed status (a Paid booking may be
+   * refused for reasons of its own). The agent reads the service's reason either way.
    */
-  function refusedInStatus(error: unknown, booking: BookingRecord, action: 'cancel' | 'change'): unknown {
+  async function refusedInStatus(error: unknown, booking: BookingRecord, action: 'cancel' | 'change'): Promise<unknown> {
     if (!isStateRefusal(error)) return error;
-    if (action === 'cancel') context.learn(booking, 'notCancellable', true);
-    else context.learn(booking, 'modifiable', false);
+    const read = await context.readBack(booking);
+    const rules = context.rulesOf(booking);
+    const shown = read?.status ?? booking.status;
+    if (read) {
+      // The row as it is after the refused write was recorded (its version moved on with it).
+      const current = context.bookingOf(booking.id);
+      const found = patchFromRead(current, read, rules);
+      if (found) context.changed(ledger.applyRead(current.id, current.version, found.patch, { type: 'status', summary: found.summary }) ?? context.bookingOf(current.id));
+    }
+    const learnt = action === 'cancel' && read !== null && read.status === booking.status && !isConfirmedStatus(shown, rules);
+    if (learnt) context.learn(booking, 'notCancellable', true);
     const said = serviceSays(error.serviceMessage);
     return new AppError(
       action === 'cancel' ? 'cancel_refused' : 'change_refused',
-      `The service refused to ${action} this booking while it is ${booking.status}${said ? `: “${said}”` : ` (service code ${error.serviceCode ?? 'none'}, HTTP ${error.status ?? '–'})`}. Nothing was changed.`,
-      `Refresh the booking to see its status now. Packdesk no longer offers to ${action} bookings in status ${booking.status} on this profile; Settings → the profile → Statuses changes that.`,
+      `The service refused to ${action} this booking${read ? `, which it shows as ${shown}` : ''}${said ? `: “${said}”` : ` (service code ${error.serviceCode ?? 'none'}, HTTP ${error.status ?? '–'})`}. Nothing was changed.`,
+      learnt
+        ? `Packdesk no longer offers to cancel bookings in status ${shown} on this profile; Settings → the profile → Statuses of this service changes that.`
+        : 'The booking on screen is as the service shows it now; check it before trying again.',
     );
   }
 
@@ -196,22 +210,57 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     }
   }
 
+  /** How long a change the agent marked (abandoned, or paid where the service cannot show it) is still watched. */
+  const HIDDEN_WATCH_MS = 7 * 86_400_000;
+
   /**
-   * Looks for a change waiting for the traveler's payment having landed, after a read of the
-   * booking: then the ledger takes the new stay and total, and the voucher with it.
+   * Looks for a change under watch having landed, after a read of the booking: one waiting for the
+   * traveler's payment, or one the agent marked abandoned whose link was paid after all. Then the
+   * ledger takes the new stay and total, and the voucher with it. Returns the row as it is now.
    */
   async function checkPendingChange(booking: BookingRecord, read: ServiceBooking): Promise<BookingRecord | null> {
-    const pending = booking.pendingModification;
-    const detail = ledger.pendingChangeRequest(booking.id) as ModificationDetail | null;
-    if (!pending || !detail) return null;
-    if ((await changeLanded(booking, detail, read)) !== true) return null;
-    const applied = ledger.applyRead(
+    const watched = ledger.watchedChange(booking.id);
+    if (!watched) {
+      // A change kept before its request was (an older ledger): done once the service shows the stay changed.
+      const pending = booking.pendingModification;
+      const stay = stayFromRead(read);
+      const shownChanged = stay.checkIn !== undefined && (stay.checkIn !== booking.checkIn || stay.checkOut !== booking.checkOut || (stay.totalMinor !== undefined && stay.totalMinor !== booking.totalMinor));
+      if (!pending || !shownChanged) return null;
+      return ledger.applyRead(booking.id, booking.version, { ...stay, pendingModification: null }, { type: 'modified', summary: `Change ${pending.reference} paid and made: the service shows ${stay.checkIn} to ${stay.checkOut}.` });
+    }
+    const detail = watched.request as unknown as ModificationDetail;
+    const reference = watched.reference ?? 'waiting for payment';
+    const landed = await changeLanded(booking, detail, read);
+    const hiddenSince = watched.markedPaidAt ?? watched.abandonedAt;
+    if (landed === false && watched.markedPaidAt) {
+      return ledger.applyRead(
+        booking.id,
+        booking.version,
+        { watchedChange: null, attention: `Change ${reference} was marked paid by the agent, but the service shows it not made (previewing it again still costs more). The dates and total on this booking may be wrong: check with the traveler and the service.` },
+        { type: 'modification_contradicted', summary: `The service shows change ${reference} not made, although the agent marked it paid.` },
+      );
+    }
+    if (landed !== true) {
+      if (hiddenSince && context.now() - Date.parse(hiddenSince) > HIDDEN_WATCH_MS) {
+        return ledger.applyRead(booking.id, booking.version, { watchedChange: null }, { type: 'modification_watch_ended', summary: `Packdesk stopped watching change ${reference}: a week passed and the service never showed whether it was paid.` });
+      }
+      return null;
+    }
+    const paid = watched.amountMinor !== null ? `, ${formatMoney(watched.amountMinor, booking.currency)} paid` : '';
+    const stay = `${detail.target.checkIn} to ${detail.target.checkOut}`;
+    return ledger.applyRead(
       booking.id,
       booking.version,
-      { ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read), pendingModification: null },
-      { type: 'modified', summary: `Change ${pending.reference} paid by the traveler and made: ${detail.target.checkIn} to ${detail.target.checkOut}${pending.amountMinor !== null ? `, ${formatMoney(pending.amountMinor, booking.currency)} paid` : ''}.` },
+      { ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read), pendingModification: null, watchedChange: null },
+      {
+        type: 'modified',
+        summary: watched.markedPaidAt
+          ? `The service now shows change ${reference}, marked paid by the agent, made: ${stay}.`
+          : watched.abandonedAt
+            ? `Change ${reference}, marked abandoned, was paid by the traveler after all and made: ${stay}${paid}. Tell the traveler the new dates.`
+            : `Change ${reference} paid by the traveler and made: ${stay}${paid}.`,
+      },
     );
-    return applied;
   }
 
   return {
@@ -220,27 +269,64 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     settleModification,
     checkPendingChange,
 
-    /** The agent's word on a change waiting for payment: the traveler paid it, or it is dropped. */
-    resolvePendingChange(bookingId: number, outcome: 'paid' | 'abandoned', note: string): BookingRecord {
-      const booking = context.bookingOf(bookingId);
-      const pending = booking.pendingModification;
-      if (!pending) throw new AppError('no_change_waiting', 'No change of this booking is waiting for payment.', 'Refresh the booking to see it as it is now.');
-      const detail = ledger.pendingChangeRequest(bookingId) as ModificationDetail | null;
-      const said = note.trim() ? ` Note: ${note.trim()}` : '';
-      if (outcome === 'abandoned') {
+    /** Whether a booking has a change under watch that is not shown (marked abandoned or paid by the agent). */
+    watchingHidden: (bookingId: number) => {
+      const watched = ledger.watchedChange(bookingId);
+      return Boolean(watched?.abandonedAt ?? watched?.markedPaidAt);
+    },
+
+    /**
+     * The agent's word on a change waiting for payment. "Abandoned" hides it and keeps watching,
+     * since the link can still be paid. "Paid" is checked with the service first: shown made, the
+     * service's view is taken; shown unpaid, it is refused; where the service cannot show it, the
+     * agent's word is recorded as such and the booking keeps being read.
+     */
+    async resolvePendingChange(bookingId: number, outcome: 'paid' | 'abandoned', note: string): Promise<BookingRecord> {
+      return locks.run(bookingId, async () => {
+        const booking = context.bookingOf(bookingId);
+        const pending = booking.pendingModification;
+        if (!pending) throw new AppError('no_change_waiting', 'No change of this booking is waiting for payment.', 'Refresh the booking to see it as it is now.');
+        const watched = ledger.watchedChange(bookingId);
+        const said = note.trim() ? ` Note: ${note.trim()}` : '';
+        if (outcome === 'abandoned') {
+          const stillWatched = watched ? { ...watched, reference: pending.reference, paymentLink: pending.paymentLink, abandonedAt: new Date(context.now()).toISOString() } : null;
+          return context.changed(
+            ledger.update(
+              bookingId,
+              { pendingModification: null, watchedChange: stillWatched, nextCheckAt: stillWatched ? context.now() : null },
+              { type: 'modification_abandoned', summary: `Change ${pending.reference} marked abandoned by the agent: the booking keeps its dates and room. If the traveler pays its link after all, Packdesk sees it and updates the booking.${said}` },
+            ),
+          );
+        }
+        context.requireOnline();
+        const read = await context.readBack(booking);
+        const detail = watched?.request as unknown as ModificationDetail | undefined;
+        const landed = read && detail ? await changeLanded(booking, detail, read) : null;
+        if (landed === false) {
+          throw new AppError(
+            'change_not_paid',
+            `The service still shows change ${pending.reference} unpaid: previewing it again still costs ${pending.amountMinor !== null ? formatMoney(pending.amountMinor, booking.currency) : 'more'}. Nothing was recorded.`,
+            'Ask the traveler to finish paying at the link; Packdesk sees the payment by itself.',
+          );
+        }
+        if (landed === true && read) {
+          const made = await checkPendingChange(context.bookingOf(bookingId), read);
+          if (made) return context.changed(ledger.update(bookingId, {}, { type: 'modification_marked_paid', summary: `The agent marked change ${pending.reference} paid; the service shows it made.${said}` }));
+        }
+        const stay = detail ? stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, null) : {};
+        const stillWatched = watched ? { ...watched, reference: pending.reference, paymentLink: pending.paymentLink, markedPaidAt: new Date(context.now()).toISOString() } : null;
         return context.changed(
-          ledger.update(bookingId, { pendingModification: null }, { type: 'modification_abandoned', summary: `Change ${pending.reference} marked abandoned by the agent: the booking keeps its dates and room.${said}` }),
+          ledger.update(
+            bookingId,
+            // Still watched: the service's own view confirms the agent's word, or contradicts it, when it can show it.
+            { ...stay, pendingModification: null, watchedChange: stillWatched, nextCheckAt: context.now() },
+            {
+              type: 'modification_marked_paid',
+              summary: `Change ${pending.reference} marked paid by the agent${detail ? `: ${detail.target.checkIn} to ${detail.target.checkOut}` : ''}. The service cannot show whether it was paid: this is the agent’s word.${said}`,
+            },
+          ),
         );
-      }
-      const stay = detail ? stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, null) : {};
-      return context.changed(
-        ledger.update(
-          bookingId,
-          // Still read again: the service's own view replaces the agent's word when it shows the stay.
-          { ...stay, pendingModification: null, nextCheckAt: context.now() },
-          { type: 'modification_marked_paid', summary: `Change ${pending.reference} marked paid by the agent${detail ? `: ${detail.target.checkIn} to ${detail.target.checkOut}` : ''}.${said}` },
-        ),
-      );
+      });
     },
 
     async cancel(bookingId: number, reason: string): Promise<BookingRecord> {
@@ -259,10 +345,10 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
             whileUnknown: 'Cancellation not confirmed yet: its answer was lost, and Packdesk is checking with the service. Do not cancel again.',
           });
         } catch (error) {
-          throw refusedInStatus(error, booking, 'cancel');
+          throw await refusedInStatus(error, booking, 'cancel');
         }
         if (result.kind === 'lost') {
-          const settlement = await settleCancel(result.intent, false);
+          const settlement = await context.settleOnce(result.intent.id, () => settleCancel(result.intent, false));
           if (!settlement.settled) throw notConfirmedYet('the booking was cancelled');
           if (settlement.refusal) throw settlement.refusal;
           return context.changed(settlement.booking ?? context.bookingOf(bookingId));
@@ -314,7 +400,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
             whileUnknown,
           });
         } catch (error) {
-          throw refusedInStatus(error, booking, 'change');
+          throw await refusedInStatus(error, booking, 'change');
         }
         previews.delete(keyOf(change));
         const answer = result.kind === 'answered' ? result.answer : null;
@@ -322,7 +408,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         if (result.kind === 'lost' || !known) {
           // An answer the spec does not describe says nothing certain: the booking is checked as after a lost answer.
           const intent = result.kind === 'lost' ? result.intent : ledger.answerLost(result.intentId, context.now(), whileUnknown);
-          const settlement = await settleModification(intent, false);
+          const settlement = await context.settleOnce(intent.id, () => settleModification(intent, false));
           if (!settlement.settled) throw notConfirmedYet('the change was made');
           if (settlement.refusal) throw settlement.refusal;
           return context.changed(settlement.booking ?? context.bookingOf(booking.id));

@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/client';
 import type { EventHub } from '../events';
 import type { Ledger } from '../ledger/ledger';
 import type { ProfileRecord } from '../profiles';
+import type { Settlement } from './settlement';
 
 export interface EngineDeps {
   ledger: Ledger;
@@ -31,6 +32,8 @@ export interface EngineDeps {
 /** What every part of the engine shares: the ledger, the clock, and the lookups that turn ids into rows and clients. */
 export function createEngineContext(deps: EngineDeps) {
   const now = deps.now ?? Date.now;
+  /** Settlements running now, by intent: the flow that lost an answer and the reconciler share one. */
+  const settlingNow = new Map<number, Promise<Settlement>>();
   const context = {
     deps,
     ledger: deps.ledger,
@@ -41,6 +44,15 @@ export function createEngineContext(deps: EngineDeps) {
     changed(booking: BookingRecord): BookingRecord {
       deps.events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status });
       return booking;
+    },
+
+    /** Settles an intent once at a time: a second caller gets the running settlement, never a second write to the ledger. */
+    settleOnce(intentId: number, work: () => Promise<Settlement>): Promise<Settlement> {
+      const running = settlingNow.get(intentId);
+      if (running) return running;
+      const settlement = work().finally(() => settlingNow.delete(intentId));
+      settlingNow.set(intentId, settlement);
+      return settlement;
     },
 
     requireOnline(): void {

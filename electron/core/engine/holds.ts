@@ -218,7 +218,7 @@ export function createHolds(context: EngineContext) {
       }
       holds.delete(holdId);
       if (result.kind === 'lost') {
-        const settlement = await settlePrebook(result.intent, false);
+        const settlement = await context.settleOnce(result.intent.id, () => settlePrebook(result.intent, false));
         if (!settlement.settled) throw notConfirmedYet('the hold was made');
         if (!settlement.booking) throw new AppError('hold_not_made', 'The hold was not made before its price expired.', 'Price the stay again and hold it.');
         const settled = context.changed(settlement.booking);

@@ -112,7 +112,7 @@ export function createPayments(context: EngineContext, locks: ReturnType<typeof 
         throw error;
       }
       if (result.kind === 'lost') {
-        const settlement = await settleBook(result.intent, false);
+        const settlement = await context.settleOnce(result.intent.id, () => settleBook(result.intent, false));
         if (!settlement.settled) throw notConfirmedYet('the card was charged');
         if (settlement.refusal) throw settlement.refusal;
         return { kind: 'booked', booking: context.changed(settlement.booking ?? context.bookingOf(bookingId)) };

@@ -42,7 +42,7 @@ type Row = {
 };
 
 /** What the ledger keeps of a change waiting for payment beyond its reference and link (absent on rows from before). */
-type StoredPendingChange = Omit<PendingChange, 'reference' | 'paymentLink'>;
+type StoredPendingChange = Omit<PendingChange, 'reference' | 'paymentLink'> & Partial<Pick<PendingChange, 'reference' | 'paymentLink' | 'abandonedAt' | 'markedPaidAt'>>;
 
 function storedChangeOf(row: Row): StoredPendingChange | null {
   return row.pending_change ? (JSON.parse(row.pending_change) as StoredPendingChange) : null;
@@ -94,6 +94,10 @@ const toRecord = (row: Row): BookingRecord => ({
 /** A change waiting for payment: what the agent sees, and the request the engine checks it landed with. */
 export interface PendingChange extends PendingModification {
   request: Record<string, unknown>;
+  /** Set when the agent marked it abandoned: no longer shown, still watched, since its link can still be paid. */
+  abandonedAt?: string;
+  /** Set when the agent marked it paid where the service could not show it: watched until the service does. */
+  markedPaidAt?: string;
 }
 
 export type NewBooking = Omit<BookingRecord, 'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'paymentIntentId' | 'attention' | 'inFlight' | 'version'> & {
@@ -114,6 +118,8 @@ export type BookingPatch = Partial<{
   totalMinor: number;
   currency: string;
   pendingModification: PendingChange | null;
+  /** A change kept under watch without being shown (abandoned by the agent, still payable); null ends the watch. */
+  watchedChange: PendingChange | null;
   paymentIntentId: string | null;
   attention: string | null;
   nextCheckAt: number | null;
@@ -298,11 +304,15 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     if (patch.inFlight !== undefined) columns.push(['in_flight', patch.inFlight]);
     if (patch.nextCheckAt !== undefined) columns.push(['next_check_at', patch.nextCheckAt]);
     if (patch.paymentIntentId !== undefined) columns.push(['payment_intent_id', patch.paymentIntentId]);
-    if (patch.pendingModification !== undefined) {
-      const pending = patch.pendingModification;
-      columns.push(['pending_modification_reference', pending?.reference ?? null]);
-      columns.push(['pending_payment_link', pending?.paymentLink ?? null]);
-      columns.push(['pending_change', pending ? JSON.stringify({ amountMinor: pending.amountMinor, checkIn: pending.checkIn, checkOut: pending.checkOut, propertyName: pending.propertyName, requestedAt: pending.requestedAt, request: pending.request }) : null]);
+    if (patch.pendingModification !== undefined || patch.watchedChange !== undefined) {
+      // The columns say what is shown; the stored change is what is watched (shown, or abandoned and still payable).
+      const shown = patch.pendingModification;
+      const watched = patch.watchedChange !== undefined ? patch.watchedChange : shown;
+      if (shown !== undefined) {
+        columns.push(['pending_modification_reference', shown?.reference ?? null]);
+        columns.push(['pending_payment_link', shown?.paymentLink ?? null]);
+      }
+      columns.push(['pending_change', watched ? JSON.stringify(watched) : null]);
     }
     if (!columns.length) return;
     const version = bumpVersion ? ', version = version + 1' : '';
@@ -315,10 +325,12 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       return row ? toRecord(row) : null;
     },
 
-    /** The request of the change waiting for payment on this booking, as the engine stored it; null if none or kept before requests were. */
-    pendingChangeRequest(id: number): Record<string, unknown> | null {
+    /** The change under watch on this booking (waiting for payment, or abandoned and still payable), as the engine stored it. */
+    watchedChange(id: number): (Omit<PendingChange, 'reference' | 'paymentLink'> & { reference?: string; paymentLink?: string }) | null {
       const row = db.prepare('SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
-      return (row && storedChangeOf(row)?.request) ?? null;
+      const stored = row ? storedChangeOf(row) : null;
+      if (!row || !stored?.request) return null;
+      return { ...stored, ...(row.pending_modification_reference ? { reference: row.pending_modification_reference, paymentLink: row.pending_payment_link ?? '' } : {}) };
     },
 
     findByServiceId(profileId: number, serviceBookingId: number): BookingRecord | null {

@@ -2,6 +2,7 @@ import type { BookingRecord } from '../../../shared/bookings';
 import { formatMoney } from '../../../shared/format';
 import type { PaymentStep } from '../../../shared/ipc';
 import { AppError } from '../app-error';
+import { ServiceError } from '../api/service-errors';
 import type { BookingEngine } from '../engine/booking-engine';
 import type { BookOutcome } from '../engine/payments';
 import type { Ledger } from '../ledger/ledger';
@@ -76,50 +77,74 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
     return entry.paymentMethodId;
   }
 
+  /**
+   * Books with a kept payment intent: the service says whether it is paid with it (booked), still
+   * waiting for the bank's check (402 again, with its secret), or dead (declined, unknown); a dead
+   * intent is forgotten. Asked before anything replaces or drops an intent, so a payment the
+   * cardholder already approved is never charged a second time by another card.
+   */
+  async function askIntent(bookingId: number, paymentIntentId: string, why: string): Promise<BookOutcome | 'dead'> {
+    try {
+      return await deps.engine.completeAuthentication(bookingId, paymentIntentId);
+    } catch (error) {
+      const declined = error instanceof AppError && error.code === 'card_declined';
+      const unknownToService = error instanceof ServiceError && error.status === 404;
+      if (!declined && !unknownToService) throw error;
+      deps.engine.forgetPaymentIntent(bookingId, `${why}: ${error.message}`);
+      return 'dead';
+    }
+  }
+
   /** Runs the bank's check in its window until the service books, or says why not. */
   async function authenticate(outcome: Extract<BookOutcome, { kind: 'requires_action' }>): Promise<BookingRecord> {
     let current: BookOutcome = outcome;
     for (let round = 1; current.kind === 'requires_action'; round += 1) {
       const bookingId = current.booking.id;
       if (round > MAX_AUTHENTICATION_ROUNDS) {
-        throw new AppError('authentication_not_finishing', 'The bank’s check was passed, but the service still asks for it, so nothing was charged.', 'Try another card; if it repeats, contact the service’s support.');
+        throw new AppError('authentication_not_finishing', 'The bank’s check was passed, but the service still asks for it, so this payment is not made.', 'Try another card; if it repeats, contact the service’s support.');
       }
       const profile = deps.profile(current.booking.profileId);
       const request = current.challengeUrl ? { kind: 'built-in' as const, url: current.challengeUrl } : { kind: 'stripe' as const, publishableKey: await checkedPublishableKey(deps, profile), clientSecret: current.clientSecret };
       deps.progress(bookingId, 'authenticating');
       const result = await deps.windows.authenticate(request);
       if (result.kind === 'closed') {
-        deps.ledger.addEvent(bookingId, 'authentication_closed', '3-D Secure window closed before the check was done; nothing was charged.');
-        throw new AppError('authentication_closed', 'The 3-D Secure window was closed before the cardholder finished, so nothing was charged.', 'Continue 3-D Secure to open it again, or try another card. The booking is still held.');
-      }
-      if (result.kind === 'failed') {
-        deps.engine.forgetPaymentIntent(bookingId, `3-D Secure failed: ${result.message}`);
-        throw new AppError('authentication_failed', 'The cardholder did not pass the bank’s 3-D Secure check, so nothing was charged.', 'Try again, or ask for another card. The booking is still held.');
+        deps.ledger.addEvent(bookingId, 'authentication_closed', '3-D Secure window closed before the check was done; the payment is not made.');
+        throw new AppError('authentication_closed', 'The 3-D Secure window was closed before the cardholder finished, so the payment is not made.', 'Continue 3-D Secure to open it again, or try another card. The booking is still held.');
       }
       deps.progress(bookingId, 'charging');
-      try {
-        current = await deps.engine.completeAuthentication(bookingId, current.paymentIntentId);
-      } catch (error) {
-        // A refusal after the check (the bank declined after all): that intent is spent.
-        if (error instanceof AppError && error.code === 'card_declined') deps.engine.forgetPaymentIntent(bookingId, `Declined after 3-D Secure: ${error.message}`);
-        throw error;
+      // Passed or failed, the service has the last word: a window that says "failed" may have lost
+      // its network, and an intent Stripe confirms itself may be paid already.
+      const asked = await askIntent(bookingId, current.paymentIntentId, result.kind === 'failed' ? `3-D Secure failed (${result.message})` : 'Declined after 3-D Secure');
+      if (asked === 'dead' || (result.kind === 'failed' && asked.kind === 'requires_action')) {
+        throw new AppError('authentication_failed', 'The cardholder did not pass the bank’s 3-D Secure check, so the payment is not made.', 'Try again, or ask for another card. The booking is still held.');
       }
+      current = asked;
     }
     return current.booking;
   }
 
   async function run(bookingId: number, options: PayOptions): Promise<BookingRecord> {
     const booking = bookingOf(bookingId);
-    let outcome: BookOutcome;
+    let outcome: BookOutcome | null = null;
     if (options.continueAuthentication) {
       if (!booking.paymentIntentId) throw new AppError('no_authentication_pending', 'This booking is not waiting for 3-D Secure.', 'Pay again to start a new payment.');
       // 3-D Secure left unfinished (a closed window, a restart): the same intent, so one charge at most.
       deps.progress(bookingId, 'resuming');
-      outcome = await deps.engine.completeAuthentication(bookingId, booking.paymentIntentId);
+      const asked = await askIntent(bookingId, booking.paymentIntentId, 'The unfinished 3-D Secure payment is no longer valid');
+      if (asked === 'dead') throw new AppError('authentication_failed', 'The bank’s check for this payment failed or expired, so the payment is not made.', 'Take the payment again, with the same card or another.');
+      outcome = asked;
     } else {
-      const method = await paymentMethod(booking, options.paymentMethodId);
-      deps.progress(bookingId, 'charging');
-      outcome = await deps.engine.pay(bookingId, method, options.clientReference);
+      if (booking.paymentIntentId) {
+        // A payment started earlier: asked first, so a new card never charges on top of an approved one.
+        deps.progress(bookingId, 'resuming');
+        const asked = await askIntent(bookingId, booking.paymentIntentId, 'Replaced by a new card');
+        if (asked !== 'dead' && asked.kind === 'booked') outcome = asked;
+      }
+      if (!outcome) {
+        const method = await paymentMethod(booking, options.paymentMethodId);
+        deps.progress(bookingId, 'charging');
+        outcome = await deps.engine.pay(bookingId, method, options.clientReference);
+      }
     }
     const paid = outcome.kind === 'booked' ? outcome.booking : await authenticate(outcome);
     deps.progress(bookingId, 'confirming');

@@ -81,7 +81,7 @@ describe('refusals are learnt and explained, in the service’s own words', () =
 
     await expect(engineCore.engine.cancel(booking.id, 'Traveler changed plans')).rejects.toMatchObject({
       code: 'cancel_refused',
-      message: expect.stringMatching(/^The service refused to cancel this booking while it is ChangePending: “.+”\. Nothing was changed\.$/),
+      message: expect.stringMatching(/^The service refused to cancel this booking, which it shows as ChangePending: “.+”\. Nothing was changed\.$/),
     });
     expect(engineCore.profiles.find(1).statusRules.notCancellable).toContain('ChangePending');
     expect(engineCore.ledger.get(booking.id)).toMatchObject({ status: 'ChangePending', inFlight: null });
@@ -91,5 +91,21 @@ describe('refusals are learnt and explained, in the service’s own words', () =
     const landed = await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.pendingModification === null && record.status === 'Paid');
     expect(landed).toMatchObject({ checkIn: change.dates.checkIn, checkOut: change.dates.checkOut });
     expect((await engineCore.engine.cancel(booking.id, 'Traveler changed plans')).status).toBe('Cancelled');
+  });
+
+  test('a refusal the ledger was behind on is explained by the booking read back, and teaches nothing wrong', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+    const engineCore = await specOnlyCore(service);
+    const booking = await paid(engineCore);
+    // Cancelled at the service by someone else (its support, another counter): the ledger still says Paid.
+    const elsewhere = await fetch(`${service.url}/api/partner/v1/bookings/${booking.serviceBookingId}/cancel`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${service.keys.liveKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cancellation_reason: 'Cancelled by phone' }),
+    });
+    expect(elsewhere.status).toBe(200);
+    await expect(engineCore.engine.cancel(booking.id, 'Traveler changed plans')).rejects.toMatchObject({ code: 'cancel_refused', message: expect.stringContaining('which it shows as Cancelled') });
+    expect(engineCore.ledger.get(booking.id)?.status).toBe('Cancelled');
+    expect(engineCore.profiles.find(1).statusRules).toMatchObject({ notCancellable: ['Cancelled'], modifiable: ['Paid'] });
   });
 });

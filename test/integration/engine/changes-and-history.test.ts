@@ -87,18 +87,47 @@ describe.each(DIALECTS)('cancel, change and history, against the %s dialect', (d
       expect(engineCore.ledger.timeline(booking.id).at(-1)).toMatchObject({ type: 'modified', summary: expect.stringContaining(`Change ${reference} paid by the traveler and made`) });
     });
 
-    test('a change waiting for payment can be marked abandoned or paid by the agent, with a note in the timeline', async () => {
-      const service = await sandbox({ controls: { supplierDelayMs: 20 } });
-      const { core: engineCore } = await core(service);
+    async function waitingChange(engineCore: Core) {
       const booking = await paid(engineCore);
       const dates = await shiftedDates(engineCore, booking, false);
       const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
       await engineCore.engine.previewChange(change);
       const waiting = await engineCore.engine.confirmChange(change);
-      const abandoned = engineCore.engine.resolvePendingChange(booking.id, 'abandoned', 'Traveler keeps the old dates');
+      return { booking, dates, waiting, reference: waiting.pendingModification?.reference as string, link: waiting.pendingModification?.paymentLink as string };
+    }
+
+    test('a change marked abandoned is hidden, yet if the traveler pays its link after all, the booking changes', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+      const { core: engineCore } = await core(service);
+      const { booking, dates, reference, link } = await waitingChange(engineCore);
+      const abandoned = await engineCore.engine.resolvePendingChange(booking.id, 'abandoned', 'Traveler keeps the old dates');
       expect(abandoned).toMatchObject({ pendingModification: null, checkIn: booking.checkIn, totalMinor: booking.totalMinor });
-      expect(engineCore.ledger.timeline(booking.id).at(-1)?.summary).toBe(`Change ${waiting.pendingModification?.reference} marked abandoned by the agent: the booking keeps its dates and room. Note: Traveler keeps the old dates`);
-      expect(() => engineCore.engine.resolvePendingChange(booking.id, 'paid', '')).toThrow(expect.objectContaining({ code: 'no_change_waiting' }));
+      expect(engineCore.ledger.timeline(booking.id).at(-1)?.summary).toContain(`Change ${reference} marked abandoned by the agent: the booking keeps its dates and room.`);
+      await expect(engineCore.engine.resolvePendingChange(booking.id, 'paid', '')).rejects.toMatchObject({ code: 'no_change_waiting' });
+
+      expect((await fetch(link, { method: 'POST' })).status).toBe(200);
+      const landed = await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.checkIn === dates.checkIn, 10_000);
+      expect(landed).toMatchObject({ checkOut: dates.checkOut, totalMinor: dates.total, pendingModification: null });
+      expect(engineCore.ledger.timeline(booking.id).at(-1)?.summary).toContain(`Change ${reference}, marked abandoned, was paid by the traveler after all and made`);
+    });
+
+    test('"paid" on the agent’s word is checked with the service: refused while it shows the change unpaid, or recorded as the agent’s word where it cannot tell, and confirmed once it shows it', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+      const { core: engineCore } = await core(service);
+      const { booking, dates, reference, link } = await waitingChange(engineCore);
+      if (dialect === 'standard') {
+        // The booking read back shows the old stay: the change is not made.
+        await expect(engineCore.engine.resolvePendingChange(booking.id, 'paid', 'Traveler says done')).rejects.toMatchObject({ code: 'change_not_paid', message: expect.stringContaining(`still shows change ${reference} unpaid`) });
+        expect(engineCore.ledger.get(booking.id)).toMatchObject({ checkIn: booking.checkIn, pendingModification: { reference } });
+        return;
+      }
+      // This service shows neither the stay nor a preview while the change waits: the agent's word is recorded as such, and watched.
+      const marked = await engineCore.engine.resolvePendingChange(booking.id, 'paid', 'Receipt seen on the phone');
+      expect(marked).toMatchObject({ pendingModification: null, checkIn: dates.checkIn, totalMinor: dates.total });
+      expect(engineCore.ledger.timeline(booking.id).at(-1)?.summary).toContain('this is the agent’s word. Note: Receipt seen on the phone');
+      expect((await fetch(link, { method: 'POST' })).status).toBe(200);
+      await waitUntil(() => engineCore.ledger.timeline(booking.id).at(-1)?.summary, (summary) => summary === `The service now shows change ${reference}, marked paid by the agent, made: ${dates.checkIn} to ${dates.checkOut}.`, 10_000);
+      expect(engineCore.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total, attention: null });
     });
 
     test('a new room at the same price completes with no charge', async () => {

@@ -82,6 +82,31 @@ describe.each(DIALECTS)('payments, against the %s dialect', (dialect) => {
       expect(await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_visa' })).toMatchObject({ bookingReference: expect.stringMatching(/^(PKD|BKG-)/) });
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
     });
+
+    test('a check failed at the bank while nobody watched: continuing says so and forgets the intent', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 50 } });
+      const closing = scriptedWindows('close');
+      const { core: engineCore } = await core(service, { paymentWindows: closing.windows });
+      const { booking } = await heldBooking(engineCore);
+      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_closed' });
+      await answerChallenge(closing.opened[0] as string, 'fail');
+      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({ code: 'authentication_failed' });
+      expect(engineCore.ledger.get(booking.id)).toMatchObject({ paymentIntentId: null, bookingReference: null });
+    });
+
+    test('another card while an approved 3-D Secure payment waits: the approved one is booked, the new card never charged', async () => {
+      const service = await sandbox({ controls: { supplierDelayMs: 50 } });
+      const closing = scriptedWindows('close');
+      const { core: engineCore } = await core(service, { paymentWindows: closing.windows });
+      const { booking } = await heldBooking(engineCore);
+      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_closed' });
+      // The cardholder finished on the bank's page after the agent closed the window.
+      await answerChallenge(closing.opened[0] as string, 'approve');
+      const paid = await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_mastercard' });
+      expect(paid.bookingReference).toMatch(/^(PKD|BKG-)/);
+      const payments = service.service.ledger(booking.serviceBookingId as number).payments as { kind: string; payment_method_id: string | null }[];
+      expect(payments.filter((payment) => payment.kind === 'authorization')).toEqual([expect.objectContaining({ payment_method_id: 'pm_card_threeDSecure2Required' })]);
+    });
   });
 
   describe('killed while the 3-D Secure window is open', () => {

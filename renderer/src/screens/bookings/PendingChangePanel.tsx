@@ -3,6 +3,7 @@ import { Alert, Button, Group, Image, SegmentedControl, Stack, Text, Textarea } 
 import { renderSVG } from 'uqr';
 import type { BookingRecord, PendingModification } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney } from '../../../../shared/format';
+import { openablePaymentLink } from '../../../../shared/links';
 import { call, describeError } from '../../bridge';
 import { copyText } from '../../components/copy-text';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -30,6 +31,8 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
   if (!pending) return null;
+  // Only a link a phone may be sent to becomes a QR code or is copied; any other is shown as text, to be checked.
+  const openable = openablePaymentLink(pending.paymentLink);
 
   const act = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -49,7 +52,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
       <Stack gap="sm">
         <Text size="sm">{changeInWords(pending, booking.currency)}</Text>
         <Group align="flex-start" wrap="nowrap" gap="lg">
-          {pending.paymentLink && <LinkQrCode link={pending.paymentLink} />}
+          {openable && <LinkQrCode link={openable} />}
           <Stack gap="xs" style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed">
               Change {pending.reference}
@@ -59,7 +62,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
               {pending.paymentLink}
             </Text>
             <Group gap="xs">
-              <Button size="xs" variant="white" onClick={() => copyText(pending.paymentLink)}>
+              <Button size="xs" variant="white" disabled={!openable} onClick={() => copyText(openable ?? '')}>
                 Copy link
               </Button>
               <Button size="xs" variant="white" disabled={!online} onClick={() => void act(() => call('booking:open-payment-link', { bookingId: booking.id }))}>
@@ -86,8 +89,8 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
             />
             <Text size="xs" c="dimmed">
               {resolving === 'paid'
-                ? 'Packdesk records the new dates and total now; the service’s own view replaces them when it shows the booking.'
-                : 'The booking keeps its current dates and room. If the traveler pays the link later, the service still applies the change.'}
+                ? 'Packdesk asks the service first. If it shows the change unpaid, nothing is recorded; if it cannot tell, the new dates are recorded as your word and checked until the service shows them.'
+                : 'The booking keeps its current dates and room. The link can still be paid: Packdesk keeps watching for a week and updates the booking if it is.'}
             </Text>
             <Textarea label="Note for the timeline" value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={2} maxLength={500} data-autofocus />
             <Group justify="flex-end" gap="xs">

@@ -14,7 +14,7 @@ const WORDS: Record<StatusTone, string> = {
   held: 'Payment authorized. Waiting for the supplier to confirm…',
   unknown: 'The service shows a status Packdesk has no rule for. Packdesk keeps checking until it is final; do not give the reference as confirmed yet.',
   cancelled: 'The booking is cancelled.',
-  ended: 'The supplier did not confirm this booking. The card authorization is released: the traveler is not charged.',
+  ended: 'The service shows this booking ended without a sale: it did not go through. Whether the card authorization is released is the service’s to say; check it before telling the traveler.',
 };
 
 /** Step 6: the status, live until final, then the reference large enough to read across a desk (only for a sale that stands). */
@@ -36,7 +36,7 @@ export function ConfirmationStep() {
           {settling && <Loader size="sm" role="status" aria-label="Waiting for the supplier" />}
         </Group>
         {failed ? (
-          <Alert color="red" title={tone === 'cancelled' ? 'Cancelled' : 'Not booked: the supplier refused'} role="alert" data-testid="confirmation-status" w="100%">
+          <Alert color="red" title={tone === 'cancelled' ? 'Cancelled' : 'Not booked'} role="alert" data-testid="confirmation-status" w="100%">
             {WORDS[tone]} Offer the traveler another hotel or other dates.
           </Alert>
         ) : (

@@ -90,8 +90,8 @@ export function PaymentStep() {
           <Alert color="orange" title="3-D Secure is not finished" role="alert">
             <Stack gap="xs">
               <Text size="sm">
-                The bank’s check for this payment was started but not completed, and nothing has been charged yet. Continue it to finish the same payment (it cannot be charged twice), or choose another
-                card below.
+                The bank’s check for this payment was started but not finished, so the payment is not made. Continue it to finish the same payment (it is never charged twice). Another card below is
+                taken only after Packdesk has asked the service about this one.
               </Text>
               <Button w="fit-content" variant="white" color="orange" onClick={() => void continueAuthentication()} disabled={!online || busy}>
                 Continue 3-D Secure
