@@ -19,7 +19,7 @@ export interface Figure {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function timed(times: number, work: () => Promise<unknown> | unknown): Promise<number[]> {
+async function timed(times: number, work: () => unknown): Promise<number[]> {
   const samples: number[] = [];
   for (let index = 0; index < times; index += 1) {
     const started = performance.now();

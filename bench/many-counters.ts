@@ -88,7 +88,7 @@ export async function measureManyCounters(): Promise<ManyCountersFigure> {
     db.close();
     const known = new Set(rows.map((row) => row.serviceBookingId));
     const unconfirmedHolds = rows.filter((row) => row.status === UNCONFIRMED_HOLD).length;
-    const lost = held.filter((booking) => !known.has(Number(booking.id))).length - unconfirmedHolds;
+    const lost = held.filter((booking) => !known.has(booking.id)).length - unconfirmedHolds;
     latencies.sort((a, b) => a - b);
     return {
       engines: ENGINES,

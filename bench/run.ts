@@ -39,7 +39,7 @@ const lines = [
   `| one booking (price → hold → prebook → pay), p50 / p99 | ${many.p50Ms.toFixed(0)} / ${many.p99Ms.toFixed(0)} ms | p99 < 1,000 ms |`,
   `| lost bookings (held by the service, unknown to every ledger) | ${many.lost} | 0 |`,
   `| bookings charged twice | ${many.doubleCharged} | 0 |`,
-  `| holds whose number was lost, kept as "${'Unconfirmed hold'}" for the agent | ${many.unconfirmedHolds} | — |`,
+  `| holds whose number was lost, kept as "Unconfirmed hold" for the agent | ${many.unconfirmedHolds} | — |`,
   `| bookings settled by reading back after a lost answer (flagged to the agent) | ${many.reconciled} | — |`,
   `| flows stopped by a fault (the agent retries) | ${many.failedFlows} | — |`,
   '',

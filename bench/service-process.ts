@@ -30,7 +30,7 @@ export async function startServiceProcess(dataFile: string, supplierDelayMs = 20
     stop: () => child.kill(),
     stopAndWait: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null) { resolve(); return; }
         child.once('exit', () => resolve());
         child.kill();
       }),

@@ -9,7 +9,8 @@ const checks = [
   ['typecheck (main, preload, core, sandbox)', 'tsc', ['--noEmit', '-p', 'tsconfig.node.json']],
   ['typecheck (renderer)', 'tsc', ['--noEmit', '-p', 'tsconfig.web.json']],
   ['typecheck (e2e tests, benchmarks)', 'tsc', ['--noEmit', '-p', 'tsconfig.e2e.json']],
-  ['lint', 'eslint', ['--max-warnings', '0', '.']],
+  ['lint (type-aware, import fences)', 'eslint', ['--max-warnings', '0', '.']],
+  ['formatting (prettier --check)', 'prettier', ['--check', '--log-level', 'warn', '.']],
   ['security audit (electronegativity)', 'node', ['scripts/security-audit.mjs']],
 ];
 

@@ -19,7 +19,7 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): PackdeskBrid
     bridge[channel] = (input: unknown) => invoke(channel, input);
   }
   bridge.on = (name: EventName, listener: (payload: unknown) => void) => {
-    if (!eventNames.includes(name)) throw new Error(`Unknown event ${String(name)}`);
+    if (!eventNames.includes(name)) throw new Error(`Unknown event ${name}`);
     return subscribe((event) => {
       if (event.name === name) listener(event.payload);
     });

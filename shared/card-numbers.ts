@@ -28,7 +28,7 @@ export function containsCardNumber(text: string): boolean {
     for (let start = 0; start < groups.length; start += 1) {
       let digits = '';
       for (let end = start; end < groups.length && digits.length <= 19; end += 1) {
-        digits += groups[end];
+        digits += groups[end] ?? '';
         if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
       }
     }

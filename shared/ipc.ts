@@ -91,7 +91,7 @@ export const channels = {
     output: holdSchema,
   },
   'booking:prebook': {
-    input: z.object({ holdId: z.string().uuid(), holder: holderInputSchema }).strict(),
+    input: z.object({ holdId: z.uuid(), holder: holderInputSchema }).strict(),
     output: bookingRecordSchema,
   },
   /**
@@ -180,7 +180,8 @@ export type PaymentStep = z.infer<typeof paymentStepSchema>;
 export const events = {
   'event:connectivity-change': z.object({ profileId, online: z.boolean() }),
   'event:profiles-change': z.object({ activeProfileId: profileId }),
-  'event:booking-change': z.object({ bookingId: z.number().int(), profileId, status: z.string() }),
+  /** The booking as the ledger has it now: the screens update from this, with no call back. */
+  'event:booking-change': z.object({ bookingId: z.number().int(), profileId, status: z.string(), booking: bookingRecordSchema }),
   'event:payment-progress': z.object({ bookingId: z.number().int(), step: paymentStepSchema }),
   /** A menu item or shortcut handled by the main process asks the renderer to show a screen. */
   'event:navigate': z.object({ screen: z.enum(['new-booking', 'bookings', 'settings']) }),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { containsCardNumber } from '../../shared/card-numbers';
 import { statusesOf } from '../../electron/sandbox/dialect';
-import type { Dialect, State } from '../../electron/sandbox/dialect';
+import type { Dialect } from '../../electron/sandbox/dialect';
 
 type ServiceRow = { id: number; status: string; check_in: string; check_out: string; total_minor: number; currency: string; authorizations: number };
 type LedgerRow = { service_booking_id: number | null; status: string; check_in: string; check_out: string; total_minor: number; currency: string; attention: string | null; in_flight: string | null; next_check_at: number | null };
@@ -21,7 +21,7 @@ export function compareWithService(serviceFile: string, counterDirs: string[], d
            LEFT JOIN (SELECT booking_id, count(*) AS n FROM payments WHERE kind = 'authorization' GROUP BY booking_id) a ON a.booking_id = b.id`,
         )
         .all() as ServiceRow[]
-    ).map((row) => [Number(row.id), row]),
+    ).map((row) => [row.id, row]),
   );
   serviceDb.close();
 
@@ -30,13 +30,13 @@ export function compareWithService(serviceFile: string, counterDirs: string[], d
   for (const dir of counterDirs) {
     const db = new DatabaseSync(join(dir, 'ledger.db'), { readOnly: true });
     const rows = db.prepare('SELECT service_booking_id, status, check_in, check_out, total_minor, currency, attention, in_flight, next_check_at FROM bookings').all() as LedgerRow[];
-    figures.unsettled += Number((db.prepare('SELECT count(*) AS n FROM intents WHERE finished_at IS NULL').get() as { n: number }).n);
+    figures.unsettled += (db.prepare('SELECT count(*) AS n FROM intents WHERE finished_at IS NULL').get() as { n: number }).n;
     db.close();
     for (const row of rows) {
       if (row.attention !== null) figures.attention += 1;
       if (row.in_flight !== null || row.next_check_at !== null) figures.unsettled += 1;
       if (row.service_booking_id === null) continue;
-      const id = Number(row.service_booking_id);
+      const id = row.service_booking_id;
       if (seen.has(id)) {
         figures.duplicateRows += 1;
         continue;
@@ -44,19 +44,19 @@ export function compareWithService(serviceFile: string, counterDirs: string[], d
       seen.add(id);
       const truth = atService.get(id);
       if (!truth) continue;
-      if (row.status !== (outward[truth.status as State] ?? truth.status)) figures.wrongStatus += 1;
+      if (row.status !== ((outward as Partial<Record<string, string>>)[truth.status] ?? truth.status)) figures.wrongStatus += 1;
       if (row.check_in !== truth.check_in || row.check_out !== truth.check_out) figures.wrongDates += 1;
-      if (Number(row.total_minor) !== Number(truth.total_minor) || row.currency !== truth.currency) figures.wrongTotal += 1;
+      if (row.total_minor !== truth.total_minor || row.currency !== truth.currency) figures.wrongTotal += 1;
     }
     for (const file of readdirSync(dir)) {
       if (containsCardNumber(readFileSync(join(dir, file)).toString('latin1'))) figures.cardNumbers += 1;
     }
   }
   for (const [id, truth] of atService) {
-    if (Number(truth.authorizations) > 1) figures.doubleCharged += 1;
+    if (truth.authorizations > 1) figures.doubleCharged += 1;
     if (seen.has(id)) continue;
     figures.orphanHolds += 1;
-    if (Number(truth.authorizations) > 0) figures.lost += 1;
+    if (truth.authorizations > 0) figures.lost += 1;
   }
   return figures;
 }

@@ -64,17 +64,18 @@ async function bookUntilDone(index: number): Promise<void> {
     const run = runCounter(index, {});
     const lifeMs = 300 + Math.floor(random() * maxLifeMs);
     let timer: NodeJS.Timeout | undefined;
-    let killed = false;
+    // Set by the timer while this function awaits the exit.
+    const life = { killed: false };
     void run.ready.then(() => {
       timer = setTimeout(() => {
-        killed = true;
+        life.killed = true;
         run.kill();
       }, lifeMs);
     });
     const code = await run.exited;
     clearTimeout(timer);
     if (code === 0) return;
-    if (killed) kills += 1;
+    if (life.killed) kills += 1;
     else throw new Error(`counter ${index} failed by itself (exit ${code})`);
   }
 }

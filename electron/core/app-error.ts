@@ -1,11 +1,12 @@
+import type { ErrorCode } from '../../shared/error-codes';
 import type { AppErrorShape } from '../../shared/errors';
 
 /** An error an agent can act on: a stable code, what happened, and what to do next. */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly hint: string;
 
-  constructor(code: string, message: string, hint: string, options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, hint: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;

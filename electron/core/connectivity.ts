@@ -42,6 +42,8 @@ export function monitorConnectivity(
   const refresh = async () => {
     if (stopped) return online;
     const reachable = await isServiceReachable(await currentTarget().catch(() => ({ baseUrl: null, key: null })));
+    // stop() may have run while the probe was out.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     if (stopped) return online;
     if (reachable !== online) {
       online = reachable;

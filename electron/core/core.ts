@@ -175,7 +175,7 @@ export function createCore(options: CoreOptions) {
     'booking:prebook': (input) => engine.prebook(input.holdId, input.holder),
     'payment:pay': async (input) => {
       const { bookingId, ...options } = input;
-      const paid = await payments.pay(bookingId, Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)));
+      const paid = await payments.pay(bookingId, options);
       // The supplier's answer is the next thing the agent waits for: look now, not at the next tick.
       tracker.soon(paid.id);
       return paid;

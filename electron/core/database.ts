@@ -14,7 +14,7 @@ export function openDatabase(file: string, migrations: readonly Migration[]): Da
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-  const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   if (current > migrations.length) {
     db.close();
     throw new AppError(

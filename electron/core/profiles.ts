@@ -40,7 +40,7 @@ function rulesOf(row: Row): StatusRules {
 }
 
 const toRecord = (row: Row): ProfileRecord => ({
-  id: Number(row.id),
+  id: row.id,
   name: row.name,
   kind: row.kind,
   baseUrl: row.base_url,
@@ -112,11 +112,11 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
   function activeProfileId(): number {
     const stored = Number(preferences.get(ACTIVE));
     const row = Number.isInteger(stored) ? (byId.get(stored) as Row | undefined) : undefined;
-    return row ? Number(row.id) : builtInId();
+    return row ? row.id : builtInId();
   }
 
   function builtInId(): number {
-    return Number((db.prepare('SELECT id FROM profiles WHERE built_in = 1 ORDER BY id LIMIT 1').get() as { id: number }).id);
+    return (db.prepare('SELECT id FROM profiles WHERE built_in = 1 ORDER BY id LIMIT 1').get() as { id: number }).id;
   }
 
   return {

@@ -61,13 +61,13 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
 
   return {
     async collectCard(request): Promise<CardEntryResult> {
-      const result = await openStripePage({ mode: 'card', ...request }, { kind: 'closed' } as CardEntryResult);
+      const result = await openStripePage({ mode: 'card', ...request }, { kind: 'closed' });
       return result.kind === 'payment_method' || result.kind === 'closed' || result.kind === 'error' ? result : { kind: 'closed' };
     },
 
     async authenticate(request): Promise<AuthenticationResult> {
       if (request.kind === 'stripe') {
-        const result = await openStripePage({ mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret }, { kind: 'closed' } as AuthenticationResult);
+        const result = await openStripePage({ mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret }, { kind: 'closed' });
         return result.kind === 'succeeded' || result.kind === 'failed' || result.kind === 'closed' ? result : { kind: 'closed' };
       }
       return new Promise((resolve) => {

@@ -39,7 +39,7 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
       const key = /^Bearer (\S+)$/.exec(header ?? '')?.[1];
       const row = key ? (db.prepare('SELECT organization_id, kind FROM api_keys WHERE key = ?').get(key) as { organization_id: number; kind: 'test' | 'live' } | undefined) : undefined;
       if (!row) throw new ApiError('unauthenticated', 'Send a valid API key as "Authorization: Bearer sk_test_…" or "sk_live_…".');
-      return { organizationId: Number(row.organization_id), keyKind: row.kind };
+      return { organizationId: row.organization_id, keyKind: row.kind };
     },
   };
 }

@@ -208,25 +208,25 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       if (request.method === 'POST') {
         const outcome = form.get('outcome') === 'approve' ? 'approve' : 'fail';
         service.completeChallenge(intentId, form.get('client_secret') ?? '', outcome);
-        return sendHtml(response, 200, challengeDonePage(outcome));
+        sendHtml(response, 200, challengeDonePage(outcome)); return;
       }
       const intent = service.challenge(intentId, query.get('client_secret') ?? '');
-      if (intent.status !== 'requires_action') return sendHtml(response, 200, challengeDonePage(intent.status === 'failed' ? 'fail' : 'approve'));
-      return sendHtml(response, 200, challengePage(intentId, intent.client_secret, intent.amountMinor, intent.currency));
+      if (intent.status !== 'requires_action') { sendHtml(response, 200, challengeDonePage(intent.status === 'failed' ? 'fail' : 'approve')); return; }
+      sendHtml(response, 200, challengePage(intentId, intent.client_secret, intent.amountMinor, intent.currency)); return;
     }
     const payment = /^\/sandbox\/pay\/modification\/(MOD[A-Z0-9]{1,20})$/.exec(path);
     if (payment) {
       const reference = payment[1] as string;
       if (request.method === 'POST') service.payModification(reference);
       const modification = service.modificationForPayment(reference);
-      return sendHtml(response, 200, modificationPaymentPage(reference, modification.net_diff, modification.currency, modification.status === 'completed'));
+      sendHtml(response, 200, modificationPaymentPage(reference, modification.net_diff, modification.currency, modification.status === 'completed')); return;
     }
     throw notFound('This page');
   }
 
   async function handleControls(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
     if (request.headers.authorization !== `Bearer ${adminKey}`) throw new ApiError('unauthenticated', 'The training controls need the admin key printed when the service started.');
-    if (path === '/sandbox/controls' && request.method === 'GET') return sendJson(response, 200, { data: controls.current });
+    if (path === '/sandbox/controls' && request.method === 'GET') { sendJson(response, 200, { data: controls.current }); return; }
     let body: unknown;
     try {
       body = JSON.parse(await readBody(request, 16 * 1024)) as unknown;
@@ -236,13 +236,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (path === '/sandbox/controls' && request.method === 'PUT') {
       const parsed = controlSettingsSchema.partial().safeParse(body);
       if (!parsed.success) throw new ApiError('invalid_fields', parsed.error.issues[0]?.message ?? 'Invalid controls.');
-      return sendJson(response, 200, { data: controls.update(parsed.data) });
+      sendJson(response, 200, { data: controls.update(parsed.data) }); return;
     }
     if (path === '/sandbox/faults' && request.method === 'POST') {
       const parsed = scriptedFaultSchema.array().max(1000).safeParse(body);
       if (!parsed.success) throw new ApiError('invalid_fields', parsed.error.issues[0]?.message ?? 'Invalid faults.');
       controls.queueFaults(parsed.data);
-      return sendJson(response, 200, { data: { queued: controls.pendingFaults() } });
+      sendJson(response, 200, { data: { queued: controls.pendingFaults() } }); return;
     }
     throw notFound('This control');
   }
@@ -255,7 +255,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       : path === '/sandbox/controls' || path === '/sandbox/faults'
         ? handleControls(request, response, path)
         : path === '/sandbox/health'
-          ? Promise.resolve(sendJson(response, 200, { ok: true }))
+          ? Promise.resolve().then(() => {
+              sendJson(response, 200, { ok: true });
+            })
           : handlePages(request, response, path, url.searchParams);
     work.catch((error: unknown) => {
       const failure =

@@ -42,8 +42,8 @@ async function cardEntry(publishableKey: string, amountLabel: string, cardholder
     pay.disabled = true;
     error.textContent = '';
     void stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: cardholderName } }).then((result) => {
-      if (result.error || !result.paymentMethod) {
-        error.textContent = result.error?.message ?? 'The card could not be read.';
+      if (result.error) {
+        error.textContent = result.error.message ?? 'The card could not be read.';
         pay.disabled = false;
         return;
       }
@@ -63,8 +63,8 @@ async function authentication(publishableKey: string, clientSecret: string): Pro
   // (manual confirmation), handleNextAction for one Stripe confirms when the action is done
   // (automatic). The service chooses; the intent itself says which.
   const retrieved = await stripe.retrievePaymentIntent(clientSecret);
-  if (retrieved.error || !retrieved.paymentIntent) {
-    finish({ kind: 'failed', message: retrieved.error?.message ?? 'The payment could not be found at Stripe.' });
+  if (retrieved.error) {
+    finish({ kind: 'failed', message: retrieved.error.message ?? 'The payment could not be found at Stripe.' });
     return;
   }
   const result = retrieved.paymentIntent.confirmation_method === 'manual' ? await stripe.handleCardAction(clientSecret) : await stripe.handleNextAction({ clientSecret });

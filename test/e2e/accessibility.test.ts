@@ -5,7 +5,7 @@ import { availableStay, holdThroughScreens } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
-let harness: Harness;
+let harness: Harness | undefined;
 afterEach(async () => {
   await harness?.close();
 });

@@ -3,7 +3,7 @@ import { availableStay, holdThroughScreens } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
-let harness: Harness;
+let harness: Harness | undefined;
 afterEach(async () => {
   const errors = harness?.pageErrors ?? [];
   await harness?.close();
@@ -12,8 +12,9 @@ afterEach(async () => {
 
 describe('statuses of a service Packdesk was not written beside', () => {
   test('a supplier’s refusal under a name no rule knows is shown as the service wrote it, never as a sale; once the agency names it final, it reads as ended', async () => {
-    harness = await startHarness({ dialect: 'alternate', trainingControls: { supplierOutcome: 'reject', supplierDelayMs: 200 } });
-    const { page } = harness;
+    const started = await startHarness({ dialect: 'alternate', trainingControls: { supplierOutcome: 'reject', supplierDelayMs: 200 } });
+    harness = started;
+    const { page } = started;
     await holdThroughScreens(page, await availableStay(harness, 3), 'barcelona');
     await page.getByRole('button', { name: /^Pay / }).click();
 
@@ -34,7 +35,7 @@ describe('statuses of a service Packdesk was not written beside', () => {
     await card.getByLabel('Statuses that cannot be cancelled').fill('Cancelled, Failed, Rejected');
     await harness.screenshot('settings-status-rules');
     await card.getByRole('button', { name: 'Save statuses' }).click();
-    await expect.poll(() => harness.core.profiles.find(1).statusRules.final).toContain('Rejected');
+    await expect.poll(() => started.core.profiles.find(1).statusRules.final).toContain('Rejected');
 
     await page.getByRole('button', { name: /^Bookings/ }).click();
     await page.getByRole('row', { name: /Ana Silva/ }).click();

@@ -10,7 +10,7 @@ const STRIPE_URL = 'https://js.stripe.com/endive/stripe.js';
 const PUBLISHABLE = 'pk_test_51StandInPublishableKey0042';
 const STAND_IN = readFileSync(join(import.meta.dirname, 'stripe-stand-in.js'), 'utf8');
 
-let harness: Harness;
+let harness: Harness | undefined;
 afterEach(async () => {
   const errors = harness?.pageErrors ?? [];
   await harness?.close();

@@ -7,7 +7,7 @@ import { DIALECTS } from '../support/dialects';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
-let harness: Harness;
+let harness: Harness | undefined;
 afterEach(async () => {
   const errors = harness?.pageErrors ?? [];
   await harness?.close();
@@ -152,6 +152,39 @@ describe('the booking history', () => {
     await expect.poll(() => panel.isVisible()).toBe(false);
     await expect.poll(() => page.getByText(/marked abandoned by the agent: the booking keeps its dates and room\. .*Note: Traveler keeps the April dates/).isVisible()).toBe(true);
     expect(harness.core.ledger.get(booking.id)).toMatchObject({ pendingModification: null, checkIn: booking.checkIn, totalMinor: booking.totalMinor });
+  });
+
+  test('a status change reaches the bookings list from the event alone: no call back to the main process', async () => {
+    const started = await startHarness({ trainingControls: { supplierDelayMs: 1_500 } });
+    harness = started;
+    const { page } = started;
+    await paidBooking(started, 1, 'Sousa');
+    const [entry] = (await started.core.engine.search('')).filter((candidate) => candidate.id === 2);
+    const property = entry?.properties[0] as { id: number; name: string };
+    let quote = null;
+    for (let offset = 160; !quote?.available; offset += 1) {
+      const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      quote = await started.core.engine.price({ packageId: 2, packageTitle: entry?.title ?? '', propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + 2), adults: 2 });
+    }
+    const hold = await started.core.engine.startHold(quote, [30, 31]);
+    const booking = await started.core.engine.prebook(hold.holdId, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' });
+    await page.getByRole('button', { name: /^Bookings/ }).click();
+    await page.getByRole('row', { name: /Rita Pinto/ }).waitFor();
+
+    // Count what the page asks of the main process from here on.
+    await page.evaluate(() => {
+      const target = window as unknown as { __packdeskInvoke: (channel: string, input: unknown) => Promise<unknown>; __calls: string[] };
+      const original = target.__packdeskInvoke.bind(window);
+      target.__calls = [];
+      target.__packdeskInvoke = (channel, input) => {
+        target.__calls.push(channel);
+        return original(channel, input);
+      };
+    });
+    await started.core.engine.pay(booking.id, 'pm_card_visa');
+    started.core.tracker.soon(booking.id);
+    await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).textContent(), { timeout: 10_000 }).toContain('Paid');
+    expect(await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls)).toEqual([]);
   });
 
   test('offline: the history stays searchable, writes are disabled, and the agent is told why', async () => {

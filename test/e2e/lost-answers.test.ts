@@ -4,7 +4,7 @@ import { DIALECTS } from '../support/dialects';
 import { filesWithCardNumbers, startHarness } from './harness';
 import type { Harness } from './harness';
 
-let harness: Harness;
+let harness: Harness | undefined;
 afterEach(async () => {
   const errors = harness?.pageErrors ?? [];
   await harness?.close();

@@ -23,7 +23,7 @@ describe('the payment windows in the app', () => {
     const card = lastWindow();
     expect(card.options).toMatchObject({ parent: main, modal: true });
     expect(card.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, session: session.partitions.get('payment-stripe') });
-    expect(String((card.options.webPreferences as { preload: string }).preload)).toMatch(/preload\/payment\.cjs$/);
+    expect((card.options.webPreferences as { preload: string }).preload).toMatch(/preload\/payment\.cjs$/);
     expect(card.webContents.loadedUrl).toBe('file:///opt/packdesk/out/renderer/payment.html');
 
     const request = ipcMain.handlers.get('payment-window:request');
@@ -58,7 +58,7 @@ describe('the payment windows in the app', () => {
   });
 
   test('every permission in the payment session is denied', () => {
-    electronPaymentWindows(() => null, '/opt/packdesk/out/renderer').collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€1', cardholderName: 'A B' });
+    void electronPaymentWindows(() => null, '/opt/packdesk/out/renderer').collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€1', cardholderName: 'A B' });
     const answers: boolean[] = [];
     session.partitions.get('payment-stripe')?.permissionRequestHandler?.(null, 'payment-handler', (granted) => answers.push(granted));
     expect(answers).toEqual([false]);

@@ -83,7 +83,7 @@ describe('the service client', () => {
     servers.splice(0).forEach((entry) => entry.close());
     const error = (await client(url).prebook({ package_id: 1, inventory_item_id: 101, prebook_token: 't', check_in: '2030-01-01', check_out: '2030-01-02', holder: { name: 'a', surname: 'b', email: 'a@b.co' }, items: [] }).catch((caught: unknown) => caught)) as ServiceError;
     expect(error).toMatchObject({ kind: 'connection', mayHaveReachedService: false });
-    expect(JSON.stringify({ ...error, message: error.message, hint: error.hint })).not.toContain(KEY);
+    expect(JSON.stringify({ ...Object.fromEntries(Object.entries(error)), message: error.message, hint: error.hint })).not.toContain(KEY);
   });
 
   test('the test key is used where the spec allows it, the live key where it needs one', async () => {

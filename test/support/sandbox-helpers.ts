@@ -112,7 +112,7 @@ export async function paidBooking(sandbox: Sandbox, stay: Parameters<typeof pric
 
 export async function waitForStatus(sandbox: Sandbox, bookingId: number, status: string, key = sandbox.keys.liveKey): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const answer = await callApi<{ data: { status: string } }>(sandbox, 'GET', `/bookings/${bookingId}`, key);
+    const answer = await callApi<{ data?: { status: string } }>(sandbox, 'GET', `/bookings/${bookingId}`, key);
     if (answer.body.data?.status === status) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

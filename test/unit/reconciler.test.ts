@@ -90,7 +90,8 @@ describe('the reconciler', () => {
     status = 'Confirming';
     checked.length = 0;
     for (; now <= 40_000; now += 500) await Promise.all(reconciler.tick());
-    expect(checked.slice(0, 2)).toEqual([checked[0], (checked[0] ?? 0) + 1000]);
+    // The look due at 31 s (23 s + 8 s) sees the change; the next comes 1 s later, then the backoff grows again from 1 s.
+    expect(checked.slice(0, 3)).toEqual([31_000, 32_000, 34_000]);
     status = 'Paid';
     for (; now <= 60_000; now += 500) await Promise.all(reconciler.tick());
     checked.length = 0;

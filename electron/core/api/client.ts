@@ -51,7 +51,8 @@ export type BookOutcome =
 const NETWORK_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 function networkError(error: unknown, timedOut: boolean): ServiceError {
-  const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code ?? '';
+  const failure = typeof error === 'object' && error !== null ? (error as { cause?: { code?: string }; code?: string }) : {};
+  const code = failure.cause?.code ?? failure.code ?? '';
   const kind: FailureKind = timedOut ? 'timeout' : 'connection';
   const words = wordsFor(kind, null, null);
   return new ServiceError({

@@ -39,7 +39,8 @@ export class ServiceError extends AppError {
     mayHaveReachedService: boolean;
     cause?: unknown;
   }) {
-    super(init.serviceCode ?? init.kind, init.message, init.hint, { cause: init.cause });
+    // The service's own code is kept in `serviceCode` and named in the message; the agent-facing code says what kind of refusal it was.
+    super(`service_${init.kind}`, init.message, init.hint, { cause: init.cause });
     this.name = 'ServiceError';
     this.kind = init.kind;
     this.status = init.status;

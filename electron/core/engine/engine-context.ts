@@ -42,7 +42,7 @@ export function createEngineContext(deps: EngineDeps) {
 
     /** Tells the screens that this booking changed. */
     changed(booking: BookingRecord): BookingRecord {
-      deps.events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status });
+      deps.events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status, booking });
       return booking;
     },
 

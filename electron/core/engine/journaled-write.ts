@@ -41,7 +41,8 @@ export async function journaledWrite<A>(context: EngineContext, spec: WriteSpec<
       return { kind: 'lost', intent: context.ledger.answerLost(intentId, doubtUntil, spec.whileUnknown) };
     }
     const event = error instanceof ServiceError ? spec.refusalEvent?.(error) : undefined;
-    context.ledger.finishWrite(intentId, `refused:${error instanceof AppError ? error.code : 'error'}`, event ? { event } : {});
+    const refusedAs = error instanceof ServiceError ? (error.serviceCode ?? error.code) : error instanceof AppError ? error.code : 'error';
+    context.ledger.finishWrite(intentId, `refused:${refusedAs}`, event ? { event } : {});
     throw error;
   }
 }

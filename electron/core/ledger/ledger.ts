@@ -63,21 +63,21 @@ function pendingModificationOf(row: Row): PendingModification | null {
 }
 
 const toRecord = (row: Row): BookingRecord => ({
-  id: Number(row.id),
-  profileId: Number(row.profile_id),
+  id: row.id,
+  profileId: row.profile_id,
   profileKind: row.profile_kind,
-  serviceBookingId: row.service_booking_id === null ? null : Number(row.service_booking_id),
-  packageId: Number(row.package_id),
+  serviceBookingId: row.service_booking_id === null ? null : row.service_booking_id,
+  packageId: row.package_id,
   packageTitle: row.package_title,
-  propertyId: Number(row.property_id),
+  propertyId: row.property_id,
   propertyName: row.property_name,
   checkIn: row.check_in,
   checkOut: row.check_out,
-  adults: Number(row.adults),
+  adults: row.adults,
   holder: { name: row.holder_name, surname: row.holder_surname, email: row.holder_email },
   paxAges: JSON.parse(row.paxes) as number[],
   items: JSON.parse(row.items) as ApiItem[],
-  totalMinor: Number(row.total_minor),
+  totalMinor: row.total_minor,
   currency: row.currency,
   clientReference: row.client_reference,
   bookingReference: row.booking_reference,
@@ -86,7 +86,7 @@ const toRecord = (row: Row): BookingRecord => ({
   paymentIntentId: row.payment_intent_id,
   attention: row.attention,
   inFlight: row.in_flight,
-  version: Number(row.version),
+  version: row.version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -149,12 +149,12 @@ export interface OpenIntent {
 }
 
 const toIntent = (row: IntentRow): OpenIntent => ({
-  id: Number(row.id),
-  bookingId: row.booking_id === null ? null : Number(row.booking_id),
+  id: row.id,
+  bookingId: row.booking_id === null ? null : row.booking_id,
   operation: row.operation,
   detail: JSON.parse(row.detail) as Record<string, unknown>,
   startedAt: row.started_at,
-  doubtUntil: row.doubt_until === null ? null : Number(row.doubt_until),
+  doubtUntil: row.doubt_until === null ? null : row.doubt_until,
 });
 
 /** Words of a search box as an FTS5 query: every word must match the start of a word, in any column. */
@@ -368,7 +368,7 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
           if (row.in_flight) {
             throw new AppError(
               'write_in_progress',
-              `A ${OPERATION_WORDS[row.in_flight as WriteOperation] ?? row.in_flight} for this booking was sent and its outcome is not confirmed yet.`,
+              `A ${(OPERATION_WORDS as Partial<Record<string, string>>)[row.in_flight] ?? row.in_flight} for this booking was sent and its outcome is not confirmed yet.`,
               'Wait: Packdesk is checking with the service and updates the booking by itself. Do not send it again.',
             );
           }
@@ -392,7 +392,7 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       const id = durable(() => {
         const intent = db.prepare('SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as { booking_id: number | null; finished_at: string | null } | undefined;
         if (!intent || intent.finished_at) throw new AppError('intent_settled', 'This write was already settled.', 'Refresh the booking.');
-        let bookingId = intent.booking_id === null ? null : Number(intent.booking_id);
+        let bookingId = intent.booking_id === null ? null : intent.booking_id;
         if (change.insert) bookingId = insertRow(change.insert);
         else if (bookingId !== null) patchRow(bookingId, { ...change.patch, inFlight: null }, true);
         if (bookingId !== null && change.event) ledger.addEvent(bookingId, change.event.type, change.event.summary, change.event.detail);
@@ -424,7 +424,7 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     applyRead(bookingId: number, seenVersion: number, patch: BookingPatch, event?: LedgerEvent): BookingRecord | null {
       const applied = relaxed(() => {
         const current = db.prepare('SELECT version FROM bookings WHERE id = ?').get(bookingId) as { version: number } | undefined;
-        if (!current || Number(current.version) !== seenVersion) return false;
+        if (!current || current.version !== seenVersion) return false;
         patchRow(bookingId, patch, true);
         if (event) ledger.addEvent(bookingId, event.type, event.summary, event.detail);
         return true;
@@ -445,7 +445,7 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       return relaxed(() => {
         const stopped = db.prepare('SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL').all() as { booking_id: number; operation: WriteOperation }[];
         for (const { booking_id: bookingId, operation } of stopped) {
-          patchRow(Number(bookingId), { attention: `Packdesk stopped while a ${OPERATION_WORDS[operation]} was being sent. Not confirmed yet: checking with the service.` }, true);
+          patchRow(bookingId, { attention: `Packdesk stopped while a ${OPERATION_WORDS[operation]} was being sent. Not confirmed yet: checking with the service.` }, true);
         }
         return Number(db.prepare('UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes);
       });
@@ -462,12 +462,12 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
 
     /** Bookings due for a read (and no write of ours on its way), from the partial index alone. */
     dueBookings(nowMs: number, limit: number): (BookingRecord & { checkDelayMs: number })[] {
-      return (db.prepare('SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at LIMIT ?').all(nowMs, limit) as Row[]).map((row) => ({ ...toRecord(row), checkDelayMs: Number(row.check_delay_ms) }));
+      return (db.prepare('SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at LIMIT ?').all(nowMs, limit) as Row[]).map((row) => ({ ...toRecord(row), checkDelayMs: row.check_delay_ms }));
     },
 
     /** Bookings not settled yet: an open write, or a status the service may still move. */
     unsettledCount(): number {
-      return Number((db.prepare('SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL OR in_flight IS NOT NULL').get() as { n: number }).n);
+      return (db.prepare('SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL OR in_flight IS NOT NULL').get() as { n: number }).n;
     },
 
     /** Durable (fsynced) commits since this ledger was opened, for the benchmarks. */
@@ -479,7 +479,7 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
 
     list(filter: BookingFilter): { rows: BookingRecord[]; total: number } {
       const { sql, params } = where(filter);
-      const total = Number((db.prepare(`SELECT count(*) AS n FROM bookings b WHERE ${sql}`).get(...params) as { n: number }).n);
+      const total = (db.prepare(`SELECT count(*) AS n FROM bookings b WHERE ${sql}`).get(...params) as { n: number }).n;
       const rows = db.prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`).all(...params, filter.limit ?? 100, filter.offset ?? 0) as Row[];
       return { rows: rows.map(toRecord), total };
     },

@@ -1,11 +1,20 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
+import { errorTitle } from '../../../shared/error-codes';
 
-/** How every error is shown: what happened, in bold, then what to do next. */
-export function ErrorNotice({ error, onClose }: { error: { message: string; hint: string } | null; onClose?: () => void }) {
+/** How every error is shown: its kind in a word or two, what happened in bold, then what to do next. */
+export function ErrorNotice({ error, onClose }: { error: { code?: string; message: string; hint: string } | null; onClose?: () => void }) {
   if (!error) return null;
+  const title = error.code ? errorTitle(error.code) : null;
   return (
-    <Alert color="red" variant="light" title={error.message} role="alert" withCloseButton={Boolean(onClose)} onClose={onClose}>
-      {error.hint}
+    <Alert color="red" variant="light" title={error.message} role="alert" withCloseButton={Boolean(onClose)} onClose={onClose} data-code={error.code}>
+      <Stack gap={4}>
+        <Text size="sm">{error.hint}</Text>
+        {title && (
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {title}
+          </Text>
+        )}
+      </Stack>
     </Alert>
   );
 }

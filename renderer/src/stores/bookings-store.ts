@@ -22,8 +22,10 @@ interface BookingsState {
   attention: BookingRecord[];
   setFilter(profileId: number, filter: Partial<ListFilter>): Promise<void>;
   loadPage(page: number): Promise<void>;
-  /** Reloads what is on screen, after a booking changed. */
+  /** Reloads what is on screen. */
   reload(): Promise<void>;
+  /** A booking the main process reports changed: its row is replaced in place, with no call back; a new booking reloads the first page. */
+  bookingChanged(booking: BookingRecord): void;
 }
 
 const EMPTY: ListFilter = { query: '', statuses: [], from: '', to: '' };
@@ -78,6 +80,20 @@ export const useBookings = create<BookingsState>((set, get) => {
       } finally {
         loading.delete(key);
       }
+    },
+
+    bookingChanged: (booking) => {
+      const { profileId, pages, attention } = get();
+      if (booking.profileId !== profileId) return;
+      const newest = Math.max(0, ...Object.values(pages).flatMap((rows) => rows.map((row) => row.id)));
+      if (booking.id > newest) {
+        // A booking made since the list was read: it belongs at the top.
+        void get().reload();
+        return;
+      }
+      const replaced = Object.fromEntries(Object.entries(pages).map(([page, rows]) => [page, rows.map((row) => (row.id === booking.id ? booking : row))]));
+      const others = attention.filter((row) => row.id !== booking.id);
+      set({ pages: replaced, attention: booking.attention ? [booking, ...others] : others });
     },
 
     reload: async () => {

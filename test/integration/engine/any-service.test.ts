@@ -13,7 +13,7 @@ const core = useCore();
 /** The Training profile with only what the spec shows: Pending, Paid, Cancelled. */
 async function specOnlyCore(service: Awaited<ReturnType<typeof sandbox>>): Promise<Core> {
   const { core: engineCore } = await core(service);
-  engineCore.profiles.setStatusRules(1, SPEC_STATUS_RULES);
+  await engineCore.profiles.setStatusRules(1, SPEC_STATUS_RULES);
   return engineCore;
 }
 

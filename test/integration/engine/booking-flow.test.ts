@@ -42,7 +42,8 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       engineCore.tracker.soon(booking.id);
       const final = await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.status === 'Paid');
       expect(final?.bookingReference).toBe(paid.booking.bookingReference);
-      expect(pushed).toContainEqual({ name: 'event:booking-change', payload: { bookingId: booking.id, profileId: 1, status: 'Paid' } });
+      // The event carries the booking as the ledger has it, so a screen needs no call back.
+      expect(pushed).toContainEqual({ name: 'event:booking-change', payload: { bookingId: booking.id, profileId: 1, status: 'Paid', booking: engineCore.ledger.get(booking.id) } });
       const timeline = engineCore.ledger.timeline(booking.id);
       expect(timeline.slice(0, 3).map((event) => event.type)).toEqual(['prebooked', 'book_intent', 'booked']);
       expect(timeline.at(-1)).toMatchObject({ type: 'status', summary: 'Status is now Paid.' });

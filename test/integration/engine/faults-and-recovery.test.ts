@@ -132,7 +132,7 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
     test('with the service stopped, history stays readable and searchable; writes are refused with a clear message; tracking resumes after', async () => {
       const dataFile = join(tempDir(), 'service.db');
       const first = await startSandbox({ dataFile, controls: { supplierDelayMs: 50 } });
-      const { core: engineCore } = await core({ ...first, url: first.url } as typeof first);
+      const { core: engineCore } = await core({ ...first, url: first.url });
       const { booking } = await heldBooking(engineCore);
       const port = Number(new URL(first.url).port);
       await first.close();

@@ -44,7 +44,10 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
   useEffect(() => {
     void load();
     return window.packdesk.on('event:booking-change', (change) => {
-      if (change.bookingId === bookingId) void load();
+      if (change.bookingId !== bookingId) return;
+      // The booking on screen changes at once, from the event; its timeline follows.
+      setData((current) => (current ? { ...current, booking: change.booking } : current));
+      void load();
     });
   }, [bookingId, load]);
 

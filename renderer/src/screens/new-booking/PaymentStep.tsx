@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { clientReferenceSchema } from '../../../../shared/bookings';
 import { formatMoney } from '../../../../shared/format';
@@ -35,7 +35,7 @@ export function PaymentStep() {
   const blocked = waiting || checking;
   // 3-D Secure left unfinished (a closed window, a restart): the same payment can be finished.
   const unfinished = booking.paymentIntentId !== null && !waiting && !checking;
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (referenceError || !online || blocked || busy) return;
     void (canUseTestCards ? pay(card) : pay());

@@ -24,7 +24,7 @@ export function ReviewStep() {
       padding="lg"
       component="form"
       aria-label="Review"
-      onSubmit={(event: React.FormEvent) => {
+      onSubmit={(event: React.SyntheticEvent) => {
         event.preventDefault();
         if (online && !busy) void prebook();
       }}

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, nightsBetween, plural } from '../../../../shared/format';
 import { StayDateInput } from '../../components/StayDateInput';
@@ -20,7 +20,7 @@ export function StayStep() {
   const pastError = isRealDate(checkIn) && checkIn < today() ? 'Check-in cannot be in the past.' : null;
   const ready = complete && !datesError && !pastError && adults >= 1;
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (quote?.available) goTo('traveler');
     else if (ready && online) void price();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { holderInputSchema } from '../../../../shared/bookings';
 import { useAppStore } from '../../stores/app-store';
@@ -19,7 +19,7 @@ export function TravelerStep() {
   const ageError = (age: string) => (touched && (age === '' || Number(age) < 0 || Number(age) > 120) ? 'Enter an age from 0 to 120.' : null);
   const valid = parsed.success && ages.every((age) => age !== '' && Number(age) >= 0 && Number(age) <= 120);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setTouched(true);
     if (valid && online) void startHold();

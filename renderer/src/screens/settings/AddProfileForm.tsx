@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Button, Card, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { KeySlot } from '../../../../shared/profiles';
 import { baseUrlProblem, KEY_SLOT_LABELS } from '../../../../shared/profiles';
@@ -25,7 +25,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
   const urlError = touched || baseUrl !== 'https://' ? baseUrlProblem(baseUrl.trim()) : null;
   const keyErrors = Object.fromEntries(KEY_SLOTS.map((slot) => [slot, keyFieldError(kind, slot, keys[slot])])) as Record<KeySlot, string | null>;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!name.trim() || baseUrlProblem(baseUrl.trim()) || KEY_SLOTS.some((slot) => keyErrors[slot])) return;
@@ -44,7 +44,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label="Add profile" noValidate>
+    <Card withBorder padding="lg" component="form" onSubmit={(event) => void submit(event)} aria-label="Add profile" noValidate>
       <Stack gap="md">
         <div>
           <Title order={3}>Add profile</Title>
