@@ -3,7 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const ELECTRON_ONLY_IN_MAIN = 'Only electron/main and electron/preload may import electron (DESIGN.md): in plain Node it tries to download the binary.';
+const ELECTRON_ONLY_IN_MAIN =
+  'Only electron/main and electron/preload may import electron (DESIGN.md): in plain Node it tries to download the binary.';
 
 /** Everywhere but electron/main and electron/preload: no `electron`, no `electron/...` subpath. */
 const noElectron = {
@@ -14,7 +15,12 @@ const noElectron = {
 /** The renderer and shared/ run in the page (and shared/ in both processes): nothing from our electron/ folder either. */
 const noElectronFolder = {
   paths: noElectron.paths,
-  patterns: [{ group: ['electron/*', '**/electron/**'], message: 'renderer/ and shared/ never import from electron/: declare what both sides need in shared/ (DESIGN.md).' }],
+  patterns: [
+    {
+      group: ['electron/*', '**/electron/**'],
+      message: 'renderer/ and shared/ never import from electron/: declare what both sides need in shared/ (DESIGN.md).',
+    },
+  ],
 };
 
 export default tseslint.config(
@@ -52,7 +58,11 @@ export default tseslint.config(
   {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by design.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
-    rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-unsafe-return': 'off' },
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
   },
   {
     files: ['renderer/**/*.{ts,tsx}', 'test/e2e/browser/**/*.ts', 'test/e2e/stripe-stand-in.js'],

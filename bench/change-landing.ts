@@ -26,13 +26,24 @@ async function waitingChange(core: Core, startInDays: number): Promise<BookingRe
   const [entry] = (await core.engine.search('')).filter((candidate) => candidate.id === 1);
   const property = entry?.properties[0] as { id: number; name: string };
   for (let offset = startInDays; ; offset += 1) {
-    const quote = await core.engine.price({ packageId: 1, packageTitle: entry?.title ?? '', propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + 3), adults: 2 });
+    const quote = await core.engine.price({
+      packageId: 1,
+      packageTitle: entry?.title ?? '',
+      propertyId: property.id,
+      propertyName: property.name,
+      checkIn: day(offset),
+      checkOut: day(offset + 3),
+      adults: 2,
+    });
     if (!quote.available) continue;
     const hold = await core.engine.startHold(quote, [40, 41]);
     const booking = await core.engine.prebook(hold.holdId, { name: 'Bench', surname: 'Change', email: 'bench@example.com' });
     await core.engine.pay(booking.id, 'pm_card_visa');
     core.tracker.soon(booking.id);
-    await until(() => core.ledger.get(booking.id)?.status, (status) => status === 'Paid');
+    await until(
+      () => core.ledger.get(booking.id)?.status,
+      (status) => status === 'Paid',
+    );
     for (let shift = 1; shift < 150; shift += 1) {
       const change = { bookingId: booking.id, dates: { checkIn: day(offset + shift), checkOut: day(offset + shift + 3) } };
       const preview = await core.engine.previewChange(change).catch(() => null);
@@ -55,14 +66,23 @@ export async function measureChangeLanding(runs = 6, seed = 1): Promise<{ dialec
     const samplesMs: number[] = [];
     try {
       for (let run = 0; run < runs; run += 1) {
-        const core = createCore({ dataDir: join(dir, `counter-${run}`), secrets: createKeychainStore('Packdesk-bench'), version: 'bench', builtInService: () => ({ url: service.url, testKey: service.keys.testKey, liveKey: service.keys.liveKey }), connectivityIntervalMs: 600_000 });
+        const core = createCore({
+          dataDir: join(dir, `counter-${run}`),
+          secrets: createKeychainStore('Packdesk-bench'),
+          version: 'bench',
+          builtInService: () => ({ url: service.url, testKey: service.keys.testKey, liveKey: service.keys.liveKey }),
+          connectivityIntervalMs: 600_000,
+        });
         await core.start();
         try {
           const waiting = await waitingChange(core, 150 + run * 7);
           await new Promise((resolve) => setTimeout(resolve, 1_000 + random() * 2_000));
           await fetch(waiting.pendingModification?.paymentLink as string, { method: 'POST' });
           const paidAt = performance.now();
-          await until(() => core.ledger.get(waiting.id)?.pendingModification, (pending) => pending === null);
+          await until(
+            () => core.ledger.get(waiting.id)?.pendingModification,
+            (pending) => pending === null,
+          );
           samplesMs.push(performance.now() - paidAt);
         } finally {
           core.close();

@@ -39,21 +39,40 @@ function bundleSize(): Figure {
     raw += content.length;
     gzipped += gzipSync(content, { level: 9 }).length;
   }
-  return { name: 'renderer bundle (JS + CSS)', value: `${(gzipped / 1024).toFixed(0)} KiB gzip`, target: '< 600 KiB gzip', reference: `${(raw / 1024).toFixed(0)} KiB raw` };
+  return {
+    name: 'renderer bundle (JS + CSS)',
+    value: `${(gzipped / 1024).toFixed(0)} KiB gzip`,
+    target: '< 600 KiB gzip',
+    reference: `${(raw / 1024).toFixed(0)} KiB raw`,
+  };
 }
 
 /** The engine's per-call cost over a plain fetch of the same request, against the built-in service. */
 async function engineOverhead(): Promise<Figure> {
   const dir = mkdtempSync(join(tmpdir(), 'packdesk-bench-'));
   const service = await startSandbox({ dataFile: join(dir, 'service.db') });
-  const core = createCore({ dataDir: dir, secrets: createKeychainStore('Packdesk-bench'), version: 'bench', builtInService: () => ({ url: service.url, testKey: service.keys.testKey, liveKey: service.keys.liveKey }), connectivityIntervalMs: 600_000 });
+  const core = createCore({
+    dataDir: dir,
+    secrets: createKeychainStore('Packdesk-bench'),
+    version: 'bench',
+    builtInService: () => ({ url: service.url, testKey: service.keys.testKey, liveKey: service.keys.liveKey }),
+    connectivityIntervalMs: 600_000,
+  });
   try {
-    const plain = () => fetch(`${service.url}${API_PREFIX}/packages?title=rome`, { headers: { Authorization: `Bearer ${service.keys.testKey}` } }).then((response) => response.json());
+    const plain = () =>
+      fetch(`${service.url}${API_PREFIX}/packages?title=rome`, { headers: { Authorization: `Bearer ${service.keys.testKey}` } }).then(
+        (response) => response.json(),
+      );
     await timed(50, plain);
     await timed(50, () => core.engine.search('rome'));
     const fetchMs = median(await timed(400, plain));
     const engineMs = median(await timed(400, () => core.engine.search('rome')));
-    return { name: 'engine call overhead (search)', value: `${(engineMs / fetchMs).toFixed(2)}× plain fetch`, target: '< 1.5×', reference: `plain fetch ${fetchMs.toFixed(2)} ms, engine ${engineMs.toFixed(2)} ms (median of 400)` };
+    return {
+      name: 'engine call overhead (search)',
+      value: `${(engineMs / fetchMs).toFixed(2)}× plain fetch`,
+      target: '< 1.5×',
+      reference: `plain fetch ${fetchMs.toFixed(2)} ms, engine ${engineMs.toFixed(2)} ms (median of 400)`,
+    };
   } finally {
     core.close();
     await service.close();
@@ -64,12 +83,24 @@ async function engineOverhead(): Promise<Figure> {
 /** History search over 100,000 stored bookings, through the ledger the app uses. */
 async function historySearch(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'packdesk-bench-'));
-  const core = createCore({ dataDir: dir, secrets: createKeychainStore('Packdesk-bench'), version: 'bench', builtInService: () => null, connectivityIntervalMs: 600_000 });
+  const core = createCore({
+    dataDir: dir,
+    secrets: createKeychainStore('Packdesk-bench'),
+    version: 'bench',
+    builtInService: () => null,
+    connectivityIntervalMs: 600_000,
+  });
   core.close();
   const seedStarted = performance.now();
   seedLedger(join(dir, 'ledger.db'), 1, 100_000);
   const seedMs = performance.now() - seedStarted;
-  const reopened = createCore({ dataDir: dir, secrets: createKeychainStore('Packdesk-bench'), version: 'bench', builtInService: () => null, connectivityIntervalMs: 600_000 });
+  const reopened = createCore({
+    dataDir: dir,
+    secrets: createKeychainStore('Packdesk-bench'),
+    version: 'bench',
+    builtInService: () => null,
+    connectivityIntervalMs: 600_000,
+  });
   try {
     const cases: [string, Parameters<typeof reopened.ledger.list>[0]][] = [
       ['newest 100, no filter', { profileId: 1, limit: 100 }],
@@ -85,7 +116,12 @@ async function historySearch(): Promise<Figure[]> {
         reopened.ledger.list(filter);
         samples.push(performance.now() - started);
       }
-      return { name: `history search at 100,000: ${label}`, value: `${median(samples).toFixed(1)} ms`, target: '< 50 ms', reference: `seeding 100,000 took ${(seedMs / 1000).toFixed(1)} s` };
+      return {
+        name: `history search at 100,000: ${label}`,
+        value: `${median(samples).toFixed(1)} ms`,
+        target: '< 50 ms',
+        reference: `seeding 100,000 took ${(seedMs / 1000).toFixed(1)} s`,
+      };
     });
   } finally {
     reopened.close();

@@ -29,12 +29,15 @@ export interface ManyCountersFigure {
   doubleCharged: number;
 }
 
-
 export async function measureManyCounters(): Promise<ManyCountersFigure> {
   const dir = mkdtempSync(join(tmpdir(), 'packdesk-many-'));
   const serviceFile = join(dir, 'service.db');
   const service = await startServiceProcess(serviceFile);
-  await fetch(`${service.url}/sandbox/controls`, { method: 'PUT', headers: { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify(FAULTS) });
+  await fetch(`${service.url}/sandbox/controls`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(FAULTS),
+  });
   const cores: Core[] = [];
   const latencies: number[] = [];
   let failedFlows = 0;
@@ -51,7 +54,7 @@ export async function measureManyCounters(): Promise<ManyCountersFigure> {
       await core.start();
       cores.push(core);
     }
-    const packages = await cores[0]?.engine.search('') ?? [];
+    const packages = (await cores[0]?.engine.search('')) ?? [];
     const started = performance.now();
     await Promise.all(
       cores.map(async (core, engine) => {
@@ -63,10 +66,22 @@ export async function measureManyCounters(): Promise<ManyCountersFigure> {
           const offset = 20 + ((engine * 13 + round) % 300);
           const flowStarted = performance.now();
           try {
-            const quote = await core.engine.price({ packageId: entry.id, packageTitle: entry.title, propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + 2), adults: 2 });
+            const quote = await core.engine.price({
+              packageId: entry.id,
+              packageTitle: entry.title,
+              propertyId: property.id,
+              propertyName: property.name,
+              checkIn: day(offset),
+              checkOut: day(offset + 2),
+              adults: 2,
+            });
             if (!quote.available) continue;
             const hold = await core.engine.startHold(quote, [35, 36]);
-            const booking = await core.engine.prebook(hold.holdId, { name: 'Load', surname: `Counter${engine}`, email: `counter${engine}.${round}@example.com` });
+            const booking = await core.engine.prebook(hold.holdId, {
+              name: 'Load',
+              surname: `Counter${engine}`,
+              email: `counter${engine}.${round}@example.com`,
+            });
             if (booking.serviceBookingId !== null) await core.engine.pay(booking.id, 'pm_card_visa');
             latencies.push(performance.now() - flowStarted);
           } catch {
@@ -79,12 +94,24 @@ export async function measureManyCounters(): Promise<ManyCountersFigure> {
     const seconds = (performance.now() - started) / 1000;
 
     // The network recovers; writes whose answers were lost are settled, as at the next start, then every ledger is compared with the service.
-    await fetch(`${service.url}/sandbox/controls`, { method: 'PUT', headers: { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ errorRate: 0, rateLimitRate: 0, dropAfterCommitRate: 0 }) });
+    await fetch(`${service.url}/sandbox/controls`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ errorRate: 0, rateLimitRate: 0, dropAfterCommitRate: 0 }),
+    });
     for (const core of cores) await core.engine.reconcileOpenIntents();
-    const rows = cores.flatMap((core) => core.ledger.list({ profileId: 1, limit: 500 }).rows.concat(core.ledger.list({ profileId: 1, offset: 500, limit: 500 }).rows));
+    const rows = cores.flatMap((core) =>
+      core.ledger.list({ profileId: 1, limit: 500 }).rows.concat(core.ledger.list({ profileId: 1, offset: 500, limit: 500 }).rows),
+    );
     const db = new DatabaseSync(serviceFile, { readOnly: true });
     const held = db.prepare('SELECT id FROM bookings').all() as { id: number }[];
-    const doubleCharged = (db.prepare("SELECT count(*) AS n FROM (SELECT booking_id FROM payments WHERE kind = 'authorization' GROUP BY booking_id HAVING count(*) > 1)").get() as { n: number }).n;
+    const doubleCharged = (
+      db
+        .prepare(
+          "SELECT count(*) AS n FROM (SELECT booking_id FROM payments WHERE kind = 'authorization' GROUP BY booking_id HAVING count(*) > 1)",
+        )
+        .get() as { n: number }
+    ).n;
     db.close();
     const known = new Set(rows.map((row) => row.serviceBookingId));
     const unconfirmedHolds = rows.filter((row) => row.status === UNCONFIRMED_HOLD).length;

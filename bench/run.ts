@@ -28,7 +28,10 @@ const lines = [
   '',
   '| scenario | throughput (per s) | p50 (ms) | p99 (ms) | target | errors | note |',
   '|---|---:|---:|---:|---|---:|---|',
-  ...load.map((figure) => `| ${figure.name} | ${figure.requestsPerSecond.toFixed(0)} | ${figure.p50Ms.toFixed(1)} | ${figure.p99Ms.toFixed(1)} | ${LOAD_TARGETS[figure.name] ?? '—'}, 0 errors | ${figure.errors} | ${figure.note} |`),
+  ...load.map(
+    (figure) =>
+      `| ${figure.name} | ${figure.requestsPerSecond.toFixed(0)} | ${figure.p50Ms.toFixed(1)} | ${figure.p99Ms.toFixed(1)} | ${LOAD_TARGETS[figure.name] ?? '—'}, 0 errors | ${figure.errors} | ${figure.note} |`,
+  ),
   '',
   `## Many counters at once: ${many.engines} engines × ${many.bookingsEach} bookings, faults on (2% 503, 2% 429, 2% answers dropped after commit)`,
   '',
@@ -49,7 +52,10 @@ const lines = [
   '',
   '| dialect | samples (ms) | worst (ms) | target |',
   '|---|---|---:|---|',
-  ...landing.map((figure) => `| ${figure.dialect} | ${figure.samplesMs.map((ms) => ms.toFixed(0)).join(', ')} | ${maxOf(figure.samplesMs).toFixed(0)} | within one tracker tick (500 ms) plus the read |`),
+  ...landing.map(
+    (figure) =>
+      `| ${figure.dialect} | ${figure.samplesMs.map((ms) => ms.toFixed(0)).join(', ')} | ${maxOf(figure.samplesMs).toFixed(0)} | within one tracker tick (500 ms) plus the read |`,
+  ),
   '',
 ];
 const report = lines.join('\n');

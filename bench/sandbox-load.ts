@@ -18,16 +18,30 @@ export interface LoadFigure {
   note: string;
 }
 
-
 async function cannon(name: string, options: autocannon.Options, note: string): Promise<LoadFigure> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  return { name, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, note };
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    note,
+  };
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function json(url: string, key: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> & { data?: Record<string, unknown> } }> {
-  const response = await fetch(url, { method: body === undefined ? 'GET' : 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+async function json(
+  url: string,
+  key: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> & { data?: Record<string, unknown> } }> {
+  const response = await fetch(url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -53,8 +67,19 @@ async function fullBookings(url: string, liveKey: string, testKey: string): Prom
       if (!priced.body.data?.available) continue;
       const items = [{ availability_id: priced.body.data.availability_id, paxes: [{ age: 40 }, { age: 38 }] }];
       const token = await json(`${api}/packages/${packageId}/availability`, liveKey, { ...stay, mode: 'prebook', items });
-      const prebook = await json(`${api}/bookings/prebook`, liveKey, { package_id: packageId, inventory_item_id: stay.property_id, prebook_token: token.body.data?.prebook_token, check_in: stay.check_in, check_out: stay.check_out, holder: { name: 'Load', surname: `Agent${index}`, email: `agent${index}@example.com` }, items });
-      const booked = prebook.status === 201 ? await json(`${api}/bookings/${String(prebook.body.id)}/book`, liveKey, { payment_method_id: 'pm_card_visa' }) : prebook;
+      const prebook = await json(`${api}/bookings/prebook`, liveKey, {
+        package_id: packageId,
+        inventory_item_id: stay.property_id,
+        prebook_token: token.body.data?.prebook_token,
+        check_in: stay.check_in,
+        check_out: stay.check_out,
+        holder: { name: 'Load', surname: `Agent${index}`, email: `agent${index}@example.com` },
+        items,
+      });
+      const booked =
+        prebook.status === 201
+          ? await json(`${api}/bookings/${String(prebook.body.id)}/book`, liveKey, { payment_method_id: 'pm_card_visa' })
+          : prebook;
       if (booked.status !== 200) {
         errors += 1;
         continue;
@@ -86,9 +111,26 @@ async function fullBookings(url: string, liveKey: string, testKey: string): Prom
 export async function measureSandbox(): Promise<LoadFigure[]> {
   const service = await startServiceProcess(join(mkdtempSync(join(tmpdir(), 'packdesk-bench-')), 'service.db'));
   try {
-    const figures = [await cannon('search', { url: `${service.url}/api/partner/v1/packages?title=city`, headers: { Authorization: `Bearer ${service.testKey}` } }, 'GET /packages?title=city')];
+    const figures = [
+      await cannon(
+        'search',
+        { url: `${service.url}/api/partner/v1/packages?title=city`, headers: { Authorization: `Bearer ${service.testKey}` } },
+        'GET /packages?title=city',
+      ),
+    ];
     const pricing = JSON.stringify({ check_in: day(45), check_out: day(48), adults: 2, property_id: 501 });
-    figures.push(await cannon('pricing', { url: `${service.url}/api/partner/v1/packages/5/availability`, method: 'POST', body: pricing, headers: { Authorization: `Bearer ${service.testKey}`, 'Content-Type': 'application/json' } }, 'POST availability, 3 nights'));
+    figures.push(
+      await cannon(
+        'pricing',
+        {
+          url: `${service.url}/api/partner/v1/packages/5/availability`,
+          method: 'POST',
+          body: pricing,
+          headers: { Authorization: `Bearer ${service.testKey}`, 'Content-Type': 'application/json' },
+        },
+        'POST availability, 3 nights',
+      ),
+    );
     figures.push(await fullBookings(service.url, service.liveKey, service.testKey));
     return figures;
   } finally {

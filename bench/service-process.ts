@@ -12,7 +12,10 @@ export interface ServiceProcess {
 
 /** The built-in service in a process of its own (the bundle `npm run bench` builds), so load and measurement do not share a thread. */
 export async function startServiceProcess(dataFile: string, supplierDelayMs = 200): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['out/sandbox/cli.mjs'], { env: { ...process.env, PORT: '0', PACKDESK_SANDBOX_DB: dataFile, SUPPLIER_DELAY_MS: String(supplierDelayMs) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['out/sandbox/cli.mjs'], {
+    env: { ...process.env, PORT: '0', PACKDESK_SANDBOX_DB: dataFile, SUPPLIER_DELAY_MS: String(supplierDelayMs) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -30,7 +33,10 @@ export async function startServiceProcess(dataFile: string, supplierDelayMs = 20
     stop: () => child.kill(),
     stopAndWait: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) { resolve(); return; }
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
         child.once('exit', () => resolve());
         child.kill();
       }),

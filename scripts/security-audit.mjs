@@ -17,7 +17,10 @@ const run = toolRequire('../runner.js');
 /** Accepted findings: check id and file, with the reason in docs/security.md. */
 const ACCEPTED = new Map([
   ['OPEN_EXTERNAL_JS_CHECK:electron/main/hardening.ts', 'only links that pass mayOpenExternally (the configured service’s own origin)'],
-  ['OPEN_EXTERNAL_JS_CHECK:electron/main/index.ts', 'the core hands it only the payment link the service returned for a booking, checked by openablePaymentLink (https, or plain http on loopback)'],
+  [
+    'OPEN_EXTERNAL_JS_CHECK:electron/main/index.ts',
+    'the core hands it only the payment link the service returned for a booking, checked by openablePaymentLink (https, or plain http on loopback)',
+  ],
 ]);
 
 // The tool reads every file under its input, node_modules included: it scans a copy of what the app
@@ -54,7 +57,9 @@ for (const issue of findings) {
   const accepted = ACCEPTED.get(key);
   const blocks = (severity === 'HIGH' || severity === 'MEDIUM') && !accepted;
   if (blocks) blocking += 1;
-  console.log(`${blocks ? '✗' : '·'} ${severity.padEnd(13)} ${issue.id} ${issue.file}:${issue.location?.line ?? ''}${accepted ? ` (accepted: ${accepted})` : ''}`);
+  console.log(
+    `${blocks ? '✗' : '·'} ${severity.padEnd(13)} ${issue.id} ${issue.file}:${issue.location?.line ?? ''}${accepted ? ` (accepted: ${accepted})` : ''}`,
+  );
 }
 console.log(`electronegativity: ${findings.length} findings, ${blocking} high or medium not accepted`);
 process.exit(blocking === 0 ? 0 : 1);

@@ -101,7 +101,10 @@ export const bookingSchema = z.looseObject({
   check_out: z.iso.date().optional().catch(undefined),
   total_price_cents: z.number().int().optional().catch(undefined),
   currency: z.string().optional().catch(undefined),
-  items: z.array(z.object({ availability_id: z.number().int(), paxes: z.array(z.object({ age: z.number().int() })) })).optional().catch(undefined),
+  items: z
+    .array(z.object({ availability_id: z.number().int(), paxes: z.array(z.object({ age: z.number().int() })) }))
+    .optional()
+    .catch(undefined),
 });
 export type ServiceBooking = z.infer<typeof bookingSchema>;
 export const bookingResponseSchema = z.looseObject({ data: bookingSchema });

@@ -23,9 +23,15 @@ export const holderInputSchema = z.object({
 });
 export type HolderInput = z.infer<typeof holderInputSchema>;
 
-export const clientReferenceSchema = cardFree(z.string().trim().max(60, 'A client reference has at most 60 characters.'), 'The client reference');
+export const clientReferenceSchema = cardFree(
+  z.string().trim().max(60, 'A client reference has at most 60 characters.'),
+  'The client reference',
+);
 
-export const cancelReasonSchema = cardFree(z.string().trim().min(1, 'Say why the booking is cancelled.').max(500), 'The reason for cancelling');
+export const cancelReasonSchema = cardFree(
+  z.string().trim().min(1, 'Say why the booking is cancelled.').max(500),
+  'The reason for cancelling',
+);
 
 export const apiItemSchema = z.object({ availability_id: z.number().int(), paxes: z.array(z.object({ age: z.number().int() })) });
 
@@ -106,7 +112,14 @@ export const offerSchema = z.object({
 export type StayRequest = z.infer<typeof offerSchema>;
 
 export const quoteSchema = z.discriminatedUnion('available', [
-  offerSchema.extend({ available: z.literal(true), availabilityId: z.number().int(), totalMinor: z.number().int(), currency: z.string(), nights: z.number().int(), perNightMinor: z.number().int() }),
+  offerSchema.extend({
+    available: z.literal(true),
+    availabilityId: z.number().int(),
+    totalMinor: z.number().int(),
+    currency: z.string(),
+    nights: z.number().int(),
+    perNightMinor: z.number().int(),
+  }),
   offerSchema.extend({ available: z.literal(false), currency: z.string().nullable(), nights: z.number().int() }),
 ]);
 export type Quote = z.infer<typeof quoteSchema>;
@@ -135,7 +148,13 @@ export const changeRequestSchema = z
     bookingId: z.number().int().positive(),
     dates: z.object({ checkIn: isoDate, checkOut: isoDate }).optional(),
     /** A new offer for the room, from `booking:price` (same package). */
-    room: z.object({ availabilityId: z.number().int().positive(), propertyId: z.number().int().positive(), propertyName: cardFree(z.string().max(200), 'The property name') }).optional(),
+    room: z
+      .object({
+        availabilityId: z.number().int().positive(),
+        propertyId: z.number().int().positive(),
+        propertyName: cardFree(z.string().max(200), 'The property name'),
+      })
+      .optional(),
   })
   .strict()
   .refine((change) => change.dates || change.room, { error: 'Choose new dates, a new room, or both.' });

@@ -12,7 +12,4 @@ export type AppErrorShape = z.infer<typeof appErrorSchema>;
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
 
 export const envelopeSchema = <T extends z.ZodType>(value: T) =>
-  z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: appErrorSchema }),
-  ]);
+  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: appErrorSchema })]);

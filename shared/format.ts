@@ -11,7 +11,12 @@ export function minorDigits(currency: string): number {
 export function formatMoney(amountMinor: number, currency: string, locale = 'en-GB'): string {
   const digits = minorDigits(currency);
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 10 ** digits);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(amountMinor / 10 ** digits);
   } catch {
     return `${(amountMinor / 10 ** digits).toFixed(digits)} ${currency}`;
   }
@@ -21,13 +26,17 @@ export function formatMoney(amountMinor: number, currency: string, locale = 'en-
 export function formatDate(isoDate: string, locale = 'en-GB'): string {
   const date = new Date(`${isoDate.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
 }
 
 export function formatDateTime(iso: string, locale = 'en-GB'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
+    date,
+  );
 }
 
 export const nightsBetween = (checkIn: string, checkOut: string): number =>

@@ -13,7 +13,14 @@ import {
   quoteSchema,
   timelineEventSchema,
 } from './bookings';
-import { authenticationResultSchema, cardEntryResultSchema, PAYMENT_WINDOW_REQUEST, PAYMENT_WINDOW_RESULT, paymentMethodIdSchema, paymentPageRequestSchema } from './payment-window';
+import {
+  authenticationResultSchema,
+  cardEntryResultSchema,
+  PAYMENT_WINDOW_REQUEST,
+  PAYMENT_WINDOW_RESULT,
+  paymentMethodIdSchema,
+  paymentPageRequestSchema,
+} from './payment-window';
 import { statusRulesSchema } from './status-rules';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
 
@@ -21,7 +28,11 @@ const noInput = z.object({}).strict();
 const profileId = z.number().int().positive();
 const profileName = z.string().trim().min(1, 'Give the profile a name.').max(60, 'A profile name has at most 60 characters.');
 const bookingId = z.number().int().positive();
-const packageSummary = z.object({ id: z.number().int(), title: z.string(), properties: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+const packageSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  properties: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
 const cardFreeNote = cardFree(z.string().trim().max(500, 'A note has at most 500 characters.'), 'The note');
 const keyValue = z.string().trim().min(1, 'Paste the key.').max(300, 'That is longer than any key.');
 

@@ -21,7 +21,10 @@ export const paymentMethodIdSchema = z
   .refine((id) => !containsCardNumber(id), 'A payment method token never holds a card number; take the card in the card window.');
 
 /** Words from the page, kept only if they cannot carry a card number (they reach the timeline). */
-const pageMessage = z.string().max(500).refine((text) => !containsCardNumber(text));
+const pageMessage = z
+  .string()
+  .max(500)
+  .refine((text) => !containsCardNumber(text));
 
 export const cardEntryResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('payment_method'), paymentMethodId: paymentMethodIdSchema }).strict(),

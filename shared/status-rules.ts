@@ -26,10 +26,21 @@ export const statusRulesSchema = z
 export type StatusRules = z.infer<typeof statusRulesSchema>;
 
 /** What the spec shows: Paid is the good end, Cancelled the other. */
-export const SPEC_STATUS_RULES: StatusRules = { final: ['Paid', 'Cancelled'], confirmed: ['Paid'], awaitingSupplier: [], notCancellable: ['Cancelled'], modifiable: ['Paid'] };
+export const SPEC_STATUS_RULES: StatusRules = {
+  final: ['Paid', 'Cancelled'],
+  confirmed: ['Paid'],
+  awaitingSupplier: [],
+  notCancellable: ['Cancelled'],
+  modifiable: ['Paid'],
+};
 
 /** The built-in training service: `Confirming` until the supplier answers, `Failed` when it refuses (docs/service-behaviour.md). */
-export const TRAINING_STATUS_RULES: StatusRules = { ...SPEC_STATUS_RULES, final: ['Paid', 'Cancelled', 'Failed'], awaitingSupplier: ['Confirming'], notCancellable: ['Cancelled', 'Failed'] };
+export const TRAINING_STATUS_RULES: StatusRules = {
+  ...SPEC_STATUS_RULES,
+  final: ['Paid', 'Cancelled', 'Failed'],
+  awaitingSupplier: ['Confirming'],
+  notCancellable: ['Cancelled', 'Failed'],
+};
 
 /** A booking as far as its status rules care. */
 interface StatusFacts {
@@ -62,7 +73,12 @@ export const isPaidFor = (booking: Pick<StatusFacts, 'bookingReference'>) => boo
 
 /** A hold the agent can still pay: the service made it, gave no reference yet, and has not ended it. */
 export function isPayable(booking: StatusFacts, rules: StatusRules): boolean {
-  return booking.serviceBookingId !== null && booking.bookingReference === null && !isFinalStatus(booking.status, rules) && booking.status !== 'Unconfirmed hold';
+  return (
+    booking.serviceBookingId !== null &&
+    booking.bookingReference === null &&
+    !isFinalStatus(booking.status, rules) &&
+    booking.status !== 'Unconfirmed hold'
+  );
 }
 
 export function canCancel(booking: StatusFacts, rules: StatusRules): boolean {

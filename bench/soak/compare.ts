@@ -5,8 +5,26 @@ import { containsCardNumber } from '../../shared/card-numbers';
 import { statusesOf } from '../../electron/sandbox/dialect';
 import type { Dialect } from '../../electron/sandbox/dialect';
 
-type ServiceRow = { id: number; status: string; check_in: string; check_out: string; total_minor: number; currency: string; authorizations: number };
-type LedgerRow = { service_booking_id: number | null; status: string; check_in: string; check_out: string; total_minor: number; currency: string; attention: string | null; in_flight: string | null; next_check_at: number | null };
+type ServiceRow = {
+  id: number;
+  status: string;
+  check_in: string;
+  check_out: string;
+  total_minor: number;
+  currency: string;
+  authorizations: number;
+};
+type LedgerRow = {
+  service_booking_id: number | null;
+  status: string;
+  check_in: string;
+  check_out: string;
+  total_minor: number;
+  currency: string;
+  attention: string | null;
+  in_flight: string | null;
+  next_check_at: number | null;
+};
 
 /** Every ledger row of every counter against the built-in service's own records; the terms are defined in docs/ledger.md. */
 export function compareWithService(serviceFile: string, counterDirs: string[], dialect: Dialect = 'standard') {
@@ -25,11 +43,27 @@ export function compareWithService(serviceFile: string, counterDirs: string[], d
   );
   serviceDb.close();
 
-  const figures = { bookings: atService.size, lost: 0, doubleCharged: 0, wrongStatus: 0, wrongDates: 0, wrongTotal: 0, duplicateRows: 0, orphanHolds: 0, unsettled: 0, attention: 0, cardNumbers: 0 };
+  const figures = {
+    bookings: atService.size,
+    lost: 0,
+    doubleCharged: 0,
+    wrongStatus: 0,
+    wrongDates: 0,
+    wrongTotal: 0,
+    duplicateRows: 0,
+    orphanHolds: 0,
+    unsettled: 0,
+    attention: 0,
+    cardNumbers: 0,
+  };
   const seen = new Set<number>();
   for (const dir of counterDirs) {
     const db = new DatabaseSync(join(dir, 'ledger.db'), { readOnly: true });
-    const rows = db.prepare('SELECT service_booking_id, status, check_in, check_out, total_minor, currency, attention, in_flight, next_check_at FROM bookings').all() as LedgerRow[];
+    const rows = db
+      .prepare(
+        'SELECT service_booking_id, status, check_in, check_out, total_minor, currency, attention, in_flight, next_check_at FROM bookings',
+      )
+      .all() as LedgerRow[];
     figures.unsettled += (db.prepare('SELECT count(*) AS n FROM intents WHERE finished_at IS NULL').get() as { n: number }).n;
     db.close();
     for (const row of rows) {

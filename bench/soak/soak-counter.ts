@@ -40,7 +40,10 @@ const ignore = () => undefined;
 async function threeDSecure(challengeUrl: string | null, outcome: 'approve' | 'fail'): Promise<void> {
   if (!challengeUrl) return;
   const url = new URL(challengeUrl);
-  await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: new URLSearchParams({ client_secret: url.searchParams.get('client_secret') ?? '', outcome }) });
+  await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_secret: url.searchParams.get('client_secret') ?? '', outcome }),
+  });
 }
 
 for (let made = countRows(), attempt = 0; made < target; made = countRows(), attempt += 1) {
@@ -52,10 +55,22 @@ for (let made = countRows(), attempt = 0; made < target; made = countRows(), att
   const offset = 20 + Math.floor(random() * 300);
   const nights = 2 + Math.floor(random() * 3);
   try {
-    const quote = await core.engine.price({ packageId: entry.id, packageTitle: entry.title, propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + nights), adults: 2 });
+    const quote = await core.engine.price({
+      packageId: entry.id,
+      packageTitle: entry.title,
+      propertyId: property.id,
+      propertyName: property.name,
+      checkIn: day(offset),
+      checkOut: day(offset + nights),
+      adults: 2,
+    });
     if (!quote.available) continue;
     const hold = await core.engine.startHold(quote, [35, 36]);
-    const booking = await core.engine.prebook(hold.holdId, { name: 'Soak', surname: `Counter${counter}`, email: `soak${counter}.${made}@example.com` });
+    const booking = await core.engine.prebook(hold.holdId, {
+      name: 'Soak',
+      surname: `Counter${counter}`,
+      email: `soak${counter}.${made}@example.com`,
+    });
     const part = random();
     if (part < 0.1) continue; // an abandoned hold
     if (part < 0.25) await core.engine.pay(booking.id, 'pm_card_chargeDeclined').catch(ignore);
@@ -63,14 +78,17 @@ for (let made = countRows(), attempt = 0; made < target; made = countRows(), att
     if (paid.kind === 'requires_action') {
       const fails = part < 0.3;
       await threeDSecure(paid.challengeUrl, fails ? 'fail' : 'approve');
-      paid = await core.engine.completeAuthentication(booking.id, paid.paymentIntentId).catch(async () => core.engine.pay(booking.id, 'pm_card_visa'));
+      paid = await core.engine
+        .completeAuthentication(booking.id, paid.paymentIntentId)
+        .catch(async () => core.engine.pay(booking.id, 'pm_card_visa'));
     }
     const after = random();
     if (after < 0.15) {
       await core.engine.cancel(booking.id, 'Traveler changed plans');
     } else if (after < 0.35) {
       // Wait for Paid, then shorten the stay by a night (a cheaper change, refunded).
-      for (let wait = 0; wait < 40 && core.ledger.get(booking.id)?.status !== 'Paid'; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let wait = 0; wait < 40 && core.ledger.get(booking.id)?.status !== 'Paid'; wait += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       const change = { bookingId: booking.id, dates: { checkIn: quote.checkIn, checkOut: day(offset + nights - 1) } };
       await core.engine.previewChange(change);
       await core.engine.confirmChange(change);

@@ -24,7 +24,16 @@ const bookings = Number(values.bookings);
 const seed = Number(values.seed);
 const maxLifeMs = Number(values['max-life-ms']);
 const REQUEST_TIMEOUT_MS = 1_000;
-const FAULTS = { latencyMs: 2, errorRate: 0.02, rateLimitRate: 0.02, retryAfterSeconds: 0, dropAfterCommitRate: 0.03, slowRequestRate: 0.01, slowRequestMs: 1_500, supplierDelayMs: 300 };
+const FAULTS = {
+  latencyMs: 2,
+  errorRate: 0.02,
+  rateLimitRate: 0.02,
+  retryAfterSeconds: 0,
+  dropAfterCommitRate: 0.03,
+  slowRequestRate: 0.01,
+  slowRequestMs: 1_500,
+  supplierDelayMs: 300,
+};
 // Longer than any request can be held by the service (slowRequestMs + latency), so a lost write has landed by then.
 const DOUBT_WINDOW_MS = 5_000;
 
@@ -32,11 +41,19 @@ const started = performance.now();
 const dir = mkdtempSync(join(tmpdir(), 'packdesk-soak-'));
 const serviceFile = join(dir, 'service.db');
 const service = await startServiceProcess(serviceFile, FAULTS.supplierDelayMs);
-const controls = (body: object) => fetch(`${service.url}/sandbox/controls`, { method: 'PUT', headers: { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const controls = (body: object) =>
+  fetch(`${service.url}/sandbox/controls`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 await controls(FAULTS);
 
 const counterDir = (index: number) => join(dir, `counter-${index}`);
-function runCounter(index: number, extra: Record<string, string>): { ready: Promise<void>; exited: Promise<number | null>; kill: () => void } {
+function runCounter(
+  index: number,
+  extra: Record<string, string>,
+): { ready: Promise<void>; exited: Promise<number | null>; kill: () => void } {
   const child = spawn(process.execPath, ['out/soak/soak-counter.mjs'], {
     env: {
       ...process.env,
@@ -86,7 +103,10 @@ await controls({ errorRate: 0, rateLimitRate: 0, dropAfterCommitRate: 0, slowReq
 await Promise.all(Array.from({ length: counters }, (_, index) => runCounter(index, { SETTLE: '1', SETTLE_MS: '120000' }).exited));
 await service.stopAndWait();
 
-const { bookings: made, ...compared } = compareWithService(serviceFile, Array.from({ length: counters }, (_, index) => counterDir(index)));
+const { bookings: made, ...compared } = compareWithService(
+  serviceFile,
+  Array.from({ length: counters }, (_, index) => counterDir(index)),
+);
 const figures = { bookings: made, kills, ...compared, seconds: Math.round((performance.now() - started) / 1000) };
 rmSync(dir, { recursive: true, force: true });
 console.log(JSON.stringify(figures));

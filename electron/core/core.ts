@@ -62,7 +62,8 @@ export function createCore(options: CoreOptions) {
   const ledger = createLedger(ledgerDb);
   const events = createEventHub();
 
-  const baseUrlOf = (profile: ProfileRecord): string | null => (profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl);
+  const baseUrlOf = (profile: ProfileRecord): string | null =>
+    profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl;
 
   /** The key the active profile searches with (its test key, else its live key), for the online probe. */
   async function searchKeyOf(profile: ProfileRecord): Promise<string | null> {
@@ -82,7 +83,12 @@ export function createCore(options: CoreOptions) {
   const clients = new Map<string, ApiClient>();
   function clientFor(profile: ProfileRecord): ApiClient {
     const baseUrl = baseUrlOf(profile);
-    if (!baseUrl) throw new AppError('training_unavailable', 'The built-in training service is not running.', 'Restart Packdesk; if it happens again, check the log.');
+    if (!baseUrl)
+      throw new AppError(
+        'training_unavailable',
+        'The built-in training service is not running.',
+        'Restart Packdesk; if it happens again, check the log.',
+      );
     const cacheKey = `${profile.id}|${baseUrl}`;
     let client = clients.get(cacheKey);
     if (!client) {
@@ -109,7 +115,8 @@ export function createCore(options: CoreOptions) {
     clientFor,
     isOnline: () => connectivity.online,
     learnStatus: (profileId, list, status, present) => {
-      if (profiles.learnStatus(profileId, list, status, present)) events.emit('event:profiles-change', { activeProfileId: profiles.activeProfileId() });
+      if (profiles.learnStatus(profileId, list, status, present))
+        events.emit('event:profiles-change', { activeProfileId: profiles.activeProfileId() });
     },
     ...(options.doubtWindowMs !== undefined ? { doubtWindowMs: options.doubtWindowMs } : {}),
     challengeUrl: (profile, paymentIntentId, clientSecret) => {
@@ -145,7 +152,6 @@ export function createCore(options: CoreOptions) {
       return { keychain: 'unavailable', keychainHint: error instanceof AppError ? `${error.message} ${error.hint}` : null };
     }
   }
-
 
   const handlers: Handlers = {
     'app:status': async () => ({ version: options.version, online: connectivity.online, ...(await keychainState()) }),
@@ -188,17 +194,37 @@ export function createCore(options: CoreOptions) {
     'voucher:save-pdf': async (input) => {
       const booking = ledger.get(input.bookingId);
       if (!booking?.bookingReference || !isConfirmedStatus(booking.status, profiles.find(booking.profileId).statusRules)) {
-        throw new AppError('voucher_not_ready', 'A voucher exists only for a paid, confirmed booking.', 'Wait until the booking shows Paid.');
+        throw new AppError(
+          'voucher_not_ready',
+          'A voucher exists only for a paid, confirmed booking.',
+          'Wait until the booking shows Paid.',
+        );
       }
-      if (!options.voucherPrinter) throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
+      if (!options.voucherPrinter)
+        throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
       return { path: await options.voucherPrinter.savePdf(`voucher-${booking.bookingReference}.pdf`) };
     },
     'booking:open-payment-link': async (input) => {
       const booking = ledger.get(input.bookingId);
       const link = openablePaymentLink(booking?.pendingModification?.paymentLink);
-      if (!booking?.pendingModification) throw new AppError('no_change_waiting', 'No change of this booking is waiting for payment.', 'Refresh the booking to see it as it is now.');
-      if (!link) throw new AppError('payment_link_refused', 'The service’s payment link is not a secure web address, so Packdesk will not open it.', 'Give the traveler the link as shown, or ask the service’s support for a secure one.');
-      if (!options.openExternal) throw new AppError('browser_unavailable', 'This Packdesk cannot open a web browser.', 'Give the traveler the link or the QR code to open on their phone.');
+      if (!booking?.pendingModification)
+        throw new AppError(
+          'no_change_waiting',
+          'No change of this booking is waiting for payment.',
+          'Refresh the booking to see it as it is now.',
+        );
+      if (!link)
+        throw new AppError(
+          'payment_link_refused',
+          'The service’s payment link is not a secure web address, so Packdesk will not open it.',
+          'Give the traveler the link as shown, or ask the service’s support for a secure one.',
+        );
+      if (!options.openExternal)
+        throw new AppError(
+          'browser_unavailable',
+          'This Packdesk cannot open a web browser.',
+          'Give the traveler the link or the QR code to open on their phone.',
+        );
       await options.openExternal(link);
       return { opened: link };
     },
@@ -206,7 +232,12 @@ export function createCore(options: CoreOptions) {
     'history:list': async (input) => ledger.list(input),
     'history:get': async (input) => {
       const booking = ledger.get(input.bookingId);
-      if (!booking) throw new AppError('booking_not_found', `There is no booking ${input.bookingId} in this counter’s history.`, 'Search for it in Bookings.');
+      if (!booking)
+        throw new AppError(
+          'booking_not_found',
+          `There is no booking ${input.bookingId} in this counter’s history.`,
+          'Search for it in Bookings.',
+        );
       return { booking, timeline: ledger.timeline(booking.id) };
     },
     'history:export': async (input) => {

@@ -12,7 +12,11 @@ export type Handlers = {
 function invalidInput(issues: z.core.$ZodIssue[]): AppError {
   const first = issues[0];
   const where = first && first.path.length > 0 ? ` (${first.path.join('.')})` : '';
-  return new AppError('invalid_input', `${first?.message ?? 'The request was not understood'}${where}.`.replace('..', '.'), 'Correct the highlighted field and try again.');
+  return new AppError(
+    'invalid_input',
+    `${first?.message ?? 'The request was not understood'}${where}.`.replace('..', '.'),
+    'Correct the highlighted field and try again.',
+  );
 }
 
 /**
@@ -22,7 +26,10 @@ function invalidInput(issues: z.core.$ZodIssue[]): AppError {
 export function createDispatcher(handlers: Handlers, onUnexpected: (channel: string, error: unknown) => void = () => {}) {
   return async function dispatch(channel: unknown, input: unknown): Promise<Envelope<unknown>> {
     if (typeof channel !== 'string' || !Object.hasOwn(channels, channel)) {
-      return { ok: false, error: new AppError('unknown_channel', 'Packdesk was asked to do something it does not know.', 'Restart Packdesk.').toShape() };
+      return {
+        ok: false,
+        error: new AppError('unknown_channel', 'Packdesk was asked to do something it does not know.', 'Restart Packdesk.').toShape(),
+      };
     }
     const name = channel as ChannelName;
     const parsed = channels[name].input.safeParse(input);

@@ -28,9 +28,6 @@ export function isTrustedSender(
   appUrl: string,
 ): boolean {
   return (
-    trustedWebContentsIds.has(sender.webContentsId) &&
-    sender.isMainFrame &&
-    sender.frameUrl !== null &&
-    isAppUrl(sender.frameUrl, appUrl)
+    trustedWebContentsIds.has(sender.webContentsId) && sender.isMainFrame && sender.frameUrl !== null && isAppUrl(sender.frameUrl, appUrl)
   );
 }

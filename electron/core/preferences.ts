@@ -8,9 +8,7 @@ export interface Preferences {
 
 export function createPreferences(db: DatabaseSync): Preferences {
   const select = db.prepare('SELECT value FROM preferences WHERE key = ?');
-  const upsert = db.prepare(
-    'INSERT INTO preferences (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
+  const upsert = db.prepare('INSERT INTO preferences (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   return {
     get: (key) => (select.get(key) as { value: string } | undefined)?.value ?? null,
     set: (key, value) => {

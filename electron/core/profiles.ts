@@ -56,7 +56,11 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
   function find(id: number): ProfileRecord {
     const row = byId.get(id) as Row | undefined;
     if (!row) {
-      throw new AppError('profile_not_found', `There is no profile number ${id}.`, 'Reload the Settings screen and pick a profile from the list.');
+      throw new AppError(
+        'profile_not_found',
+        `There is no profile number ${id}.`,
+        'Reload the Settings screen and pick a profile from the list.',
+      );
     }
     return toRecord(row);
   }
@@ -87,7 +91,12 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
 
   function checkKey(profile: Pick<ProfileRecord, 'kind'>, slot: KeySlot, value: string): void {
     const problem = keyProblem(profile.kind, slot, value);
-    if (problem) throw new AppError('key_prefix_mismatch', problem, 'Paste the key again, from the right field of your provider’s dashboard. Nothing was saved.');
+    if (problem)
+      throw new AppError(
+        'key_prefix_mismatch',
+        problem,
+        'Paste the key again, from the right field of your provider’s dashboard. Nothing was saved.',
+      );
   }
 
   async function keyStatuses(profile: ProfileRecord): Promise<Record<KeySlot, KeyStatus>> {

@@ -18,12 +18,9 @@ export function keychainHint(platform: NodeJS.Platform = process.platform): stri
 }
 
 function unavailable(cause: unknown): AppError {
-  return new AppError(
-    'keychain_unavailable',
-    'The system keychain could not be reached, so no key was read or saved.',
-    keychainHint(),
-    { cause },
-  );
+  return new AppError('keychain_unavailable', 'The system keychain could not be reached, so no key was read or saved.', keychainHint(), {
+    cause,
+  });
 }
 
 /** The keytar-backed store. Every keychain failure becomes one clear error; there is no fallback file. */

@@ -15,9 +15,9 @@ export const settingsMigrations: readonly Migration[] = [
       CREATE TABLE preferences (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
     // A fresh install works at once: one profile on the built-in training service, already active.
-    db.prepare(
-      "INSERT INTO profiles (id, name, kind, base_url, built_in, created_at) VALUES (1, 'Training', 'training', '', 1, ?)",
-    ).run(new Date().toISOString());
+    db.prepare("INSERT INTO profiles (id, name, kind, base_url, built_in, created_at) VALUES (1, 'Training', 'training', '', 1, ?)").run(
+      new Date().toISOString(),
+    );
     db.prepare("INSERT INTO preferences (key, value) VALUES ('active_profile_id', '1')").run();
   },
   // Per-profile status rules (shared/status-rules.ts); NULL means the spec's defaults (the built-in service's for Training).

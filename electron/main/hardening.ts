@@ -6,7 +6,10 @@ import { isAppUrl, mayOpenExternally } from '../core/link-policy';
  * Every Packdesk window is made here, with the secure preferences written out where an auditor
  * (and electronegativity) reads them: isolated, sandboxed, no Node, no webviews, no middle-click.
  */
-export function createSecureWindow(options: Electron.BrowserWindowConstructorOptions, web: { preload?: string; session?: Session } = {}): BrowserWindow {
+export function createSecureWindow(
+  options: Electron.BrowserWindowConstructorOptions,
+  web: { preload?: string; session?: Session } = {},
+): BrowserWindow {
   return new BrowserWindow({
     ...options,
     webPreferences: {

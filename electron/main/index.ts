@@ -63,7 +63,8 @@ async function startTrainingService(): Promise<Sandbox | null> {
 async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   trainingService = await startTrainingService();
-  const builtInService = () => (trainingService ? { url: trainingService.url, testKey: trainingService.keys.testKey, liveKey: trainingService.keys.liveKey } : null);
+  const builtInService = () =>
+    trainingService ? { url: trainingService.url, testKey: trainingService.keys.testKey, liveKey: trainingService.keys.liveKey } : null;
   core = createCore({
     dataDir: app.getPath('userData'),
     secrets: createKeychainStore('Packdesk'),

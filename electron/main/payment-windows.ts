@@ -25,7 +25,13 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
   function openStripePage<T extends PaymentPageResult>(request: PaymentPageRequest, closed: T): Promise<T | PaymentPageResult> {
     return new Promise((resolve) => {
       const window = createSecureWindow(
-        { parent: parent() ?? undefined, modal: true, width: 480, height: 560, title: request.mode === 'card' ? 'Card payment' : '3-D Secure' },
+        {
+          parent: parent() ?? undefined,
+          modal: true,
+          width: 480,
+          height: 560,
+          title: request.mode === 'card' ? 'Card payment' : '3-D Secure',
+        },
         { preload: join(import.meta.dirname, '../preload/payment.cjs'), session: paymentSession('payment-stripe') },
       );
       // Only the packaged page itself; Stripe's frames are sub-frames of it.
@@ -67,7 +73,10 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
 
     async authenticate(request): Promise<AuthenticationResult> {
       if (request.kind === 'stripe') {
-        const result = await openStripePage({ mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret }, { kind: 'closed' });
+        const result = await openStripePage(
+          { mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret },
+          { kind: 'closed' },
+        );
         return result.kind === 'succeeded' || result.kind === 'failed' || result.kind === 'closed' ? result : { kind: 'closed' };
       }
       return new Promise((resolve) => {
@@ -79,12 +88,14 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, rende
         hardenWebContents(window.webContents, origin, () => []);
         let settled = false;
         window.webContents.on('did-finish-load', () => {
-          void window.webContents.executeJavaScript("document.querySelector('[data-outcome]')?.getAttribute('data-outcome') ?? null").then((outcome: unknown) => {
-            if (settled || (outcome !== 'approved' && outcome !== 'failed')) return;
-            settled = true;
-            resolve(outcome === 'approved' ? { kind: 'succeeded' } : { kind: 'failed', message: 'The cardholder failed the check.' });
-            setTimeout(() => window.close(), 800);
-          });
+          void window.webContents
+            .executeJavaScript("document.querySelector('[data-outcome]')?.getAttribute('data-outcome') ?? null")
+            .then((outcome: unknown) => {
+              if (settled || (outcome !== 'approved' && outcome !== 'failed')) return;
+              settled = true;
+              resolve(outcome === 'approved' ? { kind: 'succeeded' } : { kind: 'failed', message: 'The cardholder failed the check.' });
+              setTimeout(() => window.close(), 800);
+            });
         });
         window.on('closed', () => {
           if (!settled) resolve({ kind: 'closed' });

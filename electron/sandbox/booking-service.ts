@@ -22,7 +22,11 @@ export type { Dialect, State } from './dialect';
 /** The standard dialect's statuses, by state ("Confirming" and "Failed" are its own choices). */
 export const STATUS = statusesOf('standard');
 
-export function createBookingService(db: DatabaseSync, controls: TrainingControls, options: { publicUrl: () => string; now?: () => number; dialect?: Dialect }) {
+export function createBookingService(
+  db: DatabaseSync,
+  controls: TrainingControls,
+  options: { publicUrl: () => string; now?: () => number; dialect?: Dialect },
+) {
   const dialect = dialectTable(options.dialect);
   const context = createContext(db, controls, dialect, options);
   const payment = payments(context);
@@ -37,7 +41,10 @@ export function createBookingService(db: DatabaseSync, controls: TrainingControl
 
     authenticate(header: string | undefined): Caller {
       const key = /^Bearer (\S+)$/.exec(header ?? '')?.[1];
-      const row = key ? (db.prepare('SELECT organization_id, kind FROM api_keys WHERE key = ?').get(key) as { organization_id: number; kind: 'test' | 'live' } | undefined) : undefined;
+      const row = key
+        ? (db.prepare('SELECT organization_id, kind FROM api_keys WHERE key = ?').get(key) as
+            { organization_id: number; kind: 'test' | 'live' } | undefined)
+        : undefined;
       if (!row) throw new ApiError('unauthenticated', 'Send a valid API key as "Authorization: Bearer sk_test_…" or "sk_live_…".');
       return { organizationId: row.organization_id, keyKind: row.kind };
     },

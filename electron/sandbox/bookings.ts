@@ -54,7 +54,9 @@ export function bookings(context: ServiceContext, settleDue: (bookingId?: number
         // An authorization not yet captured is released; a captured charge is refunded.
         if (booking.status === 'confirming') context.recordPayment(booking, 'release', booking.total_minor);
         if (booking.status === 'paid' || booking.status === 'changePending') context.recordPayment(booking, 'refund', booking.total_minor);
-        db.prepare("UPDATE bookings SET status = 'cancelled', cancellation_reason = ?, confirm_due_at = NULL, updated_at = ? WHERE id = ?").run(request.cancellation_reason, context.isoNow(), bookingId);
+        db.prepare(
+          "UPDATE bookings SET status = 'cancelled', cancellation_reason = ?, confirm_due_at = NULL, updated_at = ? WHERE id = ?",
+        ).run(request.cancellation_reason, context.isoNow(), bookingId);
         context.logEvent(bookingId, 'cancelled', { reason: request.cancellation_reason, previous_status: context.statusOf(booking) });
       });
       return dialect.shapes.cancel({ id: bookingId, status: dialect.statuses.cancelled }, context.shapeContext());
@@ -64,7 +66,11 @@ export function bookings(context: ServiceContext, settleDue: (bookingId?: number
     ledger(bookingId: number) {
       const row = context.bookingRow(bookingId);
       return {
-        payments: db.prepare('SELECT kind, amount_minor, currency, payment_method_id, payment_intent_id, modification_reference FROM payments WHERE booking_id = ? ORDER BY id').all(bookingId),
+        payments: db
+          .prepare(
+            'SELECT kind, amount_minor, currency, payment_method_id, payment_intent_id, modification_reference FROM payments WHERE booking_id = ? ORDER BY id',
+          )
+          .all(bookingId),
         events: db.prepare('SELECT type, data FROM events WHERE booking_id = ? ORDER BY id').all(bookingId),
         booking: row ? { ...row, state: row.status, status: context.statusOf(row) } : undefined,
       };

@@ -18,23 +18,40 @@ export function catalogAndPricing(context: ServiceContext) {
       const request = parseBody(availabilityRequestSchema, body);
       const { pkg, property } = context.catalogEntry(packageId, request.property_id);
       checkStayDates(request.check_in, request.check_out, context.today());
-      const stay = { packageId: pkg.id, propertyId: property.id, nights: nightsBetween(request.check_in, request.check_out), adults: request.adults };
+      const stay = {
+        packageId: pkg.id,
+        propertyId: property.id,
+        nights: nightsBetween(request.check_in, request.check_out),
+        adults: request.adults,
+      };
       if (request.mode !== 'prebook') {
-        if (request.items) throw invalid('items are sent only with mode "prebook".', [{ field: 'items', problem: 'only with mode prebook' }]);
+        if (request.items)
+          throw invalid('items are sent only with mode "prebook".', [{ field: 'items', problem: 'only with mode prebook' }]);
         const minted = context.mintOffer(caller, pkg, property, request.check_in, request.check_out, request.adults);
-        const facts = minted ? { available: true as const, totalMinor: minted.total, currency: minted.currency, availabilityId: minted.id, ...stay } : { available: false as const, currency: pkg.currency, ...stay };
+        const facts = minted
+          ? { available: true as const, totalMinor: minted.total, currency: minted.currency, availabilityId: minted.id, ...stay }
+          : { available: false as const, currency: pkg.currency, ...stay };
         return dialect.shapes.pricing(facts, context.shapeContext());
       }
       requireLive(caller);
-      if (!request.items) throw invalid('mode "prebook" needs items with the availability_id from pricing.', [{ field: 'items', problem: 'required with mode prebook' }]);
+      if (!request.items)
+        throw invalid('mode "prebook" needs items with the availability_id from pricing.', [
+          { field: 'items', problem: 'required with mode prebook' },
+        ]);
       const offers = context.itemOffers(caller, request.items, pkg.id, property.id, request.check_in, request.check_out);
       const mismatch = offers.find((found) => found.adults !== request.adults);
       if (mismatch) {
-        throw new ApiError('pax_count_mismatch', `adults is ${request.adults} but offer ${mismatch.id} was priced for ${mismatch.adults}.`, { fields: [{ field: 'adults', problem: `offer ${mismatch.id} was priced for ${mismatch.adults}` }] });
+        throw new ApiError(
+          'pax_count_mismatch',
+          `adults is ${request.adults} but offer ${mismatch.id} was priced for ${mismatch.adults}.`,
+          { fields: [{ field: 'adults', problem: `offer ${mismatch.id} was priced for ${mismatch.adults}` }] },
+        );
       }
       const token = dialect.newToken();
       const expiresAt = new Date(context.now() + context.controls.current.tokenLifetimeMs).toISOString();
-      db.prepare('INSERT INTO prebook_tokens (token, organization_id, package_id, property_id, check_in, check_out, items, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      db.prepare(
+        'INSERT INTO prebook_tokens (token, organization_id, package_id, property_id, check_in, check_out, items, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
         token,
         caller.organizationId,
         pkg.id,

@@ -17,7 +17,12 @@ if (!isDialect(dialect)) {
 }
 const dataFile = process.env.PACKDESK_SANDBOX_DB ?? join(process.cwd(), '.sandbox', 'training-service.db');
 const port = Number(process.env.PORT ?? 4010); // 0 picks a free port
-const sandbox = await startSandbox({ dataFile, port, dialect, controls: { supplierDelayMs: Number(process.env.SUPPLIER_DELAY_MS ?? 2000) } });
+const sandbox = await startSandbox({
+  dataFile,
+  port,
+  dialect,
+  controls: { supplierDelayMs: Number(process.env.SUPPLIER_DELAY_MS ?? 2000) },
+});
 console.log(`Package Booking Service (training copy) listening on ${sandbox.url}/api/partner/v1`);
 console.log(`  dialect     ${sandbox.dialect}   (chosen per start: --dialect standard|alternate)`);
 console.log(`  data file   ${dataFile}`);

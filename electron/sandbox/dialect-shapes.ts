@@ -16,7 +16,16 @@ export interface ShapeContext {
 }
 
 export type PricingFacts =
-  | { available: true; totalMinor: number; currency: string; availabilityId: number; packageId: number; propertyId: number; nights: number; adults: number }
+  | {
+      available: true;
+      totalMinor: number;
+      currency: string;
+      availabilityId: number;
+      packageId: number;
+      propertyId: number;
+      nights: number;
+      adults: number;
+    }
   | { available: false; currency: string; packageId: number; propertyId: number; nights: number; adults: number };
 
 export interface BookingFacts {
@@ -44,7 +53,10 @@ export interface Shapes {
   booking(facts: BookingFacts, context: ShapeContext): Body;
   cancel(facts: { id: number; status: string }, context: ShapeContext): Body;
   preview(facts: { bookingId: number; diff: number; direction: string; currency: string }, context: ShapeContext): Body;
-  paymentRequired(facts: { bookingId: number; link: string; reference: string; amountMinor: number; currency: string }, context: ShapeContext): Body;
+  paymentRequired(
+    facts: { bookingId: number; link: string; reference: string; amountMinor: number; currency: string },
+    context: ShapeContext,
+  ): Body;
   completed(facts: { bookingId: number; status: string; reference: string }, context: ShapeContext): Body;
 }
 
@@ -52,9 +64,13 @@ const amounts = (diff: number) => ({ payment_required: diff > 0, payment_amount:
 
 export const STANDARD_SHAPES: Shapes = {
   envelope: (body) => body,
-  search: (packages) => ({ data: packages.map((pkg) => ({ id: pkg.id, title: pkg.title, properties: pkg.properties.map(({ id, name }) => ({ id, name })) })) }),
+  search: (packages) => ({
+    data: packages.map((pkg) => ({ id: pkg.id, title: pkg.title, properties: pkg.properties.map(({ id, name }) => ({ id, name })) })),
+  }),
   pricing: (facts) => ({
-    data: facts.available ? { available: true, total_price_cents: facts.totalMinor, currency: facts.currency, availability_id: facts.availabilityId } : { available: false, currency: facts.currency },
+    data: facts.available
+      ? { available: true, total_price_cents: facts.totalMinor, currency: facts.currency, availability_id: facts.availabilityId }
+      : { available: false, currency: facts.currency },
   }),
   token: (facts) => ({ data: { available: true, prebook_token: facts.token, expires_at: facts.expiresAt } }),
   prebook: (facts) => ({ success: 'Booking created', id: facts.id, status: facts.status }),
@@ -73,7 +89,13 @@ export const STANDARD_SHAPES: Shapes = {
     },
   }),
   cancel: (facts) => ({ success: 'Booking cancelled', id: facts.id, status: facts.status }),
-  preview: (facts) => ({ data: { booking_id: facts.bookingId, status: 'preview', price_summary: { net_price_diff: facts.diff, direction: facts.direction, ...amounts(facts.diff) } } }),
+  preview: (facts) => ({
+    data: {
+      booking_id: facts.bookingId,
+      status: 'preview',
+      price_summary: { net_price_diff: facts.diff, direction: facts.direction, ...amounts(facts.diff) },
+    },
+  }),
   paymentRequired: (facts) => ({ status: 'payment_required', payment_link: facts.link, modification_reference: facts.reference }),
   completed: (facts) => ({ status: 'completed', booking: { id: facts.bookingId, status: facts.status } }),
 };
@@ -95,10 +117,23 @@ export const ALTERNATE_SHAPES: Shapes = {
     meta: { count: packages.length, ...meta(context) },
   }),
   pricing: (facts, context) => {
-    const stay = { package_id: facts.packageId, property_id: facts.propertyId, nights: facts.nights, adults: facts.adults, ...meta(context) };
+    const stay = {
+      package_id: facts.packageId,
+      property_id: facts.propertyId,
+      nights: facts.nights,
+      adults: facts.adults,
+      ...meta(context),
+    };
     return {
       data: facts.available
-        ? { available: true, total_price_cents: facts.totalMinor, currency: facts.currency, availability_id: facts.availabilityId, tax_included: true, meta: stay }
+        ? {
+            available: true,
+            total_price_cents: facts.totalMinor,
+            currency: facts.currency,
+            availability_id: facts.availabilityId,
+            tax_included: true,
+            meta: stay,
+          }
         : { available: false, currency: facts.currency, meta: { ...stay, reason: 'sold_out' } },
     };
   },
@@ -106,7 +141,13 @@ export const ALTERNATE_SHAPES: Shapes = {
     data: { available: true, prebook_token: facts.token, expires_at: toSeconds(facts.expiresAt), single_use: true, meta: meta(context) },
     links: { prebook: `${context.apiUrl}/bookings/prebook` },
   }),
-  prebook: (facts, context) => ({ success: 'ok', id: facts.id, status: facts.status, created_at: toSeconds(facts.createdAt), links: { self: `${context.apiUrl}/bookings/${facts.id}` } }),
+  prebook: (facts, context) => ({
+    success: 'ok',
+    id: facts.id,
+    status: facts.status,
+    created_at: toSeconds(facts.createdAt),
+    links: { self: `${context.apiUrl}/bookings/${facts.id}` },
+  }),
   book: (facts, context) => ({
     success: 'payment authorized',
     id: facts.id,
@@ -134,7 +175,13 @@ export const ALTERNATE_SHAPES: Shapes = {
     data: {
       booking_id: facts.bookingId,
       status: 'preview',
-      price_summary: { net_price_diff: facts.diff, direction: facts.direction, ...amounts(facts.diff), currency: facts.currency, tax_included: true },
+      price_summary: {
+        net_price_diff: facts.diff,
+        direction: facts.direction,
+        ...amounts(facts.diff),
+        currency: facts.currency,
+        tax_included: true,
+      },
       meta: meta(context),
     },
   }),

@@ -58,9 +58,33 @@ export function code(length: number): string {
 
 const STANDARD: DialectTable = {
   name: 'standard',
-  statuses: { pending: 'Pending', awaitingAuthentication: 'Pending', confirming: 'Confirming', paid: 'Paid', changePending: 'Paid', failed: 'Failed', cancelled: 'Cancelled' },
-  cancel: { pending: 'allowed', awaitingAuthentication: 'allowed', confirming: 'allowed', paid: 'allowed', changePending: 'allowed', failed: 'wrong_state', cancelled: 'already_cancelled' },
-  modify: { pending: 'wrong_state', awaitingAuthentication: 'wrong_state', confirming: 'wrong_state', paid: 'allowed', changePending: 'change_awaiting_payment', failed: 'wrong_state', cancelled: 'wrong_state' },
+  statuses: {
+    pending: 'Pending',
+    awaitingAuthentication: 'Pending',
+    confirming: 'Confirming',
+    paid: 'Paid',
+    changePending: 'Paid',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+  },
+  cancel: {
+    pending: 'allowed',
+    awaitingAuthentication: 'allowed',
+    confirming: 'allowed',
+    paid: 'allowed',
+    changePending: 'allowed',
+    failed: 'wrong_state',
+    cancelled: 'already_cancelled',
+  },
+  modify: {
+    pending: 'wrong_state',
+    awaitingAuthentication: 'wrong_state',
+    confirming: 'wrong_state',
+    paid: 'allowed',
+    changePending: 'change_awaiting_payment',
+    failed: 'wrong_state',
+    cancelled: 'wrong_state',
+  },
   errors: {
     unauthenticated: { status: 401, code: 'unauthorized' },
     live_key_required: { status: 403, code: 'live_key_required' },
@@ -121,8 +145,24 @@ const ALTERNATE: DialectTable = {
     failed: 'Rejected',
     cancelled: 'Cancelled',
   },
-  cancel: { pending: 'allowed', awaitingAuthentication: 'allowed', confirming: 'allowed', paid: 'allowed', changePending: 'change_awaiting_payment', failed: 'wrong_state', cancelled: 'already_cancelled' },
-  modify: { pending: 'wrong_state', awaitingAuthentication: 'wrong_state', confirming: 'wrong_state', paid: 'allowed', changePending: 'change_awaiting_payment', failed: 'wrong_state', cancelled: 'wrong_state' },
+  cancel: {
+    pending: 'allowed',
+    awaitingAuthentication: 'allowed',
+    confirming: 'allowed',
+    paid: 'allowed',
+    changePending: 'change_awaiting_payment',
+    failed: 'wrong_state',
+    cancelled: 'already_cancelled',
+  },
+  modify: {
+    pending: 'wrong_state',
+    awaitingAuthentication: 'wrong_state',
+    confirming: 'wrong_state',
+    paid: 'allowed',
+    changePending: 'change_awaiting_payment',
+    failed: 'wrong_state',
+    cancelled: 'wrong_state',
+  },
   errors: {
     unauthenticated: { status: 401, code: 'invalid_api_key' },
     live_key_required: { status: 403, code: 'insufficient_key_scope' },
@@ -182,7 +222,8 @@ export function renderError(table: DialectTable, error: ApiError): { status: num
   const choice = table.errors[error.reason];
   const { fields, declineCode, retryAfterSeconds, status, body: extra } = error.details;
   const body: Record<string, unknown> = { error: choice.code, message: error.message };
-  if (choice.fields && fields) body[table.names.fieldList] = fields.map((entry) => ({ [table.names.field]: entry.field, [table.names.problem]: entry.problem }));
+  if (choice.fields && fields)
+    body[table.names.fieldList] = fields.map((entry) => ({ [table.names.field]: entry.field, [table.names.problem]: entry.problem }));
   if (declineCode !== undefined) body[table.names.decline] = declineCode;
   if (retryAfterSeconds !== undefined) body[table.names.retryAfter] = retryAfterSeconds;
   return { status: status ?? choice.status, body: { ...body, ...extra } };

@@ -18,7 +18,14 @@ type TokenRow = {
   booking_id: number | null;
 };
 
-type HoldRequest = { package_id: number; inventory_item_id: number; check_in: string; check_out: string; holder: unknown; items: ApiItem[] };
+type HoldRequest = {
+  package_id: number;
+  inventory_item_id: number;
+  check_in: string;
+  check_out: string;
+  holder: unknown;
+  items: ApiItem[];
+};
 
 const sameHold = (made: BookingRow, request: HoldRequest) =>
   made.package_id === request.package_id &&
@@ -47,29 +54,64 @@ export function holds(context: ServiceContext) {
       refuseDuplicateOffers(request.items);
       const token = db.prepare('SELECT * FROM prebook_tokens WHERE token = ?').get(request.prebook_token) as TokenRow | undefined;
       if (!token || token.organization_id !== caller.organizationId) {
-        throw new ApiError('token_invalid', 'This prebook_token was not issued to you; get a new one from the availability endpoint with mode "prebook".', { fields: [{ field: 'prebook_token', problem: 'was not issued to you' }] });
+        throw new ApiError(
+          'token_invalid',
+          'This prebook_token was not issued to you; get a new one from the availability endpoint with mode "prebook".',
+          { fields: [{ field: 'prebook_token', problem: 'was not issued to you' }] },
+        );
       }
       if (token.used_at) return usedToken(caller, { ...token, used_at: token.used_at }, request);
-      if (token.expires_at <= context.isoNow()) throw new ApiError('token_expired', `This prebook_token expired at ${token.expires_at}; price the stay again and get a new token.`);
+      if (token.expires_at <= context.isoNow())
+        throw new ApiError('token_expired', `This prebook_token expired at ${token.expires_at}; price the stay again and get a new token.`);
       if (token.package_id !== request.package_id || token.property_id !== request.inventory_item_id) {
-        throw new ApiError('token_property_mismatch', `The token was made for package ${token.package_id}, property ${token.property_id}; this prebook names package ${request.package_id}, property ${request.inventory_item_id}.`);
+        throw new ApiError(
+          'token_property_mismatch',
+          `The token was made for package ${token.package_id}, property ${token.property_id}; this prebook names package ${request.package_id}, property ${request.inventory_item_id}.`,
+        );
       }
       if (token.check_in !== request.check_in || token.check_out !== request.check_out) {
-        throw new ApiError('token_dates_mismatch', `The token was made for ${token.check_in} to ${token.check_out}; this prebook asks for ${request.check_in} to ${request.check_out}.`);
+        throw new ApiError(
+          'token_dates_mismatch',
+          `The token was made for ${token.check_in} to ${token.check_out}; this prebook asks for ${request.check_in} to ${request.check_out}.`,
+        );
       }
       if (token.items !== canonicalItems(request.items)) {
-        throw new ApiError('token_items_mismatch', 'The items differ from those the token was made for (availability ids or pax ages); send exactly the same items.');
+        throw new ApiError(
+          'token_items_mismatch',
+          'The items differ from those the token was made for (availability ids or pax ages); send exactly the same items.',
+        );
       }
-      const offers = context.itemOffers(caller, request.items, request.package_id, request.inventory_item_id, request.check_in, request.check_out);
+      const offers = context.itemOffers(
+        caller,
+        request.items,
+        request.package_id,
+        request.inventory_item_id,
+        request.check_in,
+        request.check_out,
+      );
       const total = offers.reduce((sum, found) => sum + found.total_minor, 0);
       const currency = offers[0]?.currency ?? 'EUR';
       const at = context.isoNow();
       const id = transaction(db, () => {
         const inserted = Number(
           db
-            .prepare('INSERT INTO bookings (organization_id, package_id, property_id, check_in, check_out, holder, items, total_minor, currency, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-            .run(caller.organizationId, request.package_id, request.inventory_item_id, request.check_in, request.check_out, JSON.stringify(request.holder), canonicalItems(request.items), total, currency, 'pending', at, at)
-            .lastInsertRowid,
+            .prepare(
+              'INSERT INTO bookings (organization_id, package_id, property_id, check_in, check_out, holder, items, total_minor, currency, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+            )
+            .run(
+              caller.organizationId,
+              request.package_id,
+              request.inventory_item_id,
+              request.check_in,
+              request.check_out,
+              JSON.stringify(request.holder),
+              canonicalItems(request.items),
+              total,
+              currency,
+              'pending',
+              at,
+              at,
+            ).lastInsertRowid,
         );
         db.prepare('UPDATE prebook_tokens SET used_at = ?, booking_id = ? WHERE token = ?').run(at, inserted, request.prebook_token);
         context.rememberRooms(inserted, request.items);

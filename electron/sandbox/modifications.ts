@@ -38,7 +38,8 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
   function roomNamed(booking: BookingRow, currentItems: ApiItem[], availabilityId: number): number | undefined {
     const current = currentItems.findIndex((item) => item.availability_id === availabilityId);
     if (current >= 0) return current;
-    const known = db.prepare('SELECT room FROM room_ids WHERE booking_id = ? AND availability_id = ?').get(booking.id, availabilityId) as { room: number } | undefined;
+    const known = db.prepare('SELECT room FROM room_ids WHERE booking_id = ? AND availability_id = ?').get(booking.id, availabilityId) as
+      { room: number } | undefined;
     return known && known.room < currentItems.length ? known.room : undefined;
   }
 
@@ -52,8 +53,14 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
     for (const [index, room] of (changes.rooms ?? []).entries()) {
       const field = `changes.rooms.${index}.availability_id`;
       const named = roomNamed(booking, currentItems, room.availability_id);
-      if (named === undefined) throw invalid(`rooms[${index}].availability_id ${room.availability_id} is not a room of this booking.`, [{ field, problem: 'not a room of this booking' }]);
-      if (replaced.has(named)) throw invalid(`rooms[${index}] changes room ${named + 1} of the booking again.`, [{ field, problem: 'names a room already changed' }]);
+      if (named === undefined)
+        throw invalid(`rooms[${index}].availability_id ${room.availability_id} is not a room of this booking.`, [
+          { field, problem: 'not a room of this booking' },
+        ]);
+      if (replaced.has(named))
+        throw invalid(`rooms[${index}] changes room ${named + 1} of the booking again.`, [
+          { field, problem: 'names a room already changed' },
+        ]);
       replaced.set(named, { selectedId: room.selected_availability_id, field: `changes.rooms.${index}.selected_availability_id` });
     }
     let propertyId = booking.property_id;
@@ -67,12 +74,25 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
         const selected = context.offer(caller, selectedId);
         const problem = (text: string) => ({ fields: [{ field: change.field, problem: text }] });
         if (!selected || selected.package_id !== booking.package_id) {
-          throw new ApiError('invalid_fields', `selected_availability_id ${selectedId} is not an offer for this package; price the new room first.`, problem('not an offer for this package'));
+          throw new ApiError(
+            'invalid_fields',
+            `selected_availability_id ${selectedId} is not an offer for this package; price the new room first.`,
+            problem('not an offer for this package'),
+          );
         }
         if (selected.check_in !== checkIn || selected.check_out !== checkOut) {
-          throw new ApiError('offer_mismatch', `Offer ${selectedId} was priced for ${selected.check_in} to ${selected.check_out}, not for the booking's dates ${checkIn} to ${checkOut}.`, problem('priced for other dates'));
+          throw new ApiError(
+            'offer_mismatch',
+            `Offer ${selectedId} was priced for ${selected.check_in} to ${selected.check_out}, not for the booking's dates ${checkIn} to ${checkOut}.`,
+            problem('priced for other dates'),
+          );
         }
-        if (selected.adults !== item.paxes.length) throw new ApiError('pax_count_mismatch', `Offer ${selectedId} is for ${selected.adults} adults but the room has ${item.paxes.length} guests.`, problem('priced for another number of guests'));
+        if (selected.adults !== item.paxes.length)
+          throw new ApiError(
+            'pax_count_mismatch',
+            `Offer ${selectedId} is for ${selected.adults} adults but the room has ${item.paxes.length} guests.`,
+            problem('priced for another number of guests'),
+          );
         propertyId = selected.property_id;
         newItems.push({ availability_id: selected.id, paxes: item.paxes });
         total += selected.total_minor;
@@ -98,23 +118,25 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
     const booking = context.ownBooking(caller, bookingId);
     const verdict = dialect.modify[booking.status];
     if (verdict === 'change_awaiting_payment') {
-      const open = db.prepare("SELECT reference FROM modifications WHERE booking_id = ? AND status = 'payment_required'").get(bookingId) as { reference: string } | undefined;
-      throw new ApiError(verdict, `Modification ${open?.reference ?? ''} of booking ${bookingId} is waiting for payment; pay it before making another change.`);
+      const open = db.prepare("SELECT reference FROM modifications WHERE booking_id = ? AND status = 'payment_required'").get(bookingId) as
+        { reference: string } | undefined;
+      throw new ApiError(
+        verdict,
+        `Modification ${open?.reference ?? ''} of booking ${bookingId} is waiting for payment; pay it before making another change.`,
+      );
     }
-    if (verdict !== 'allowed') throw new ApiError(verdict, `Booking ${bookingId} is ${context.statusOf(booking)}; only a ${dialect.statuses.paid} booking can be modified.`);
+    if (verdict !== 'allowed')
+      throw new ApiError(
+        verdict,
+        `Booking ${bookingId} is ${context.statusOf(booking)}; only a ${dialect.statuses.paid} booking can be modified.`,
+      );
     return booking;
   }
 
   function applyChange(booking: BookingRow, change: PlannedChange): void {
-    db.prepare("UPDATE bookings SET check_in = ?, check_out = ?, property_id = ?, items = ?, total_minor = ?, status = 'paid', updated_at = ? WHERE id = ?").run(
-      change.checkIn,
-      change.checkOut,
-      change.propertyId,
-      JSON.stringify(change.newItems),
-      change.total,
-      context.isoNow(),
-      booking.id,
-    );
+    db.prepare(
+      "UPDATE bookings SET check_in = ?, check_out = ?, property_id = ?, items = ?, total_minor = ?, status = 'paid', updated_at = ? WHERE id = ?",
+    ).run(change.checkIn, change.checkOut, change.propertyId, JSON.stringify(change.newItems), change.total, context.isoNow(), booking.id);
     context.rememberRooms(booking.id, change.newItems);
   }
 
@@ -126,7 +148,10 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
       settleDue(bookingId);
       const booking = modifiable(caller, bookingId);
       const change = plannedChange(caller, booking, request.changes);
-      return dialect.shapes.preview({ bookingId, diff: change.diff, direction: direction(change.diff), currency: booking.currency }, context.shapeContext());
+      return dialect.shapes.preview(
+        { bookingId, diff: change.diff, direction: direction(change.diff), currency: booking.currency },
+        context.shapeContext(),
+      );
     },
 
     confirmModification(caller: Caller, bookingId: number, body: unknown) {
@@ -136,8 +161,19 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
       const booking = modifiable(caller, bookingId);
       const change = plannedChange(caller, booking, request.changes);
       const reference = `MOD${code(7)}`;
-      const row = [reference, bookingId, JSON.stringify(request.changes), change.checkIn, change.checkOut, change.propertyId, JSON.stringify(change.newItems), change.total, change.diff] as const;
-      const insert = 'INSERT INTO modifications (reference, booking_id, changes, new_check_in, new_check_out, new_property_id, new_items, new_total_minor, net_diff, status, created_at, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+      const row = [
+        reference,
+        bookingId,
+        JSON.stringify(request.changes),
+        change.checkIn,
+        change.checkOut,
+        change.propertyId,
+        JSON.stringify(change.newItems),
+        change.total,
+        change.diff,
+      ] as const;
+      const insert =
+        'INSERT INTO modifications (reference, booking_id, changes, new_check_in, new_check_out, new_property_id, new_items, new_total_minor, net_diff, status, created_at, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
       if (change.diff > 0) {
         transaction(db, () => {
           db.prepare(insert).run(...row, 'payment_required', context.isoNow(), null);
@@ -146,7 +182,10 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
           context.logEvent(bookingId, 'modification_payment_required', { reference, amount_minor: change.diff });
         });
         const link = `${context.publicUrl()}/sandbox/pay/modification/${reference}`;
-        return dialect.shapes.paymentRequired({ bookingId, link, reference, amountMinor: change.diff, currency: booking.currency }, context.shapeContext());
+        return dialect.shapes.paymentRequired(
+          { bookingId, link, reference, amountMinor: change.diff, currency: booking.currency },
+          context.shapeContext(),
+        );
       }
       transaction(db, () => {
         db.prepare(insert).run(...row, 'completed', context.isoNow(), context.isoNow());
@@ -159,9 +198,11 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
 
     /** The payment page of a modification that costs more: paying applies the change. */
     modificationForPayment(reference: string) {
-      const row = db.prepare('SELECT m.*, b.currency, b.organization_id FROM modifications m JOIN bookings b ON b.id = m.booking_id WHERE m.reference = ?').get(reference) as
-        | { reference: string; booking_id: number; net_diff: number; status: string; currency: string }
-        | undefined;
+      const row = db
+        .prepare(
+          'SELECT m.*, b.currency, b.organization_id FROM modifications m JOIN bookings b ON b.id = m.booking_id WHERE m.reference = ?',
+        )
+        .get(reference) as { reference: string; booking_id: number; net_diff: number; status: string; currency: string } | undefined;
       if (!row) throw notFound(`Modification ${reference}`);
       return row;
     },
@@ -169,9 +210,11 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
     payModification(reference: string) {
       const modification = db.prepare('SELECT * FROM modifications WHERE reference = ?').get(reference) as ModificationRow | undefined;
       if (!modification) throw notFound(`Modification ${reference}`);
-      if (modification.status !== 'payment_required') throw new ApiError('modification_paid', `Modification ${reference} is already paid and applied.`);
+      if (modification.status !== 'payment_required')
+        throw new ApiError('modification_paid', `Modification ${reference} is already paid and applied.`);
       const booking = context.bookingRow(modification.booking_id) as BookingRow;
-      if (booking.status !== 'changePending') throw new ApiError('wrong_state', `Booking ${booking.id} is ${context.statusOf(booking)}; the change can no longer be applied.`);
+      if (booking.status !== 'changePending')
+        throw new ApiError('wrong_state', `Booking ${booking.id} is ${context.statusOf(booking)}; the change can no longer be applied.`);
       transaction(db, () => {
         applyChange(booking, {
           checkIn: modification.new_check_in,

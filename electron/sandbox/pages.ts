@@ -49,7 +49,11 @@ export function challengeDonePage(outcome: 'approve' | 'fail'): string {
 }
 
 export function modificationPaymentPage(reference: string, amountMinor: number, currency: string, paid: boolean): string {
-  if (paid) return page('Change paid', `<h1 class="done">Change ${escapeHtml(reference)} is paid</h1><p>The booking now has its new dates and rooms. You can close this page.</p>`);
+  if (paid)
+    return page(
+      'Change paid',
+      `<h1 class="done">Change ${escapeHtml(reference)} is paid</h1><p>The booking now has its new dates and rooms. You can close this page.</p>`,
+    );
   return page(
     `Pay for change ${reference}`,
     `<div class="bank">Training payment page</div>

@@ -20,7 +20,8 @@ type IntentRow = {
 /** A booking can be paid only while it holds nothing yet: held, or waiting for 3-D Secure. */
 const PAYABLE: readonly State[] = ['pending', 'awaitingAuthentication'];
 
-const declined = (declineCode: string) => new ApiError('card_declined', DECLINE_MESSAGES[declineCode] ?? 'The card was declined.', { declineCode });
+const declined = (declineCode: string) =>
+  new ApiError('card_declined', DECLINE_MESSAGES[declineCode] ?? 'The card was declined.', { declineCode });
 
 export function payments(context: ServiceContext) {
   const { db, dialect, controls } = context;
@@ -30,7 +31,9 @@ export function payments(context: ServiceContext) {
     const due = (
       onlyBookingId === undefined
         ? db.prepare("SELECT * FROM bookings WHERE status = 'confirming' AND confirm_due_at <= ?").all(context.isoNow())
-        : db.prepare("SELECT * FROM bookings WHERE status = 'confirming' AND confirm_due_at <= ? AND id = ?").all(context.isoNow(), onlyBookingId)
+        : db
+            .prepare("SELECT * FROM bookings WHERE status = 'confirming' AND confirm_due_at <= ? AND id = ?")
+            .all(context.isoNow(), onlyBookingId)
     ) as BookingRow[];
     for (const booking of due) {
       transaction(db, () => {
@@ -49,15 +52,9 @@ export function payments(context: ServiceContext) {
     const dueAt = new Date(context.now() + controls.current.supplierDelayMs).toISOString();
     transaction(db, () => {
       context.recordPayment(booking, 'authorization', booking.total_minor, payment);
-      db.prepare('UPDATE bookings SET status = ?, booking_reference = ?, client_reference = ?, supplier_outcome = ?, confirm_due_at = ?, updated_at = ? WHERE id = ?').run(
-        'confirming',
-        reference,
-        clientReference ?? null,
-        controls.current.supplierOutcome,
-        dueAt,
-        context.isoNow(),
-        booking.id,
-      );
+      db.prepare(
+        'UPDATE bookings SET status = ?, booking_reference = ?, client_reference = ?, supplier_outcome = ?, confirm_due_at = ?, updated_at = ? WHERE id = ?',
+      ).run('confirming', reference, clientReference ?? null, controls.current.supplierOutcome, dueAt, context.isoNow(), booking.id);
       if (payment.pi) db.prepare("UPDATE payment_intents SET status = 'used' WHERE id = ?").run(payment.pi);
       context.logEvent(booking.id, 'authorized', { amount_minor: booking.total_minor, currency: booking.currency });
     });
@@ -70,8 +67,12 @@ export function payments(context: ServiceContext) {
 
   /** Book again with a payment intent: the same intent and secret while the challenge is open, so a client that kept only the id can resume it. */
   function payWithIntent(booking: BookingRow, intentId: string, clientReference: string | undefined) {
-    const intent = db.prepare('SELECT * FROM payment_intents WHERE id = ? AND booking_id = ?').get(intentId, booking.id) as IntentRow | undefined;
-    if (!intent) throw new ApiError('payment_intent_invalid', `${intentId} is not a payment intent of booking ${booking.id}.`, { fields: [{ field: 'payment_intent_id', problem: 'not a payment intent of this booking' }] });
+    const intent = db.prepare('SELECT * FROM payment_intents WHERE id = ? AND booking_id = ?').get(intentId, booking.id) as
+      IntentRow | undefined;
+    if (!intent)
+      throw new ApiError('payment_intent_invalid', `${intentId} is not a payment intent of booking ${booking.id}.`, {
+        fields: [{ field: 'payment_intent_id', problem: 'not a payment intent of this booking' }],
+      });
     if (intent.status === 'requires_action') throw requiresAction(intent, '3-D Secure has not been completed for this payment yet.');
     if (intent.status === 'failed') throw declined('authentication_failed');
     if (intent.status === 'used') throw new ApiError('payment_intent_used', `${intent.id} has already paid for a booking.`);
@@ -81,7 +82,10 @@ export function payments(context: ServiceContext) {
   function challenge(intentId: string, clientSecret: string) {
     const intent = db.prepare('SELECT * FROM payment_intents WHERE id = ?').get(intentId) as IntentRow | undefined;
     if (!intent || intent.client_secret !== clientSecret) throw notFound(`Payment ${intentId}`);
-    const booking = db.prepare('SELECT total_minor, currency FROM bookings WHERE id = ?').get(intent.booking_id) as { total_minor: number; currency: string };
+    const booking = db.prepare('SELECT total_minor, currency FROM bookings WHERE id = ?').get(intent.booking_id) as {
+      total_minor: number;
+      currency: string;
+    };
     return { ...intent, amountMinor: booking.total_minor, currency: booking.currency };
   }
 
@@ -90,7 +94,11 @@ export function payments(context: ServiceContext) {
 
     /** When each booking now waiting for its supplier is due, for timers after a restart. */
     confirmationsDue(): string[] {
-      return (db.prepare("SELECT confirm_due_at AS due FROM bookings WHERE status = 'confirming' AND confirm_due_at IS NOT NULL").all() as { due: string }[]).map((row) => row.due);
+      return (
+        db.prepare("SELECT confirm_due_at AS due FROM bookings WHERE status = 'confirming' AND confirm_due_at IS NOT NULL").all() as {
+          due: string;
+        }[]
+      ).map((row) => row.due);
     },
 
     book(caller: Caller, bookingId: number, body: unknown) {
@@ -115,14 +123,9 @@ export function payments(context: ServiceContext) {
         const intent = { id: `pi_${randomBytes(12).toString('hex')}`, client_secret: '' };
         intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
         transaction(db, () => {
-          db.prepare("INSERT INTO payment_intents (id, booking_id, client_secret, payment_method_id, status, confirmation_method, created_at) VALUES (?, ?, ?, ?, 'requires_action', ?, ?)").run(
-            intent.id,
-            booking.id,
-            intent.client_secret,
-            paymentMethod,
-            dialect.confirmationMethod,
-            context.isoNow(),
-          );
+          db.prepare(
+            "INSERT INTO payment_intents (id, booking_id, client_secret, payment_method_id, status, confirmation_method, created_at) VALUES (?, ?, ?, ?, 'requires_action', ?, ?)",
+          ).run(intent.id, booking.id, intent.client_secret, paymentMethod, dialect.confirmationMethod, context.isoNow());
           context.setState(booking.id, 'awaitingAuthentication');
           context.logEvent(booking.id, 'payment_requires_action', { payment_intent_id: intent.id });
         });
@@ -142,7 +145,9 @@ export function payments(context: ServiceContext) {
       if (intent.status !== 'requires_action') throw new ApiError('challenge_finished', 'This authentication was already completed.');
       transaction(db, () => {
         db.prepare('UPDATE payment_intents SET status = ? WHERE id = ?').run(outcome === 'approve' ? 'succeeded' : 'failed', intentId);
-        context.logEvent(intent.booking_id, outcome === 'approve' ? 'authentication_succeeded' : 'authentication_failed', { payment_intent_id: intentId });
+        context.logEvent(intent.booking_id, outcome === 'approve' ? 'authentication_succeeded' : 'authentication_failed', {
+          payment_intent_id: intentId,
+        });
       });
     },
   };

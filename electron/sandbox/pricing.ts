@@ -8,7 +8,9 @@ export const nightsBetween = (checkIn: string, checkOut: string): number =>
 /** The nights of a stay, as YYYY-MM-DD of each night's date. */
 export function stayNights(checkIn: string, checkOut: string): string[] {
   const start = Date.parse(`${checkIn}T00:00:00Z`);
-  return Array.from({ length: nightsBetween(checkIn, checkOut) }, (_, night) => new Date(start + night * DAY_MS).toISOString().slice(0, 10));
+  return Array.from({ length: nightsBetween(checkIn, checkOut) }, (_, night) =>
+    new Date(start + night * DAY_MS).toISOString().slice(0, 10),
+  );
 }
 
 /** A small stable hash, so sold-out nights are the same on every machine and every run. */

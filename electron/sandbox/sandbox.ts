@@ -66,10 +66,16 @@ function createOrganization(db: DatabaseSync, name: string): OrganizationKeys {
 
 /** The first organization and the admin key, made once per data file and kept. */
 function bootstrap(db: DatabaseSync): { keys: OrganizationKeys; adminKey: string } {
-  const setting = (key: string) => (db.prepare('SELECT value FROM service_settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  const setting = (key: string) =>
+    (db.prepare('SELECT value FROM service_settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   if (!setting('training_org')) {
     const keys = createOrganization(db, 'Training Agency');
-    db.prepare('INSERT INTO service_settings (key, value) VALUES (?, ?), (?, ?)').run('training_org', JSON.stringify(keys), 'admin_key', secret('sandbox_admin_'));
+    db.prepare('INSERT INTO service_settings (key, value) VALUES (?, ?), (?, ?)').run(
+      'training_org',
+      JSON.stringify(keys),
+      'admin_key',
+      secret('sandbox_admin_'),
+    );
   }
   return { keys: JSON.parse(setting('training_org') as string) as OrganizationKeys, adminKey: setting('admin_key') as string };
 }
@@ -113,19 +119,68 @@ type Route = {
   kind: SuccessKind | ((body: unknown) => SuccessKind);
 };
 
-const mintsToken = (body: unknown): SuccessKind => (typeof body === 'object' && body !== null && 'mode' in body && body.mode === 'prebook' ? 'token' : 'read');
+const mintsToken = (body: unknown): SuccessKind =>
+  typeof body === 'object' && body !== null && 'mode' in body && body.mode === 'prebook' ? 'token' : 'read';
 
 function apiRoutes(service: BookingService): Route[] {
   const id = (match: RegExpExecArray) => Number(match[1]);
   return [
-    { method: 'GET', pattern: /^\/packages$/, write: false, kind: 'read', run: (_caller, _match, _body, query) => service.search(query.get('title') ?? '') },
-    { method: 'POST', pattern: /^\/packages\/(\d{1,9})\/availability$/, write: false, kind: mintsToken, run: (caller, match, body) => service.availability(caller, id(match), body) },
-    { method: 'POST', pattern: /^\/bookings\/prebook$/, write: true, kind: 'prebook', run: (caller, _match, body) => service.prebook(caller, body) },
-    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/book$/, write: true, kind: 'book', run: (caller, match, body) => service.book(caller, id(match), body) },
-    { method: 'GET', pattern: /^\/bookings\/(\d{1,9})$/, write: false, kind: 'read', run: (caller, match) => service.getBooking(caller, id(match)) },
-    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/cancel$/, write: true, kind: 'read', run: (caller, match, body) => service.cancel(caller, id(match), body) },
-    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/modification\/preview$/, write: false, kind: 'read', run: (caller, match, body) => service.previewModification(caller, id(match), body) },
-    { method: 'POST', pattern: /^\/bookings\/(\d{1,9})\/modification$/, write: true, kind: 'modification', run: (caller, match, body) => service.confirmModification(caller, id(match), body) },
+    {
+      method: 'GET',
+      pattern: /^\/packages$/,
+      write: false,
+      kind: 'read',
+      run: (_caller, _match, _body, query) => service.search(query.get('title') ?? ''),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/packages\/(\d{1,9})\/availability$/,
+      write: false,
+      kind: mintsToken,
+      run: (caller, match, body) => service.availability(caller, id(match), body),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/bookings\/prebook$/,
+      write: true,
+      kind: 'prebook',
+      run: (caller, _match, body) => service.prebook(caller, body),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/bookings\/(\d{1,9})\/book$/,
+      write: true,
+      kind: 'book',
+      run: (caller, match, body) => service.book(caller, id(match), body),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/bookings\/(\d{1,9})$/,
+      write: false,
+      kind: 'read',
+      run: (caller, match) => service.getBooking(caller, id(match)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/bookings\/(\d{1,9})\/cancel$/,
+      write: true,
+      kind: 'read',
+      run: (caller, match, body) => service.cancel(caller, id(match), body),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/bookings\/(\d{1,9})\/modification\/preview$/,
+      write: false,
+      kind: 'read',
+      run: (caller, match, body) => service.previewModification(caller, id(match), body),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/bookings\/(\d{1,9})\/modification$/,
+      write: true,
+      kind: 'modification',
+      run: (caller, match, body) => service.confirmModification(caller, id(match), body),
+    },
   ];
 }
 
@@ -137,7 +192,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const controls = createControls({ tokenLifetimeMs: dialect.tokenLifetimeMs, ...options.controls });
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   let publicUrl = '';
-  const service = createBookingService(db, controls, { publicUrl: () => publicUrl, dialect: dialect.name, ...(options.now ? { now: options.now } : {}) });
+  const service = createBookingService(db, controls, {
+    publicUrl: () => publicUrl,
+    dialect: dialect.name,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const routes = apiRoutes(service);
 
   const timers = new Set<NodeJS.Timeout>();
@@ -163,7 +222,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const candidates = routes.filter((candidate) => candidate.pattern.test(path));
     if (candidates.length === 0) throw notFound(`${API_PREFIX}${path}`);
     const route = candidates.find((candidate) => candidate.method === method);
-    if (!route) throw new ApiError('method_not_allowed', `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`);
+    if (!route)
+      throw new ApiError(
+        'method_not_allowed',
+        `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`,
+      );
 
     const fault = controls.faultFor(method, `${API_PREFIX}${path}`, route.write);
 
@@ -173,19 +236,31 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       try {
         body = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
       } catch {
-        throw new ApiError('invalid_json', 'The request body is not valid JSON.', { fields: [{ field: '(body)', problem: 'is not valid JSON' }] });
+        throw new ApiError('invalid_json', 'The request body is not valid JSON.', {
+          fields: [{ field: '(body)', problem: 'is not valid JSON' }],
+        });
       }
       // Checked before anything else reads the body, so a card number is never stored or logged.
       if (anyStringHoldsCardNumber(body)) {
-        throw new ApiError('raw_card', 'A card number was sent. This service never accepts card numbers; send a payment method token (pm_…) created by Stripe.js.');
+        throw new ApiError(
+          'raw_card',
+          'A card number was sent. This service never accepts card numbers; send a payment method token (pm_…) created by Stripe.js.',
+        );
       }
     }
     // Slowness comes after the request is read: the work still lands when the client has given up waiting.
     if (controls.current.latencyMs > 0) await sleep(controls.current.latencyMs);
     if (fault.kind === 'delay') await sleep(fault.delayMs ?? 1000);
-    if (fault.kind === 'error') throw new ApiError('unavailable', 'The service is temporarily unavailable (training fault).', fault.status ? { status: fault.status } : {});
+    if (fault.kind === 'error')
+      throw new ApiError(
+        'unavailable',
+        'The service is temporarily unavailable (training fault).',
+        fault.status ? { status: fault.status } : {},
+      );
     if (fault.kind === 'rate_limit') {
-      throw new ApiError('rate_limited', 'Too many requests (training fault); retry after the delay in Retry-After.', { retryAfterSeconds: controls.current.retryAfterSeconds });
+      throw new ApiError('rate_limited', 'Too many requests (training fault); retry after the delay in Retry-After.', {
+        retryAfterSeconds: controls.current.retryAfterSeconds,
+      });
     }
     const caller = service.authenticate(request.headers.authorization);
     const match = route.pattern.exec(path) as RegExpExecArray;
@@ -208,25 +283,39 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       if (request.method === 'POST') {
         const outcome = form.get('outcome') === 'approve' ? 'approve' : 'fail';
         service.completeChallenge(intentId, form.get('client_secret') ?? '', outcome);
-        sendHtml(response, 200, challengeDonePage(outcome)); return;
+        sendHtml(response, 200, challengeDonePage(outcome));
+        return;
       }
       const intent = service.challenge(intentId, query.get('client_secret') ?? '');
-      if (intent.status !== 'requires_action') { sendHtml(response, 200, challengeDonePage(intent.status === 'failed' ? 'fail' : 'approve')); return; }
-      sendHtml(response, 200, challengePage(intentId, intent.client_secret, intent.amountMinor, intent.currency)); return;
+      if (intent.status !== 'requires_action') {
+        sendHtml(response, 200, challengeDonePage(intent.status === 'failed' ? 'fail' : 'approve'));
+        return;
+      }
+      sendHtml(response, 200, challengePage(intentId, intent.client_secret, intent.amountMinor, intent.currency));
+      return;
     }
     const payment = /^\/sandbox\/pay\/modification\/(MOD[A-Z0-9]{1,20})$/.exec(path);
     if (payment) {
       const reference = payment[1] as string;
       if (request.method === 'POST') service.payModification(reference);
       const modification = service.modificationForPayment(reference);
-      sendHtml(response, 200, modificationPaymentPage(reference, modification.net_diff, modification.currency, modification.status === 'completed')); return;
+      sendHtml(
+        response,
+        200,
+        modificationPaymentPage(reference, modification.net_diff, modification.currency, modification.status === 'completed'),
+      );
+      return;
     }
     throw notFound('This page');
   }
 
   async function handleControls(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-    if (request.headers.authorization !== `Bearer ${adminKey}`) throw new ApiError('unauthenticated', 'The training controls need the admin key printed when the service started.');
-    if (path === '/sandbox/controls' && request.method === 'GET') { sendJson(response, 200, { data: controls.current }); return; }
+    if (request.headers.authorization !== `Bearer ${adminKey}`)
+      throw new ApiError('unauthenticated', 'The training controls need the admin key printed when the service started.');
+    if (path === '/sandbox/controls' && request.method === 'GET') {
+      sendJson(response, 200, { data: controls.current });
+      return;
+    }
     let body: unknown;
     try {
       body = JSON.parse(await readBody(request, 16 * 1024)) as unknown;
@@ -236,13 +325,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (path === '/sandbox/controls' && request.method === 'PUT') {
       const parsed = controlSettingsSchema.partial().safeParse(body);
       if (!parsed.success) throw new ApiError('invalid_fields', parsed.error.issues[0]?.message ?? 'Invalid controls.');
-      sendJson(response, 200, { data: controls.update(parsed.data) }); return;
+      sendJson(response, 200, { data: controls.update(parsed.data) });
+      return;
     }
     if (path === '/sandbox/faults' && request.method === 'POST') {
       const parsed = scriptedFaultSchema.array().max(1000).safeParse(body);
       if (!parsed.success) throw new ApiError('invalid_fields', parsed.error.issues[0]?.message ?? 'Invalid faults.');
       controls.queueFaults(parsed.data);
-      sendJson(response, 200, { data: { queued: controls.pendingFaults() } }); return;
+      sendJson(response, 200, { data: { queued: controls.pendingFaults() } });
+      return;
     }
     throw notFound('This control');
   }

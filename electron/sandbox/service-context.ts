@@ -61,11 +61,13 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 }
 
 export function requireLive(caller: Caller): void {
-  if (caller.keyKind !== 'live') throw new ApiError('live_key_required', 'This operation needs a live key (sk_live_…); a test key was sent.');
+  if (caller.keyKind !== 'live')
+    throw new ApiError('live_key_required', 'This operation needs a live key (sk_live_…); a test key was sent.');
 }
 
 /** Items as the service stores and compares them: availability ids and pax ages, in order. */
-export const canonicalItems = (items: ApiItem[]) => JSON.stringify(items.map((item) => ({ availability_id: item.availability_id, paxes: item.paxes.map((pax) => ({ age: pax.age })) })));
+export const canonicalItems = (items: ApiItem[]) =>
+  JSON.stringify(items.map((item) => ({ availability_id: item.availability_id, paxes: item.paxes.map((pax) => ({ age: pax.age })) })));
 
 /** An offer is one room: items that list it twice would hold it twice. */
 export function refuseDuplicateOffers(items: ApiItem[]): void {
@@ -73,9 +75,13 @@ export function refuseDuplicateOffers(items: ApiItem[]): void {
   for (const [index, item] of items.entries()) {
     const first = seen.get(item.availability_id);
     if (first !== undefined) {
-      throw new ApiError('duplicate_offer', `items[${index}] books offer ${item.availability_id} again (already in items[${first}]); an offer is one room, so list each once.`, {
-        fields: [{ field: `items.${index}.availability_id`, problem: `same offer as items.${first}` }],
-      });
+      throw new ApiError(
+        'duplicate_offer',
+        `items[${index}] books offer ${item.availability_id} again (already in items[${first}]); an offer is one room, so list each once.`,
+        {
+          fields: [{ field: `items.${index}.availability_id`, problem: `same offer as items.${first}` }],
+        },
+      );
     }
     seen.set(item.availability_id, index);
   }
@@ -84,11 +90,17 @@ export function refuseDuplicateOffers(items: ApiItem[]): void {
 export function checkStayDates(checkIn: string, checkOut: string, today: string): void {
   const nights = nightsBetween(checkIn, checkOut);
   if (checkIn < today) throw invalid(`check_in ${checkIn} is in the past.`, [{ field: 'check_in', problem: 'is in the past' }]);
-  if (nights < 1) throw invalid('check_out must be at least one night after check_in.', [{ field: 'check_out', problem: 'is not after check_in' }]);
+  if (nights < 1)
+    throw invalid('check_out must be at least one night after check_in.', [{ field: 'check_out', problem: 'is not after check_in' }]);
   if (nights > 30) throw invalid('A stay is at most 30 nights.', [{ field: 'check_out', problem: 'more than 30 nights after check_in' }]);
 }
 
-export function createContext(db: DatabaseSync, controls: TrainingControls, dialect: DialectTable, options: { publicUrl: () => string; now?: () => number }) {
+export function createContext(
+  db: DatabaseSync,
+  controls: TrainingControls,
+  dialect: DialectTable,
+  options: { publicUrl: () => string; now?: () => number },
+) {
   const now = options.now ?? Date.now;
   const isoNow = () => new Date(now()).toISOString();
 
@@ -114,20 +126,23 @@ export function createContext(db: DatabaseSync, controls: TrainingControls, dial
     offer,
 
     logEvent(bookingId: number, type: string, data: Record<string, unknown> = {}): void {
-      db.prepare('INSERT INTO events (booking_id, type, data, at) VALUES (?, ?, ?, ?)').run(bookingId, type, JSON.stringify(data), isoNow());
-    },
-
-    recordPayment(booking: BookingRow, kind: string, amount: number, extra: { pm?: string; pi?: string; modification?: string } = {}): void {
-      db.prepare('INSERT INTO payments (booking_id, kind, amount_minor, currency, payment_method_id, payment_intent_id, modification_reference, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-        booking.id,
-        kind,
-        amount,
-        booking.currency,
-        extra.pm ?? null,
-        extra.pi ?? null,
-        extra.modification ?? null,
+      db.prepare('INSERT INTO events (booking_id, type, data, at) VALUES (?, ?, ?, ?)').run(
+        bookingId,
+        type,
+        JSON.stringify(data),
         isoNow(),
       );
+    },
+
+    recordPayment(
+      booking: BookingRow,
+      kind: string,
+      amount: number,
+      extra: { pm?: string; pi?: string; modification?: string } = {},
+    ): void {
+      db.prepare(
+        'INSERT INTO payments (booking_id, kind, amount_minor, currency, payment_method_id, payment_intent_id, modification_reference, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(booking.id, kind, amount, booking.currency, extra.pm ?? null, extra.pi ?? null, extra.modification ?? null, isoNow());
     },
 
     setState(bookingId: number, state: State): void {
@@ -151,7 +166,10 @@ export function createContext(db: DatabaseSync, controls: TrainingControls, dial
       const pkg = findPackage(packageId);
       if (!pkg) throw notFound(`Package ${packageId}`);
       const property = pkg.properties.find((candidate) => candidate.id === propertyId);
-      if (!property) throw invalid(`Property ${propertyId} is not part of package ${packageId}.`, [{ field: 'property_id', problem: 'is not a property of this package' }]);
+      if (!property)
+        throw invalid(`Property ${propertyId} is not part of package ${packageId}.`, [
+          { field: 'property_id', problem: 'is not a property of this package' },
+        ]);
       return { pkg, property };
     },
 
@@ -160,8 +178,11 @@ export function createContext(db: DatabaseSync, controls: TrainingControls, dial
       if (!quote.available) return null;
       const id = Number(
         db
-          .prepare('INSERT INTO offers (organization_id, package_id, property_id, check_in, check_out, adults, total_minor, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(caller.organizationId, pkg.id, property.id, checkIn, checkOut, adults, quote.totalMinor, quote.currency, isoNow()).lastInsertRowid,
+          .prepare(
+            'INSERT INTO offers (organization_id, package_id, property_id, check_in, check_out, adults, total_minor, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(caller.organizationId, pkg.id, property.id, checkIn, checkOut, adults, quote.totalMinor, quote.currency, isoNow())
+          .lastInsertRowid,
       );
       return { id, total: quote.totalMinor, currency: quote.currency };
     },
@@ -172,18 +193,33 @@ export function createContext(db: DatabaseSync, controls: TrainingControls, dial
       return items.map((item, index) => {
         const found = offer(caller, item.availability_id);
         const field = `items.${index}`;
-        if (!found) throw invalid(`items[${index}].availability_id ${item.availability_id} is not an offer of yours; price the stay again.`, [{ field: `${field}.availability_id`, problem: 'unknown offer' }]);
-        if (found.package_id !== packageId || found.property_id !== propertyId || found.check_in !== checkIn || found.check_out !== checkOut) {
+        if (!found)
+          throw invalid(`items[${index}].availability_id ${item.availability_id} is not an offer of yours; price the stay again.`, [
+            { field: `${field}.availability_id`, problem: 'unknown offer' },
+          ]);
+        if (
+          found.package_id !== packageId ||
+          found.property_id !== propertyId ||
+          found.check_in !== checkIn ||
+          found.check_out !== checkOut
+        ) {
           throw new ApiError('offer_mismatch', `Offer ${found.id} was priced for another property or other dates than this request.`, {
             fields: [{ field: `${field}.availability_id`, problem: 'priced for another property or other dates' }],
           });
         }
         if (item.paxes.length !== found.adults) {
-          throw new ApiError('pax_count_mismatch', `items[${index}] has ${item.paxes.length} paxes but the offer was priced for ${found.adults} adults; send one pax per priced guest.`, {
-            fields: [{ field: `${field}.paxes`, problem: `must hold ${found.adults} paxes, one per priced adult` }],
-          });
+          throw new ApiError(
+            'pax_count_mismatch',
+            `items[${index}] has ${item.paxes.length} paxes but the offer was priced for ${found.adults} adults; send one pax per priced guest.`,
+            {
+              fields: [{ field: `${field}.paxes`, problem: `must hold ${found.adults} paxes, one per priced adult` }],
+            },
+          );
         }
-        if (item.paxes.some((pax) => pax.age < 18)) throw invalid(`items[${index}] has a pax under 18; this service prices adults only.`, [{ field: `${field}.paxes`, problem: 'age under 18' }]);
+        if (item.paxes.some((pax) => pax.age < 18))
+          throw invalid(`items[${index}] has a pax under 18; this service prices adults only.`, [
+            { field: `${field}.paxes`, problem: 'age under 18' },
+          ]);
         return found;
       });
     },

@@ -17,7 +17,8 @@ const DECLINE_CODES: Record<string, string> = {
 };
 
 export function cardBehaviour(paymentMethodId: string): CardBehaviour {
-  if (/^pm_card_(authenticationRequired|threeDSecure2Required|threeDSecureRequired)/.test(paymentMethodId)) return { kind: 'requires_action' };
+  if (/^pm_card_(authenticationRequired|threeDSecure2Required|threeDSecureRequired)/.test(paymentMethodId))
+    return { kind: 'requires_action' };
   const declined = /^pm_card_(?:visa_)?chargeDeclined(\w*)$/.exec(paymentMethodId);
   if (declined) return { kind: 'declined', declineCode: DECLINE_CODES[declined[1] ?? ''] ?? 'generic_decline' };
   if (paymentMethodId === 'pm_card_riskLevelHighest') return { kind: 'declined', declineCode: 'fraudulent' };

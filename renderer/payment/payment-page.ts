@@ -9,7 +9,11 @@ import type { StripeCardElement } from '@stripe/stripe-js';
 const root = document.getElementById('payment') as HTMLElement;
 const { finish } = window.paymentWindow;
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text = ''): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text = '',
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.textContent = text;
@@ -67,10 +71,17 @@ async function authentication(publishableKey: string, clientSecret: string): Pro
     finish({ kind: 'failed', message: retrieved.error.message ?? 'The payment could not be found at Stripe.' });
     return;
   }
-  const result = retrieved.paymentIntent.confirmation_method === 'manual' ? await stripe.handleCardAction(clientSecret) : await stripe.handleNextAction({ clientSecret });
+  const result =
+    retrieved.paymentIntent.confirmation_method === 'manual'
+      ? await stripe.handleCardAction(clientSecret)
+      : await stripe.handleNextAction({ clientSecret });
   finish(result.error ? { kind: 'failed', message: result.error.message ?? 'The bank check failed.' } : { kind: 'succeeded' });
 }
 
-void window.paymentWindow.request().then((request) =>
-  request.mode === 'card' ? cardEntry(request.publishableKey, request.amountLabel, request.cardholderName) : authentication(request.publishableKey, request.clientSecret),
-);
+void window.paymentWindow
+  .request()
+  .then((request) =>
+    request.mode === 'card'
+      ? cardEntry(request.publishableKey, request.amountLabel, request.cardholderName)
+      : authentication(request.publishableKey, request.clientSecret),
+  );

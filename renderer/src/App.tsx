@@ -46,15 +46,15 @@ export function App() {
   return (
     <AppFrame>
       <ErrorBoundary resetKey={`${screen}:${voucherBookingId ?? ''}`}>
-      {voucherBookingId !== null ? (
-        <Voucher bookingId={voucherBookingId} />
-      ) : (
-        <>
-          {screen === 'new-booking' && <NewBookingScreen />}
-          {screen === 'bookings' && <BookingsScreen />}
-          {screen === 'settings' && <SettingsScreen />}
-        </>
-      )}
+        {voucherBookingId !== null ? (
+          <Voucher bookingId={voucherBookingId} />
+        ) : (
+          <>
+            {screen === 'new-booking' && <NewBookingScreen />}
+            {screen === 'bookings' && <BookingsScreen />}
+            {screen === 'settings' && <SettingsScreen />}
+          </>
+        )}
       </ErrorBoundary>
     </AppFrame>
   );

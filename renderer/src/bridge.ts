@@ -26,5 +26,9 @@ export async function call<C extends ChannelName>(channel: C, input: ChannelInpu
 /** Anything caught in a screen, as the message and hint to show. */
 export function describeError(error: unknown): { code: string; message: string; hint: string } {
   if (error instanceof BridgeError) return { code: error.code, message: error.message, hint: error.hint };
-  return { code: 'internal', message: 'Packdesk could not reach its own background process.', hint: 'Restart Packdesk. Nothing already saved is lost.' };
+  return {
+    code: 'internal',
+    message: 'Packdesk could not reach its own background process.',
+    hint: 'Restart Packdesk. Nothing already saved is lost.',
+  };
 }

@@ -13,7 +13,15 @@ afterEach(async () => {
 /** Serious and critical accessibility violations on what the page shows now. */
 async function violations(page: Page, name: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${name}: ${violation.id} ${violation.help}: ${violation.nodes.map((node) => `${node.target.join(' ')} [${node.failureSummary?.split('\n')[1]?.trim() ?? ''}]`).slice(0, 6).join(' | ')}`);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${name}: ${violation.id} ${violation.help}: ${violation.nodes
+          .map((node) => `${node.target.join(' ')} [${node.failureSummary?.split('\n')[1]?.trim() ?? ''}]`)
+          .slice(0, 6)
+          .join(' | ')}`,
+    );
 }
 
 test('no serious or critical accessibility violation on any screen', { timeout: 120_000 }, async () => {

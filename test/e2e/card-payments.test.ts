@@ -23,7 +23,12 @@ async function testModeCounter(): Promise<Harness> {
   const training = started.training;
   if (!training) throw new Error('no training service');
   await started.context.route(STRIPE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN }));
-  const profile = await started.core.profiles.create({ name: 'Sunway Travel test mode', kind: 'test', baseUrl: training.url, keys: { test: training.keys.testKey, live: training.keys.liveKey, publishable: PUBLISHABLE } });
+  const profile = await started.core.profiles.create({
+    name: 'Sunway Travel test mode',
+    kind: 'test',
+    baseUrl: training.url,
+    keys: { test: training.keys.testKey, live: training.keys.liveKey, publishable: PUBLISHABLE },
+  });
   await started.page.evaluate((id) => window.packdesk['profiles:activate']({ id }), profile.id);
   await expect.poll(() => started.page.getByTestId('mode-badge').textContent()).toBe('TEST');
   return started;
@@ -54,7 +59,8 @@ function filesContaining(folder: string, secrets: string[]): string[] {
       if (stat.isDirectory()) walk(path);
       else if (stat.isFile() && stat.size < 50_000_000) {
         const bytes = readFileSync(path);
-        for (const secret of secrets) if (bytes.includes(secret) || bytes.includes(Buffer.from(secret, 'utf16le'))) found.push(`${path}: ${secret.slice(0, 8)}…`);
+        for (const secret of secrets)
+          if (bytes.includes(secret) || bytes.includes(Buffer.from(secret, 'utf16le'))) found.push(`${path}: ${secret.slice(0, 8)}…`);
       }
     }
   };
@@ -77,16 +83,21 @@ describe('card entry with Stripe.js in its own window', () => {
     const recorded = calls(cardWindow);
     await cardWindow.getByRole('button', { name: /^Pay / }).click();
     await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await recorded).toEqual([
-      ['Stripe', PUBLISHABLE],
-      ['elements.create', 'card', { hidePostalCode: true }],
-      ['mount'],
-    ]);
+    expect(await recorded).toEqual([['Stripe', PUBLISHABLE], ['elements.create', 'card', { hidePostalCode: true }], ['mount']]);
     const booking = harness.core.ledger.list({ profileId: 2 }).rows[0];
-    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments[0]).toMatchObject({ kind: 'authorization', payment_method_id: 'pm_1StandInCard4242' });
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments[0]).toMatchObject({
+      kind: 'authorization',
+      payment_method_id: 'pm_1StandInCard4242',
+    });
 
     // No card number and no key anywhere Packdesk or the renderer writes.
-    const secrets = ['4242 4242 4242 4242', '4242424242424242', harness.training?.keys.liveKey ?? '', harness.training?.keys.testKey ?? '', PUBLISHABLE];
+    const secrets = [
+      '4242 4242 4242 4242',
+      '4242424242424242',
+      harness.training?.keys.liveKey ?? '',
+      harness.training?.keys.testKey ?? '',
+      PUBLISHABLE,
+    ];
     expect(filesContaining(harness.dataDir, secrets.slice(0, 2))).toEqual([]);
     expect(filesContaining(harness.dataDir, secrets.slice(2)).filter((hit) => !hit.includes('training-service.db'))).toEqual([]);
     // Nor in anything the renderer stores: cookies, local storage, IndexedDB.
@@ -108,38 +119,62 @@ describe('card entry with Stripe.js in its own window', () => {
     await cardWindow.getByLabel('Card number').fill('4000 0000 0000 0002');
     await cardWindow.getByRole('button', { name: /^Pay / }).click();
     await expect.poll(() => cardWindow.getByRole('alert').textContent()).toBe('Your card was declined.');
-    expect((await calls(cardWindow)).at(-1)).toEqual(['createPaymentMethod', { type: 'card', hasCard: true, billing_details: { name: 'Ana Silva' } }]);
+    expect((await calls(cardWindow)).at(-1)).toEqual([
+      'createPaymentMethod',
+      { type: 'card', hasCard: true, billing_details: { name: 'Ana Silva' } },
+    ]);
     await cardWindow.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The card window was closed, so nothing was charged.' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'The card window was closed, so nothing was charged.' }).isVisible())
+      .toBe(true);
     expect(harness.core.ledger.list({ profileId: 2 }).rows[0]?.status).toBe('Pending');
   });
 
   test.each([
     ['manual', 'handleCardAction'],
     ['automatic', 'handleNextAction'],
-  ])('3-D Secure against a real service, intent confirmed %s: Stripe.js’s %s with the client secret, then a book with the payment intent', async (method, expectedCall) => {
-    harness = await testModeCounter();
-    const { page } = harness;
-    // How the service set up its payment intent; the app must read it from the intent, not assume it.
-    await page.context().addInitScript((confirmation) => Object.assign(window, { __confirmationMethod: confirmation }), method);
-    await holdThroughScreens(page, await availableStay(harness, 6), 'paris');
-    const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Enter card' }).click()]);
-    await cardWindow.getByLabel('Card number').fill('4000 0027 6000 3184');
-    const [actionWindow] = await Promise.all([page.context().waitForEvent('page'), cardWindow.getByRole('button', { name: /^Pay / }).click()]);
-    await expect.poll(async () => ((await calls(actionWindow)) as unknown[][]).map((call) => call[0])).toEqual(['Stripe', 'retrievePaymentIntent', expectedCall]);
-    const secret = ((await calls(actionWindow)) as string[][])[2]?.[1] as string;
-    expect(secret).toMatch(/^pi_[a-f0-9]+_secret_/);
-    await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
+  ])(
+    '3-D Secure against a real service, intent confirmed %s: Stripe.js’s %s with the client secret, then a book with the payment intent',
+    async (method, expectedCall) => {
+      harness = await testModeCounter();
+      const { page } = harness;
+      // How the service set up its payment intent; the app must read it from the intent, not assume it.
+      await page.context().addInitScript((confirmation) => Object.assign(window, { __confirmationMethod: confirmation }), method);
+      await holdThroughScreens(page, await availableStay(harness, 6), 'paris');
+      const [cardWindow] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('button', { name: 'Enter card' }).click(),
+      ]);
+      await cardWindow.getByLabel('Card number').fill('4000 0027 6000 3184');
+      const [actionWindow] = await Promise.all([
+        page.context().waitForEvent('page'),
+        cardWindow.getByRole('button', { name: /^Pay / }).click(),
+      ]);
+      await expect
+        .poll(async () => ((await calls(actionWindow)) as unknown[][]).map((call) => call[0]))
+        .toEqual(['Stripe', 'retrievePaymentIntent', expectedCall]);
+      const secret = ((await calls(actionWindow)) as string[][])[2]?.[1] as string;
+      expect(secret).toMatch(/^pi_[a-f0-9]+_secret_/);
+      await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
 
-    // The bank approves (here, at the service), and Stripe.js reports the action done.
-    const intent = secret.split('_secret_')[0] as string;
-    harness.training?.service.completeChallenge(intent, secret, 'approve');
-    await actionWindow.evaluate((id) => (window as unknown as { __finishCardAction: (result: unknown) => void }).__finishCardAction({ paymentIntent: { id, status: 'requires_confirmation' } }), intent);
-    await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
-    const booking = harness.core.ledger.list({ profileId: 2 }).rows[0];
-    expect(booking?.paymentIntentId).toBeNull();
-    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([expect.objectContaining({ kind: 'authorization', payment_intent_id: intent })]);
-  });
+      // The bank approves (here, at the service), and Stripe.js reports the action done.
+      const intent = secret.split('_secret_')[0] as string;
+      harness.training?.service.completeChallenge(intent, secret, 'approve');
+      await actionWindow.evaluate(
+        (id) =>
+          (window as unknown as { __finishCardAction: (result: unknown) => void }).__finishCardAction({
+            paymentIntent: { id, status: 'requires_confirmation' },
+          }),
+        intent,
+      );
+      await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
+      const booking = harness.core.ledger.list({ profileId: 2 }).rows[0];
+      expect(booking?.paymentIntentId).toBeNull();
+      expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([
+        expect.objectContaining({ kind: 'authorization', payment_intent_id: intent }),
+      ]);
+    },
+  );
 
   test('a missing publishable key is caught before any window opens', async () => {
     harness = await testModeCounter();

@@ -46,7 +46,9 @@ describe.each(DIALECTS)('a booking at the counter, against the %s dialect', (dia
     await harness.screenshot('new-booking-traveler');
     await page.keyboard.press('Enter');
 
-    await expect.poll(() => page.getByTestId('hold-countdown').textContent()).toMatch(dialect === 'standard' ? /Price held for1[45]:\d\d/ : /Price held for(10:00|9:[0-5]\d)/);
+    await expect
+      .poll(() => page.getByTestId('hold-countdown').textContent())
+      .toMatch(dialect === 'standard' ? /Price held for1[45]:\d\d/ : /Price held for(10:00|9:[0-5]\d)/);
     await harness.screenshot('new-booking-review');
     await page.keyboard.press('Enter');
 
@@ -56,7 +58,9 @@ describe.each(DIALECTS)('a booking at the counter, against the %s dialect', (dia
     await harness.screenshot('new-booking-payment');
     await page.keyboard.press('Enter');
 
-    await expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 }).toBe('Paid and confirmed by the supplier.');
+    await expect
+      .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
+      .toBe('Paid and confirmed by the supplier.');
     const reference = await page.getByTestId('booking-reference').textContent();
     expect(reference).toMatch(/^(PKD[A-Z0-9]{7}|BKG-[A-Z0-9]{4}-[A-Z0-9]{4})$/);
     await harness.screenshot('new-booking-confirmation');
@@ -82,7 +86,9 @@ describe.each(DIALECTS)('a booking at the counter, against the %s dialect', (dia
     await holdThroughScreens(page, stay, 'lisbon');
     await page.getByLabel('Visa ending 9995 · Declined: insufficient funds').check();
     await page.getByRole('button', { name: /^Pay / }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The card has insufficient funds for this amount.' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'The card has insufficient funds for this amount.' }).isVisible())
+      .toBe(true);
     await harness.screenshot('payment-declined');
     await page.getByLabel('Visa ending 4242 · Succeeds').check();
     await page.getByRole('button', { name: /^Pay / }).click();
@@ -112,14 +118,19 @@ describe.each(DIALECTS)('a booking at the counter, against the %s dialect', (dia
     else await challenge.close();
 
     if (name === 'approved') {
-      await expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 }).toBe('Paid and confirmed by the supplier.');
+      await expect
+        .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
+        .toBe('Paid and confirmed by the supplier.');
       return;
     }
-    const message = name === 'failed' ? 'did not pass the bank’s 3-D Secure check' : 'The 3-D Secure window was closed before the cardholder finished';
+    const message =
+      name === 'failed' ? 'did not pass the bank’s 3-D Secure check' : 'The 3-D Secure window was closed before the cardholder finished';
     await expect.poll(() => page.getByRole('alert').filter({ hasText: message }).isVisible()).toBe(true);
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     expect(booking?.bookingReference).toBeNull();
-    expect(harness.core.ledger.timeline(booking?.id ?? 0).map((event) => event.type)).toContain(name === 'failed' ? 'authentication_failed' : 'authentication_closed');
+    expect(harness.core.ledger.timeline(booking?.id ?? 0).map((event) => event.type)).toContain(
+      name === 'failed' ? 'authentication_failed' : 'authentication_closed',
+    );
     if (name === 'failed') {
       await expect.poll(() => page.getByText('The bank check did not pass').isVisible()).toBe(true);
       await harness.screenshot('payment-3ds-failed');
@@ -127,7 +138,10 @@ describe.each(DIALECTS)('a booking at the counter, against the %s dialect', (dia
       // A closed window leaves the same payment to finish: Continue opens the bank's check again, for the same intent.
       await expect.poll(() => page.getByText('3-D Secure is not finished').isVisible()).toBe(true);
       await harness.screenshot('payment-3ds-unfinished');
-      const [again] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Continue 3-D Secure' }).click()]);
+      const [again] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('button', { name: 'Continue 3-D Secure' }).click(),
+      ]);
       await again.getByRole('button', { name: 'Approve' }).click();
       await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
       const serviceRecord = harness.training?.service.ledger(booking?.serviceBookingId ?? 0);

@@ -10,8 +10,17 @@ export async function availableStay(harness: Harness, packageId: number, startIn
   for (let offset = startInDays; offset < startInDays + 60; offset += 1) {
     const checkIn = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const checkOut = new Date(Date.now() + (offset + nights) * 86_400_000).toISOString().slice(0, 10);
-    const quote = await harness.core.engine.price({ packageId, packageTitle: entry.title, propertyId: property.id, propertyName: property.name, checkIn, checkOut, adults });
-    if (quote.available) return { title: entry.title, property: property.name, checkIn, checkOut, total: quote.totalMinor, currency: quote.currency };
+    const quote = await harness.core.engine.price({
+      packageId,
+      packageTitle: entry.title,
+      propertyId: property.id,
+      propertyName: property.name,
+      checkIn,
+      checkOut,
+      adults,
+    });
+    if (quote.available)
+      return { title: entry.title, property: property.name, checkIn, checkOut, total: quote.totalMinor, currency: quote.currency };
   }
   throw new Error('no available stay');
 }
@@ -20,7 +29,12 @@ export async function availableStay(harness: Harness, packageId: number, startIn
 export const typedDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** Drives the new-booking flow with the mouse-free path up to the payment step. */
-export async function holdThroughScreens(page: Page, stay: Awaited<ReturnType<typeof availableStay>>, search: string, traveler = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' }) {
+export async function holdThroughScreens(
+  page: Page,
+  stay: Awaited<ReturnType<typeof availableStay>>,
+  search: string,
+  traveler = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' },
+) {
   await page.keyboard.press('Control+n');
   await page.getByLabel('Search packages').fill(search);
   await page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).click();

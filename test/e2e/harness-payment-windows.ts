@@ -61,6 +61,12 @@ export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => st
   return {
     collectCard: async (request) => (await paymentPage({ mode: 'card', ...request })) as CardEntryResult,
     authenticate: async (request) =>
-      request.kind === 'built-in' ? challengePage(request.url) : ((await paymentPage({ mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret })) as AuthenticationResult),
+      request.kind === 'built-in'
+        ? challengePage(request.url)
+        : ((await paymentPage({
+            mode: 'authenticate',
+            publishableKey: request.publishableKey,
+            clientSecret: request.clientSecret,
+          })) as AuthenticationResult),
   };
 }

@@ -82,10 +82,21 @@ export function filesWithCardNumbers(dir: string): string[] {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'packdesk-e2e-'));
   const keychainService = `Packdesk-e2e-${randomUUID()}`;
-  const training = options.withoutTrainingService ? null : await startSandbox({ dataFile: join(dataDir, 'training-service.db'), ...(options.dialect ? { dialect: options.dialect } : {}), controls: { supplierDelayMs: 300, ...options.trainingControls } });
+  const training = options.withoutTrainingService
+    ? null
+    : await startSandbox({
+        dataFile: join(dataDir, 'training-service.db'),
+        ...(options.dialect ? { dialect: options.dialect } : {}),
+        controls: { supplierDelayMs: 300, ...options.trainingControls },
+      });
   const site = await serveDirectory(RENDERER_DIR);
   const browser: Browser = await chromium.launch(CHROMIUM_OPTIONS);
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/Lisbon' });
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width: 1280, height: 820 },
+    deviceScaleFactor: 1,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Lisbon',
+  });
   const core = createCore({
     dataDir,
     secrets: createKeychainStore(keychainService),
@@ -97,7 +108,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.doubtWindowMs ? { doubtWindowMs: options.doubtWindowMs } : {}),
     paymentWindows: harnessPaymentWindows(context, () => site.url),
     // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
-    voucherPrinter: { savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)) },
+    voucherPrinter: {
+      savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)),
+    },
   });
   const dispatch = createDispatcher(core.handlers);
   const page = await context.newPage();

@@ -20,10 +20,22 @@ async function paidBooking(h: Harness, packageId: number, surname: string, start
   const property = entry?.properties[0] as { id: number; name: string };
   for (let offset = startInDays; ; offset += 1) {
     const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const quote = await h.core.engine.price({ packageId, packageTitle: entry?.title ?? '', propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + 3), adults: 2 });
+    const quote = await h.core.engine.price({
+      packageId,
+      packageTitle: entry?.title ?? '',
+      propertyId: property.id,
+      propertyName: property.name,
+      checkIn: day(offset),
+      checkOut: day(offset + 3),
+      adults: 2,
+    });
     if (!quote.available) continue;
     const hold = await h.core.engine.startHold(quote, [40, 38]);
-    const booking = await h.core.engine.prebook(hold.holdId, { name: 'Maria', surname, email: `maria.${surname.toLowerCase()}@example.com` });
+    const booking = await h.core.engine.prebook(hold.holdId, {
+      name: 'Maria',
+      surname,
+      email: `maria.${surname.toLowerCase()}@example.com`,
+    });
     await h.core.engine.pay(booking.id, 'pm_card_visa');
     h.core.tracker.soon(booking.id);
     await expect.poll(() => h.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
@@ -35,8 +47,17 @@ async function paidBooking(h: Harness, packageId: number, surname: string, start
 async function otherDates(h: Harness, booking: BookingRecord, cheaper: boolean) {
   for (let days = 1; days < 150; days += 1) {
     const shift = (date: string) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-    const quote = await h.core.engine.price({ packageId: booking.packageId, packageTitle: booking.packageTitle, propertyId: booking.propertyId, propertyName: booking.propertyName, checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut), adults: 2 });
-    if (quote.available && (cheaper ? quote.totalMinor < booking.totalMinor : quote.totalMinor > booking.totalMinor)) return { checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut), total: quote.totalMinor };
+    const quote = await h.core.engine.price({
+      packageId: booking.packageId,
+      packageTitle: booking.packageTitle,
+      propertyId: booking.propertyId,
+      propertyName: booking.propertyName,
+      checkIn: shift(booking.checkIn),
+      checkOut: shift(booking.checkOut),
+      adults: 2,
+    });
+    if (quote.available && (cheaper ? quote.totalMinor < booking.totalMinor : quote.totalMinor > booking.totalMinor))
+      return { checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut), total: quote.totalMinor };
   }
   throw new Error('no such dates');
 }
@@ -44,92 +65,103 @@ async function otherDates(h: Harness, booking: BookingRecord, cheaper: boolean) 
 const typed = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 describe.each(DIALECTS)('cancel and change, against the %s dialect', (dialect) => {
-    test('find a booking and cancel it: the confirmation names the booking and the traveler', async () => {
-      harness = await startHarness({ dialect });
-      const { page } = harness;
-      await paidBooking(harness, 1, 'Oliveira');
-      const booking = await paidBooking(harness, 11, 'Costa');
+  test('find a booking and cancel it: the confirmation names the booking and the traveler', async () => {
+    harness = await startHarness({ dialect });
+    const { page } = harness;
+    await paidBooking(harness, 1, 'Oliveira');
+    const booking = await paidBooking(harness, 11, 'Costa');
 
-      await page.keyboard.press('Control+b');
-      await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('2 bookings');
-      await harness.screenshot('bookings-list');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^packdesk-training-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
-      const csv = await (await download.createReadStream()).toArray();
-      const lines = Buffer.concat(csv).toString('utf8').trim().split('\r\n');
-      expect(lines).toHaveLength(3);
-      expect(lines.slice(1).map((line) => line.split(',')[10]).sort()).toEqual(['Maria Costa', 'Maria Oliveira']);
-      await page.keyboard.press('Control+f');
-      await page.keyboard.type('costa');
-      await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
-      await page.getByRole('row', { name: /Maria Costa/ }).click();
-      await expect.poll(() => page.getByRole('heading', { name: 'Maria Costa' }).isVisible()).toBe(true);
-      await harness.screenshot('booking-detail');
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('2 bookings');
+    await harness.screenshot('bookings-list');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^packdesk-training-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await (await download.createReadStream()).toArray();
+    const lines = Buffer.concat(csv).toString('utf8').trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[10])
+        .sort(),
+    ).toEqual(['Maria Costa', 'Maria Oliveira']);
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('costa');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await page.getByRole('row', { name: /Maria Costa/ }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Maria Costa' }).isVisible()).toBe(true);
+    await harness.screenshot('booking-detail');
 
-      await page.getByRole('button', { name: 'Cancel booking' }).click();
-      const dialog = page.getByRole('dialog', { name: `Cancel booking ${booking.serviceBookingId} for Maria Costa?` });
-      await dialog.getByLabel('Reason').fill('Traveler changed plans');
-      await harness.screenshot('cancel-dialog');
-      await dialog.getByRole('button', { name: 'Cancel booking for Maria Costa' }).click();
-      // The service's answer says Cancelled, and nothing about a refund: neither does Packdesk.
-      await expect.poll(() => dialog.getByRole('status').textContent()).toContain(`as Cancelled. The card was charged for it; the cancellation’s answer says nothing about a refund`);
-      expect(await dialog.getByRole('status').textContent()).not.toContain('refunded');
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel booking ${booking.serviceBookingId} for Maria Costa?` });
+    await dialog.getByLabel('Reason').fill('Traveler changed plans');
+    await harness.screenshot('cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel booking for Maria Costa' }).click();
+    // The service's answer says Cancelled, and nothing about a refund: neither does Packdesk.
+    await expect
+      .poll(() => dialog.getByRole('status').textContent())
+      .toContain(`as Cancelled. The card was charged for it; the cancellation’s answer says nothing about a refund`);
+    expect(await dialog.getByRole('status').textContent()).not.toContain('refunded');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByText('Cancelled: Traveler changed plans').isVisible()).toBe(true);
+    expect(harness.core.ledger.get(booking.id)?.status).toBe('Cancelled');
+  });
+
+  test.each([
+    ['refund', true],
+    ['charge', false],
+  ])('a change of dates that means a %s, explained in words before it is confirmed', async (kind, cheaper) => {
+    harness = await startHarness({ dialect });
+    const { page } = harness;
+    const booking = await paidBooking(harness, 1, 'Lima');
+    const dates = await otherDates(harness, booking, cheaper);
+
+    await page.keyboard.press('Control+b');
+    await page.getByRole('row', { name: /Maria Lima/ }).click();
+    await page.getByRole('button', { name: 'Change dates or room' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('New check-in').fill(typed(dates.checkIn));
+    await dialog.getByLabel('New check-out').fill(typed(dates.checkOut));
+    await dialog.getByLabel('New check-out').press('Tab');
+    await dialog.getByRole('button', { name: 'Preview price' }).click();
+    const expected = cheaper
+      ? `${formatMoney(booking.totalMinor - dates.total, booking.currency)} will be refunded to the traveler’s card automatically.`
+      : `The traveler will be charged ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more, through a payment link.`;
+    await expect.poll(() => dialog.getByTestId('change-summary').textContent()).toContain(expected);
+    await harness.screenshot(`change-${kind}-preview`);
+
+    if (cheaper) {
+      await dialog.getByRole('button', { name: 'Confirm change' }).click();
+      await expect.poll(() => dialog.getByRole('status').textContent()).toBe('The booking is changed.');
+      expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total });
+    } else {
+      // Nothing opens by itself: the traveler gets the link or scans its QR code at the desk.
+      const opened: unknown[] = [];
+      page.context().on('page', (popup) => opened.push(popup));
+      await dialog.getByRole('button', { name: 'Confirm change' }).click();
+      await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/is waiting for the traveler to pay it/);
       await dialog.getByRole('button', { name: 'Done' }).click();
-      await expect.poll(() => page.getByText('Cancelled: Traveler changed plans').isVisible()).toBe(true);
-      expect(harness.core.ledger.get(booking.id)?.status).toBe('Cancelled');
-    });
+      const panel = page.getByTestId('pending-change');
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      expect(await panel.textContent()).toContain(`costs ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more`);
+      const link = (await page.getByTestId('payment-link').textContent()) as string;
+      expect(link).toMatch(/\/sandbox\/pay\/modification\/MOD/);
+      expect(await page.getByTestId('payment-link-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+      expect(opened).toEqual([]);
+      await harness.screenshot('change-charge-pending');
 
-    test.each([
-      ['refund', true],
-      ['charge', false],
-    ])('a change of dates that means a %s, explained in words before it is confirmed', async (kind, cheaper) => {
-      harness = await startHarness({ dialect });
-      const { page } = harness;
-      const booking = await paidBooking(harness, 1, 'Lima');
-      const dates = await otherDates(harness, booking, cheaper);
-
-      await page.keyboard.press('Control+b');
-      await page.getByRole('row', { name: /Maria Lima/ }).click();
-      await page.getByRole('button', { name: 'Change dates or room' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('New check-in').fill(typed(dates.checkIn));
-      await dialog.getByLabel('New check-out').fill(typed(dates.checkOut));
-      await dialog.getByLabel('New check-out').press('Tab');
-      await dialog.getByRole('button', { name: 'Preview price' }).click();
-      const expected = cheaper
-        ? `${formatMoney(booking.totalMinor - dates.total, booking.currency)} will be refunded to the traveler’s card automatically.`
-        : `The traveler will be charged ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more, through a payment link.`;
-      await expect.poll(() => dialog.getByTestId('change-summary').textContent()).toContain(expected);
-      await harness.screenshot(`change-${kind}-preview`);
-
-      if (cheaper) {
-        await dialog.getByRole('button', { name: 'Confirm change' }).click();
-        await expect.poll(() => dialog.getByRole('status').textContent()).toBe('The booking is changed.');
-        expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total });
-      } else {
-        // Nothing opens by itself: the traveler gets the link or scans its QR code at the desk.
-        const opened: unknown[] = [];
-        page.context().on('page', (popup) => opened.push(popup));
-        await dialog.getByRole('button', { name: 'Confirm change' }).click();
-        await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/is waiting for the traveler to pay it/);
-        await dialog.getByRole('button', { name: 'Done' }).click();
-        const panel = page.getByTestId('pending-change');
-        await expect.poll(() => panel.isVisible()).toBe(true);
-        expect(await panel.textContent()).toContain(`costs ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more`);
-        const link = (await page.getByTestId('payment-link').textContent()) as string;
-        expect(link).toMatch(/\/sandbox\/pay\/modification\/MOD/);
-        expect(await page.getByTestId('payment-link-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
-        expect(opened).toEqual([]);
-        await harness.screenshot('change-charge-pending');
-
-        // The traveler pays on their phone; the booking on screen changes by itself, without a reload.
-        expect((await fetch(link, { method: 'POST' })).status).toBe(200);
-        await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
-        await expect.poll(() => page.getByText(formatMoney(dates.total, booking.currency)).first().isVisible()).toBe(true);
-        expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total, pendingModification: null });
-        await harness.screenshot('change-charge-paid');
-      }
-    });
+      // The traveler pays on their phone; the booking on screen changes by itself, without a reload.
+      expect((await fetch(link, { method: 'POST' })).status).toBe(200);
+      await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => page.getByText(formatMoney(dates.total, booking.currency)).first().isVisible()).toBe(true);
+      expect(harness.core.ledger.get(booking.id)).toMatchObject({
+        checkIn: dates.checkIn,
+        totalMinor: dates.total,
+        pendingModification: null,
+      });
+      await harness.screenshot('change-charge-paid');
+    }
+  });
 });
 
 describe('the booking history', () => {
@@ -150,8 +182,18 @@ describe('the booking history', () => {
     await harness.screenshot('change-mark-abandoned');
     await panel.getByRole('button', { name: 'Mark abandoned', exact: true }).click();
     await expect.poll(() => panel.isVisible()).toBe(false);
-    await expect.poll(() => page.getByText(/marked abandoned by the agent: the booking keeps its dates and room\. .*Note: Traveler keeps the April dates/).isVisible()).toBe(true);
-    expect(harness.core.ledger.get(booking.id)).toMatchObject({ pendingModification: null, checkIn: booking.checkIn, totalMinor: booking.totalMinor });
+    await expect
+      .poll(() =>
+        page
+          .getByText(/marked abandoned by the agent: the booking keeps its dates and room\. .*Note: Traveler keeps the April dates/)
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(harness.core.ledger.get(booking.id)).toMatchObject({
+      pendingModification: null,
+      checkIn: booking.checkIn,
+      totalMinor: booking.totalMinor,
+    });
   });
 
   test('a status change reaches the bookings list from the event alone: no call back to the main process', async () => {
@@ -164,7 +206,15 @@ describe('the booking history', () => {
     let quote = null;
     for (let offset = 160; !quote?.available; offset += 1) {
       const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-      quote = await started.core.engine.price({ packageId: 2, packageTitle: entry?.title ?? '', propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + 2), adults: 2 });
+      quote = await started.core.engine.price({
+        packageId: 2,
+        packageTitle: entry?.title ?? '',
+        propertyId: property.id,
+        propertyName: property.name,
+        checkIn: day(offset),
+        checkOut: day(offset + 2),
+        adults: 2,
+      });
     }
     const hold = await started.core.engine.startHold(quote, [30, 31]);
     const booking = await started.core.engine.prebook(hold.holdId, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' });
@@ -221,7 +271,9 @@ describe('the booking history', () => {
     // 16 first names × 16 surnames: "Tanaka" bookings are those whose surname cycle lands on it.
     const tanakas = Array.from({ length: 100_000 }, (_, index) => index).filter((index) => Math.floor(index / 16) % 16 === 2).length;
     await page.getByLabel('Find a booking').fill('tanaka');
-    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toBe(`${tanakas.toLocaleString('en-GB')} bookings`);
+    await expect
+      .poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 })
+      .toBe(`${tanakas.toLocaleString('en-GB')} bookings`);
     await page.getByLabel('Find a booking').fill('maria.99987@example.com');
     await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toBe('1 booking');
   });

@@ -30,7 +30,9 @@ describe.each(DIALECTS)('a payment whose answer is lost, against the %s dialect'
     await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
     const booking = harness.core.ledger.list({ profileId: 1 }).rows[0];
     expect(booking).toMatchObject({ inFlight: null, bookingReference: expect.stringMatching(/^(PKD|BKG-)/) });
-    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments.filter((payment) => payment.kind === 'authorization')).toHaveLength(1);
+    expect(
+      harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments.filter((payment) => payment.kind === 'authorization'),
+    ).toHaveLength(1);
     expect(filesWithCardNumbers(harness.dataDir)).toEqual([]);
   });
 

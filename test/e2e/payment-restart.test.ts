@@ -25,7 +25,10 @@ describe.each(DIALECTS)('3-D Secure across a restart, against the %s dialect', (
     const stay = await availableStay(first, 6);
     await holdThroughScreens(first.page, stay, 'paris');
     await first.page.getByLabel('Visa ending 3220 · Needs 3-D Secure').check();
-    const [challenge] = await Promise.all([first.page.context().waitForEvent('page'), first.page.getByRole('button', { name: /^Pay / }).click()]);
+    const [challenge] = await Promise.all([
+      first.page.context().waitForEvent('page'),
+      first.page.getByRole('button', { name: /^Pay / }).click(),
+    ]);
     await challenge.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
     const [held] = first.core.ledger.list({ profileId: 1 }).rows;
     expect(held).toMatchObject({ bookingReference: null, paymentIntentId: expect.stringMatching(/^pi_/) });
@@ -35,18 +38,27 @@ describe.each(DIALECTS)('3-D Secure across a restart, against the %s dialect', (
     const second = await startHarness({ dataDir, dialect });
     harness = second;
     const { page } = second;
-    await page.getByRole('button', { name: /^Bookings/ }).or(page.getByRole('link', { name: /^Bookings/ })).first().click();
+    await page
+      .getByRole('button', { name: /^Bookings/ })
+      .or(page.getByRole('link', { name: /^Bookings/ }))
+      .first()
+      .click();
     await page.getByRole('row', { name: /Ana Silva/ }).click();
     await page.getByRole('button', { name: 'Continue 3-D Secure' }).click();
     await expect.poll(() => page.getByText('3-D Secure is not finished').isVisible()).toBe(true);
     await second.screenshot('payment-3ds-resume');
-    const [again] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Continue 3-D Secure' }).click()]);
+    const [again] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Continue 3-D Secure' }).click(),
+    ]);
     await again.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
 
     const paid = second.core.ledger.get(held?.id ?? 0);
     expect(paid).toMatchObject({ bookingReference: expect.stringMatching(/^(PKD|BKG-)/), paymentIntentId: null });
     const payments = second.training?.service.ledger(paid?.serviceBookingId ?? 0).payments ?? [];
-    expect(payments.filter((payment) => (payment as { kind: string }).kind === 'authorization')).toEqual([expect.objectContaining({ payment_intent_id: held?.paymentIntentId })]);
+    expect(payments.filter((payment) => (payment as { kind: string }).kind === 'authorization')).toEqual([
+      expect.objectContaining({ payment_intent_id: held?.paymentIntentId }),
+    ]);
   });
 });

@@ -84,9 +84,7 @@ describe('profiles and keys', () => {
     await form.getByLabel('Stripe publishable key').fill('pk_test_51PubKeyIjKl4321');
     await form.getByRole('button', { name: 'Save profile' }).click();
 
-    await expect
-      .poll(() => form.getByText('must start with pk_live_, but this is a key starting with pk_test_').isVisible())
-      .toBe(true);
+    await expect.poll(() => form.getByText('must start with pk_live_, but this is a key starting with pk_test_').isVisible()).toBe(true);
     await harness.screenshot('settings-key-refused');
     // Nothing was saved: no profile, no key.
     expect((await harness.core.profiles.list()).profiles.map((profile) => profile.name)).toEqual(['Training']);
@@ -96,7 +94,12 @@ describe('profiles and keys', () => {
   test('the main process refuses a wrong key even if the screen lets it through', async () => {
     const { page } = harness;
     const result = await page.evaluate(() =>
-      window.packdesk['profiles:create']({ name: 'Bypass', kind: 'live', baseUrl: 'https://api.example.test', keys: { live: 'sk_test_51abcdefghij' } }),
+      window.packdesk['profiles:create']({
+        name: 'Bypass',
+        kind: 'live',
+        baseUrl: 'https://api.example.test',
+        keys: { live: 'sk_test_51abcdefghij' },
+      }),
     );
     expect(result).toEqual({
       ok: false,

@@ -36,12 +36,21 @@
       // The test decides how the service set the intent up: window.__confirmationMethod, 'manual' unless set.
       retrievePaymentIntent: async function (clientSecret) {
         calls.push(['retrievePaymentIntent', clientSecret]);
-        return { paymentIntent: { id: clientSecret.split('_secret_')[0], status: 'requires_action', confirmation_method: window.__confirmationMethod || 'manual' } };
+        return {
+          paymentIntent: {
+            id: clientSecret.split('_secret_')[0],
+            status: 'requires_action',
+            confirmation_method: window.__confirmationMethod || 'manual',
+          },
+        };
       },
       handleCardAction: function (clientSecret) {
         calls.push(['handleCardAction', clientSecret]);
         // Stripe throws for an intent it confirms itself; so does the stand-in.
-        if ((window.__confirmationMethod || 'manual') !== 'manual') return Promise.resolve({ error: { message: 'handleCardAction: this PaymentIntent has confirmation_method automatic; use handleNextAction.' } });
+        if ((window.__confirmationMethod || 'manual') !== 'manual')
+          return Promise.resolve({
+            error: { message: 'handleCardAction: this PaymentIntent has confirmation_method automatic; use handleNextAction.' },
+          });
         return new Promise(function (resolve) {
           window.__finishCardAction = resolve;
         });

@@ -79,7 +79,10 @@ export const ipcMain = {
     this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
   },
   removeListener(channel: string, listener: (event: unknown, payload: unknown) => void) {
-    this.listeners.set(channel, (this.listeners.get(channel) ?? []).filter((entry) => entry !== listener));
+    this.listeners.set(
+      channel,
+      (this.listeners.get(channel) ?? []).filter((entry) => entry !== listener),
+    );
   },
   /** Delivers a message as if a renderer had sent it. */
   deliver(channel: string, event: unknown, payload: unknown) {

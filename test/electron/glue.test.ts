@@ -21,7 +21,12 @@ const SERVICE = 'https://api.partner.example';
 
 function openWindow() {
   const preferences = createPreferences(openDatabase(':memory:', settingsMigrations));
-  const window = createMainWindow({ preload: '/opt/packdesk/out/preload/index.cjs', appUrl: APP_URL, preferences, serviceOrigins: () => [SERVICE, BUILT_IN] });
+  const window = createMainWindow({
+    preload: '/opt/packdesk/out/preload/index.cjs',
+    appUrl: APP_URL,
+    preferences,
+    serviceOrigins: () => [SERVICE, BUILT_IN],
+  });
   return { window: window as unknown as BrowserWindow, preferences };
 }
 
@@ -42,7 +47,11 @@ describe('IPC registration', () => {
 
   test('a call from a sender other than our window is refused before any work', async () => {
     const called = vi.fn(async () => ({ profiles: [], activeProfileId: 1 }));
-    registerIpc(ipcMain as never, createDispatcher({ ...handlers, 'profiles:list': called }), (event) => (event as unknown as { trusted: boolean }).trusted);
+    registerIpc(
+      ipcMain as never,
+      createDispatcher({ ...handlers, 'profiles:list': called }),
+      (event) => (event as unknown as { trusted: boolean }).trusted,
+    );
     const handler = ipcMain.handlers.get('profiles:list');
     expect(await handler?.({ trusted: false }, {})).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
     expect(called).not.toHaveBeenCalled();
@@ -52,7 +61,10 @@ describe('IPC registration', () => {
   test('input is validated before the handler runs', async () => {
     const called = vi.fn(async () => ({}) as never);
     registerIpc(ipcMain as never, createDispatcher({ ...handlers, 'profiles:activate': called }), () => true);
-    expect(await ipcMain.handlers.get('profiles:activate')?.({}, { id: -3 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await ipcMain.handlers.get('profiles:activate')?.({}, { id: -3 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(called).not.toHaveBeenCalled();
   });
 });

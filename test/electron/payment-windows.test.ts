@@ -22,16 +22,34 @@ describe('the payment windows in the app', () => {
     const result = windows.collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€10.00', cardholderName: 'Ana Silva' });
     const card = lastWindow();
     expect(card.options).toMatchObject({ parent: main, modal: true });
-    expect(card.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, session: session.partitions.get('payment-stripe') });
+    expect(card.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      session: session.partitions.get('payment-stripe'),
+    });
     expect((card.options.webPreferences as { preload: string }).preload).toMatch(/preload\/payment\.cjs$/);
     expect(card.webContents.loadedUrl).toBe('file:///opt/packdesk/out/renderer/payment.html');
 
     const request = ipcMain.handlers.get('payment-window:request');
-    expect(await request?.({ sender: { id: card.webContents.id } }, undefined)).toEqual({ mode: 'card', publishableKey: 'pk_test_abc12345', amountLabel: '€10.00', cardholderName: 'Ana Silva' });
+    expect(await request?.({ sender: { id: card.webContents.id } }, undefined)).toEqual({
+      mode: 'card',
+      publishableKey: 'pk_test_abc12345',
+      amountLabel: '€10.00',
+      cardholderName: 'Ana Silva',
+    });
     expect(await request?.({ sender: { id: main.webContents.id } }, undefined)).toBeNull();
 
-    ipcMain.deliver('payment-window:result', { sender: { id: main.webContents.id } }, { kind: 'payment_method', paymentMethodId: 'pm_forged' });
-    ipcMain.deliver('payment-window:result', { sender: { id: card.webContents.id } }, { kind: 'payment_method', paymentMethodId: 'pm_1Real' });
+    ipcMain.deliver(
+      'payment-window:result',
+      { sender: { id: main.webContents.id } },
+      { kind: 'payment_method', paymentMethodId: 'pm_forged' },
+    );
+    ipcMain.deliver(
+      'payment-window:result',
+      { sender: { id: card.webContents.id } },
+      { kind: 'payment_method', paymentMethodId: 'pm_1Real' },
+    );
     expect(await result).toEqual({ kind: 'payment_method', paymentMethodId: 'pm_1Real' });
     expect(card.closed).toBe(true);
     expect(ipcMain.handlers.has('payment-window:request')).toBe(false);
@@ -58,7 +76,11 @@ describe('the payment windows in the app', () => {
   });
 
   test('every permission in the payment session is denied', () => {
-    void electronPaymentWindows(() => null, '/opt/packdesk/out/renderer').collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€1', cardholderName: 'A B' });
+    void electronPaymentWindows(() => null, '/opt/packdesk/out/renderer').collectCard({
+      publishableKey: 'pk_test_abc12345',
+      amountLabel: '€1',
+      cardholderName: 'A B',
+    });
     const answers: boolean[] = [];
     session.partitions.get('payment-stripe')?.permissionRequestHandler?.(null, 'payment-handler', (granted) => answers.push(granted));
     expect(answers).toEqual([false]);
@@ -77,7 +99,8 @@ describe('the payment windows in the app', () => {
 });
 
 describe('content security policies', () => {
-  const csp = (file: string) => /Content-Security-Policy"\s+content="([^"]+)"/.exec(readFileSync(join(ROOT, 'renderer', file), 'utf8'))?.[1] ?? '';
+  const csp = (file: string) =>
+    /Content-Security-Policy"\s+content="([^"]+)"/.exec(readFileSync(join(ROOT, 'renderer', file), 'utf8'))?.[1] ?? '';
 
   test('the main window loads nothing from outside the app', () => {
     expect(csp('index.html')).not.toMatch(/https?:/);
@@ -86,6 +109,8 @@ describe('content security policies', () => {
 
   test('the payment page may reach Stripe’s origins and nothing else', () => {
     const origins = csp('payment.html').match(/https:\/\/[^\s;]+/g) ?? [];
-    expect(new Set(origins)).toEqual(new Set(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com', 'https://*.stripe.com']));
+    expect(new Set(origins)).toEqual(
+      new Set(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com', 'https://*.stripe.com']),
+    );
   });
 });

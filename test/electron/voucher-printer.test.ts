@@ -14,7 +14,10 @@ describe('the voucher as a PDF in the app', () => {
     dialog.next = { canceled: false, filePath: target };
     expect(await electronVoucherPrinter(() => window as never).savePdf('voucher-PKD1234567.pdf')).toBe(target);
     expect(window.webContents.printed).toEqual([{ printBackground: true, pageSize: 'A4' }]);
-    expect(dialog.asked.at(-1)).toMatchObject({ defaultPath: '/home/agent/Documents/voucher-PKD1234567.pdf', filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+    expect(dialog.asked.at(-1)).toMatchObject({
+      defaultPath: '/home/agent/Documents/voucher-PKD1234567.pdf',
+      filters: [{ name: 'PDF', extensions: ['pdf'] }],
+    });
     expect(readFileSync(target, 'utf8')).toBe('%PDF-1.7 stand-in');
   });
 

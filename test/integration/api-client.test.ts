@@ -30,7 +30,11 @@ const client = (baseUrl: string) => createApiClient({ baseUrl, key: async () => 
 
 describe('the service client', () => {
   test('fail twice, then succeed: a read is retried and its answer parsed', async () => {
-    const server = await scriptedServer((count) => (count <= 2 ? { status: 503, body: { error: 'service_unavailable' } } : { status: 200, body: { data: [{ id: 1, title: 'Rome', properties: [], extra: 'kept' }] } }));
+    const server = await scriptedServer((count) =>
+      count <= 2
+        ? { status: 503, body: { error: 'service_unavailable' } }
+        : { status: 200, body: { data: [{ id: 1, title: 'Rome', properties: [], extra: 'kept' }] } },
+    );
     const answer = await client(server.url).search('rome');
     expect(answer.data[0]).toEqual({ id: 1, title: 'Rome', properties: [], extra: 'kept' });
     expect(server.requests()).toBe(3);
@@ -44,24 +48,44 @@ describe('the service client', () => {
 
   test('a missing required field is a clear error naming it', async () => {
     const server = await scriptedServer(() => ({ status: 200, body: { data: { id: 7, booking_reference: 'X' } } }));
-    await expect(client(server.url).getBooking(7)).rejects.toMatchObject({ kind: 'bad_response', message: expect.stringContaining('data.status') });
+    await expect(client(server.url).getBooking(7)).rejects.toMatchObject({
+      kind: 'bad_response',
+      message: expect.stringContaining('data.status'),
+    });
   });
 
   test('an unknown error code still shows the code and the HTTP status', async () => {
     const server = await scriptedServer(() => ({ status: 418, body: { error: 'teapot_overheated', message: 'short and stout' } }));
-    const error = (await client(server.url).search('x').catch((caught: unknown) => caught)) as ServiceError;
+    const error = (await client(server.url)
+      .search('x')
+      .catch((caught: unknown) => caught)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error).toMatchObject({ kind: 'invalid_request', status: 418, serviceCode: 'teapot_overheated', body: { message: 'short and stout' } });
-    expect(error.message).toBe('The booking service refused some of the details. (service code teapot_overheated, HTTP 418) The service says: “short and stout”');
+    expect(error).toMatchObject({
+      kind: 'invalid_request',
+      status: 418,
+      serviceCode: 'teapot_overheated',
+      body: { message: 'short and stout' },
+    });
+    expect(error.message).toBe(
+      'The booking service refused some of the details. (service code teapot_overheated, HTTP 418) The service says: “short and stout”',
+    );
   });
 
   test('the service’s own message is shown after Packdesk’s words, but never one that carries a card number', async () => {
     const server = await scriptedServer((count) =>
-      count === 1 ? { status: 422, body: { error: 'booking_state_conflict', message: 'Booking 7 is ChangePending; pay the open change first.' } } : { status: 422, body: { error: 'x', message: 'card 4242 4242 4242 4242 refused' } },
+      count === 1
+        ? { status: 422, body: { error: 'booking_state_conflict', message: 'Booking 7 is ChangePending; pay the open change first.' } }
+        : { status: 422, body: { error: 'x', message: 'card 4242 4242 4242 4242 refused' } },
     );
-    const first = (await client(server.url).cancel(7, 'ill').catch((caught: unknown) => caught)) as ServiceError;
-    expect(first.message).toBe('The booking service refused some of the details. (service code booking_state_conflict, HTTP 422) The service says: “Booking 7 is ChangePending; pay the open change first.”');
-    const second = (await client(server.url).cancel(7, 'ill').catch((caught: unknown) => caught)) as ServiceError;
+    const first = (await client(server.url)
+      .cancel(7, 'ill')
+      .catch((caught: unknown) => caught)) as ServiceError;
+    expect(first.message).toBe(
+      'The booking service refused some of the details. (service code booking_state_conflict, HTTP 422) The service says: “Booking 7 is ChangePending; pay the open change first.”',
+    );
+    const second = (await client(server.url)
+      .cancel(7, 'ill')
+      .catch((caught: unknown) => caught)) as ServiceError;
     expect(second.message).not.toContain('4242');
   });
 
@@ -73,7 +97,9 @@ describe('the service client', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     servers.push(server);
-    expect(await isServiceReachable({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'sk_test_probeKey1234' })).toBe(true);
+    expect(
+      await isServiceReachable({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'sk_test_probeKey1234' }),
+    ).toBe(true);
     expect(authorization).toBe('Bearer sk_test_probeKey1234');
   });
 
@@ -81,7 +107,17 @@ describe('the service client', () => {
     const server = await scriptedServer(() => ({ status: 200, body: {} }));
     const url = server.url;
     servers.splice(0).forEach((entry) => entry.close());
-    const error = (await client(url).prebook({ package_id: 1, inventory_item_id: 101, prebook_token: 't', check_in: '2030-01-01', check_out: '2030-01-02', holder: { name: 'a', surname: 'b', email: 'a@b.co' }, items: [] }).catch((caught: unknown) => caught)) as ServiceError;
+    const error = (await client(url)
+      .prebook({
+        package_id: 1,
+        inventory_item_id: 101,
+        prebook_token: 't',
+        check_in: '2030-01-01',
+        check_out: '2030-01-02',
+        holder: { name: 'a', surname: 'b', email: 'a@b.co' },
+        items: [],
+      })
+      .catch((caught: unknown) => caught)) as ServiceError;
     expect(error).toMatchObject({ kind: 'connection', mayHaveReachedService: false });
     expect(JSON.stringify({ ...Object.fromEntries(Object.entries(error)), message: error.message, hint: error.hint })).not.toContain(KEY);
   });
@@ -105,6 +141,9 @@ describe('the service client', () => {
   test('a profile with no live key is told to add one', async () => {
     const service = await sandbox();
     const api = createApiClient({ baseUrl: service.url, key: async (kind) => (kind === 'test' ? service.keys.testKey : null) });
-    await expect(api.getBooking(1)).rejects.toMatchObject({ code: 'live_key_missing', hint: 'Add the key to the profile in Settings, then try again.' });
+    await expect(api.getBooking(1)).rejects.toMatchObject({
+      code: 'live_key_missing',
+      hint: 'Add the key to the profile in Settings, then try again.',
+    });
   });
 });

@@ -24,7 +24,13 @@ describe('profiles through the IPC dispatcher', () => {
       value: {
         activeProfileId: 1,
         profiles: [
-          expect.objectContaining({ id: 1, name: 'Training', kind: 'training', builtIn: true, keys: expect.objectContaining({ live: expect.objectContaining({ state: 'provided' }) }) }),
+          expect.objectContaining({
+            id: 1,
+            name: 'Training',
+            kind: 'training',
+            builtIn: true,
+            keys: expect.objectContaining({ live: expect.objectContaining({ state: 'provided' }) }),
+          }),
         ],
       },
     });
@@ -43,12 +49,19 @@ describe('profiles through the IPC dispatcher', () => {
     });
     expect(created).toMatchObject({
       ok: true,
-      value: { name: 'Agency live', baseUrl: 'https://api.example.test', keys: { live: { state: 'set', lastFour: '1111' }, publishable: { state: 'set', lastFour: '2222' }, test: { state: 'missing' } } },
+      value: {
+        name: 'Agency live',
+        baseUrl: 'https://api.example.test',
+        keys: { live: { state: 'set', lastFour: '1111' }, publishable: { state: 'set', lastFour: '2222' }, test: { state: 'missing' } },
+      },
     });
     const id = (created as { value: { id: number } }).value.id;
     expect(await keytar.getPassword(service, `profile-${id}:live`)).toBe('sk_live_abcdefgh1111');
 
-    expect(await dispatch('keys:set', { profileId: id, slot: 'live', value: ' sk_live_replaced9999 ' })).toEqual({ ok: true, value: { state: 'set', lastFour: '9999' } });
+    expect(await dispatch('keys:set', { profileId: id, slot: 'live', value: ' sk_live_replaced9999 ' })).toEqual({
+      ok: true,
+      value: { state: 'set', lastFour: '9999' },
+    });
     expect(await keytar.getPassword(service, `profile-${id}:live`)).toBe('sk_live_replaced9999');
 
     expect(await dispatch('keys:delete', { profileId: id, slot: 'live' })).toEqual({ ok: true, value: { state: 'missing' } });
@@ -64,7 +77,12 @@ describe('profiles through the IPC dispatcher', () => {
     const { store, service } = testKeychain();
     const core = startCore(store);
     const dispatch = createDispatcher(core.handlers);
-    const created = await dispatch('profiles:create', { name: 'Old agency', kind: 'test', baseUrl: 'https://api.example.test', keys: { test: 'sk_test_abcdefgh3333' } });
+    const created = await dispatch('profiles:create', {
+      name: 'Old agency',
+      kind: 'test',
+      baseUrl: 'https://api.example.test',
+      keys: { test: 'sk_test_abcdefgh3333' },
+    });
     const id = (created as { value: { id: number } }).value.id;
     await dispatch('profiles:activate', { id });
     expect(await dispatch('profiles:delete', { id })).toEqual({ ok: true, value: { deletedId: id, activeProfileId: 1 } });
@@ -105,7 +123,10 @@ describe('profiles through the IPC dispatcher', () => {
     const core = startCore(testKeychain().store);
     const dispatch = createDispatcher(core.handlers);
     expect(await dispatch('profiles:delete', { id: 1 })).toMatchObject({ ok: false, error: { code: 'builtin_profile_locked' } });
-    expect(await dispatch('keys:set', { profileId: 1, slot: 'live', value: 'sk_live_abcdefgh' })).toMatchObject({ ok: false, error: { code: 'builtin_profile_locked' } });
+    expect(await dispatch('keys:set', { profileId: 1, slot: 'live', value: 'sk_live_abcdefgh' })).toMatchObject({
+      ok: false,
+      error: { code: 'builtin_profile_locked' },
+    });
     core.close();
   });
 
@@ -119,7 +140,12 @@ describe('profiles through the IPC dispatcher', () => {
       check: async () => undefined,
     };
     const core = startCore(failingKeychain);
-    const result = await createDispatcher(core.handlers)('profiles:create', { name: 'X', kind: 'live', baseUrl: 'https://api.example.test', keys: { live: 'sk_live_abcdefgh' } });
+    const result = await createDispatcher(core.handlers)('profiles:create', {
+      name: 'X',
+      kind: 'live',
+      baseUrl: 'https://api.example.test',
+      keys: { live: 'sk_live_abcdefgh' },
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
     expect((await core.profiles.list()).profiles.map((profile) => profile.name)).toEqual(['Training']);
     core.close();
@@ -132,7 +158,10 @@ describe('the dispatcher', () => {
     const dispatch = createDispatcher(core.handlers);
     expect(await dispatch('shell:exec', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     expect(await dispatch('__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-    expect(await dispatch('profiles:activate', { id: '1; DROP TABLE profiles' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatch('profiles:activate', { id: '1; DROP TABLE profiles' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(await dispatch('profiles:activate', null)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await dispatch('profiles:activate', { id: 42 })).toMatchObject({ ok: false, error: { code: 'profile_not_found' } });
     core.close();
@@ -141,10 +170,17 @@ describe('the dispatcher', () => {
   test('an unexpected failure reaches the agent as a calm generic message, and is reported', async () => {
     const core = startCore(testKeychain().store);
     const reported: string[] = [];
-    const dispatch = createDispatcher({ ...core.handlers, 'profiles:list': async () => Promise.reject(new Error('SQLITE_IOERR')) }, (channel) => reported.push(channel));
+    const dispatch = createDispatcher(
+      { ...core.handlers, 'profiles:list': async () => Promise.reject(new Error('SQLITE_IOERR')) },
+      (channel) => reported.push(channel),
+    );
     expect(await dispatch('profiles:list', {})).toEqual({
       ok: false,
-      error: { code: 'internal', message: 'Packdesk hit an unexpected problem and did not finish this step.', hint: expect.stringContaining('Try again') },
+      error: {
+        code: 'internal',
+        message: 'Packdesk hit an unexpected problem and did not finish this step.',
+        hint: expect.stringContaining('Try again'),
+      },
     });
     expect(reported).toEqual(['profiles:list']);
     core.close();

@@ -9,7 +9,14 @@ const env = process.env;
 const seed = Number(env.CRASH_SEED);
 const life = Number(env.CRASH_LIFE);
 const service = { url: env.SERVICE_URL as string, testKey: env.SERVICE_TEST_KEY as string, liveKey: env.SERVICE_LIVE_KEY as string };
-const core = createCore({ dataDir: env.PACKDESK_DATA_DIR as string, secrets: createKeychainStore('Packdesk-crash'), version: 'crash', builtInService: () => service, connectivityIntervalMs: 600_000, retry: { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 40, maxRetryAfterMs: 1000 } });
+const core = createCore({
+  dataDir: env.PACKDESK_DATA_DIR as string,
+  secrets: createKeychainStore('Packdesk-crash'),
+  version: 'crash',
+  builtInService: () => service,
+  connectivityIntervalMs: 600_000,
+  retry: { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 40, maxRetryAfterMs: 1000 },
+});
 await core.start();
 const packages = await core.engine.search('');
 // The test's kill clock starts now, so a slow process start does not eat the life.
@@ -38,10 +45,22 @@ for (let round = 0; ; round += 1) {
   const card = CARDS[Math.floor(random() * CARDS.length)] as string;
   const cancel = random() < 0.2;
   try {
-    const quote = await core.engine.price({ packageId: entry.id, packageTitle: entry.title, propertyId: property.id, propertyName: property.name, checkIn: day(offset), checkOut: day(offset + nights), adults: 2 });
+    const quote = await core.engine.price({
+      packageId: entry.id,
+      packageTitle: entry.title,
+      propertyId: property.id,
+      propertyName: property.name,
+      checkIn: day(offset),
+      checkOut: day(offset + nights),
+      adults: 2,
+    });
     if (!quote.available) continue;
     const hold = await core.engine.startHold(quote, [40, 41]);
-    const booking = await core.engine.prebook(hold.holdId, { name: 'Crash', surname: `Life${life}`, email: `crash${life}.${round}@example.com` });
+    const booking = await core.engine.prebook(hold.holdId, {
+      name: 'Crash',
+      surname: `Life${life}`,
+      email: `crash${life}.${round}@example.com`,
+    });
     await core.engine.pay(booking.id, card).catch(() => undefined);
     if (cancel) await core.engine.cancel(booking.id, 'crash test').catch(() => undefined);
     console.log(JSON.stringify({ round, booking: booking.id }));

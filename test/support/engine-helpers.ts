@@ -18,7 +18,10 @@ export function useCore() {
   afterEach(() => {
     for (const core of cores.splice(0)) core.close();
   });
-  return async (sandbox: Sandbox | null, options: { dataDir?: string; start?: boolean; requestTimeoutMs?: number; doubtWindowMs?: number; paymentWindows?: PaymentWindows } = {}) => {
+  return async (
+    sandbox: Sandbox | null,
+    options: { dataDir?: string; start?: boolean; requestTimeoutMs?: number; doubtWindowMs?: number; paymentWindows?: PaymentWindows } = {},
+  ) => {
     const dataDir = options.dataDir ?? tempDir();
     const core = createCore({
       dataDir,
@@ -48,7 +51,15 @@ export async function quoteThroughEngine(core: Core, packageId = 1, startInDays 
   if (!entry) throw new Error(`package ${packageId} not found`);
   const property = entry.properties[0] as { id: number; name: string };
   for (let offset = startInDays; offset < startInDays + 60; offset += 1) {
-    const quote = await core.engine.price({ packageId, packageTitle: entry.title, propertyId: property.id, propertyName: property.name, checkIn: daysFromNow(offset), checkOut: daysFromNow(offset + nights), adults });
+    const quote = await core.engine.price({
+      packageId,
+      packageTitle: entry.title,
+      propertyId: property.id,
+      propertyName: property.name,
+      checkIn: daysFromNow(offset),
+      checkOut: daysFromNow(offset + nights),
+      adults,
+    });
     if (quote.available) return quote;
   }
   throw new Error('no available stay');
@@ -57,7 +68,10 @@ export async function quoteThroughEngine(core: Core, packageId = 1, startInDays 
 /** Search → price → hold → prebook: a Pending booking in the ledger. */
 export async function heldBooking(core: Core, packageId = 1, startInDays = 60) {
   const quote = await quoteThroughEngine(core, packageId, startInDays);
-  const hold = await core.engine.startHold(quote, Array.from({ length: quote.adults }, (_, index) => 30 + index));
+  const hold = await core.engine.startHold(
+    quote,
+    Array.from({ length: quote.adults }, (_, index) => 30 + index),
+  );
   const booking = await core.engine.prebook(hold.holdId, HOLDER);
   return { quote, hold, booking };
 }

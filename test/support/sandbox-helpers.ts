@@ -26,7 +26,13 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 }
 
 /** One raw HTTP call to the service's API, as a partner would make it. */
-export async function callApi<T = Record<string, unknown>>(sandbox: Sandbox, method: string, path: string, key: string | null, body?: unknown): Promise<ApiAnswer<T>> {
+export async function callApi<T = Record<string, unknown>>(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
   const response = await fetch(`${sandbox.url}${API_PREFIX}${path}`, {
     method,
     headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -51,7 +57,10 @@ export interface PricedStay {
 }
 
 /** Prices a stay at the first dates from `startInDays` on that are not sold out. */
-export async function priceAvailableStay(sandbox: Sandbox, stay: { packageId?: number; propertyId?: number; nights?: number; adults?: number; startInDays?: number } = {}): Promise<PricedStay> {
+export async function priceAvailableStay(
+  sandbox: Sandbox,
+  stay: { packageId?: number; propertyId?: number; nights?: number; adults?: number; startInDays?: number } = {},
+): Promise<PricedStay> {
   const packageId = stay.packageId ?? 1;
   const propertyId = stay.propertyId ?? packageId * 100 + 1;
   const nights = stay.nights ?? 3;
@@ -67,7 +76,16 @@ export async function priceAvailableStay(sandbox: Sandbox, stay: { packageId?: n
       { check_in: checkIn, check_out: checkOut, adults, property_id: propertyId },
     );
     if (answer.body.data.available) {
-      return { packageId, propertyId, checkIn, checkOut, adults, availabilityId: answer.body.data.availability_id, total: answer.body.data.total_price_cents, currency: answer.body.data.currency };
+      return {
+        packageId,
+        propertyId,
+        checkIn,
+        checkOut,
+        adults,
+        availabilityId: answer.body.data.availability_id,
+        total: answer.body.data.total_price_cents,
+        currency: answer.body.data.currency,
+      };
     }
   }
   throw new Error('no available dates found');
@@ -77,27 +95,47 @@ export const paxesFor = (adults: number) => Array.from({ length: adults }, (_, i
 export const itemsFor = (stay: PricedStay) => [{ availability_id: stay.availabilityId, paxes: paxesFor(stay.adults) }];
 
 export async function mintToken(sandbox: Sandbox, stay: PricedStay, key = sandbox.keys.liveKey) {
-  return callApi<{ data: { available: boolean; prebook_token: string; expires_at: string } }>(sandbox, 'POST', `/packages/${stay.packageId}/availability`, key, {
-    check_in: stay.checkIn,
-    check_out: stay.checkOut,
-    adults: stay.adults,
-    property_id: stay.propertyId,
-    mode: 'prebook',
-    items: itemsFor(stay),
-  });
+  return callApi<{ data: { available: boolean; prebook_token: string; expires_at: string } }>(
+    sandbox,
+    'POST',
+    `/packages/${stay.packageId}/availability`,
+    key,
+    {
+      check_in: stay.checkIn,
+      check_out: stay.checkOut,
+      adults: stay.adults,
+      property_id: stay.propertyId,
+      mode: 'prebook',
+      items: itemsFor(stay),
+    },
+  );
 }
 
 export const HOLDER = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' };
 
 export function prebookBody(stay: PricedStay, token: string) {
-  return { package_id: stay.packageId, inventory_item_id: stay.propertyId, prebook_token: token, check_in: stay.checkIn, check_out: stay.checkOut, holder: HOLDER, items: itemsFor(stay) };
+  return {
+    package_id: stay.packageId,
+    inventory_item_id: stay.propertyId,
+    prebook_token: token,
+    check_in: stay.checkIn,
+    check_out: stay.checkOut,
+    holder: HOLDER,
+    items: itemsFor(stay),
+  };
 }
 
 /** Prices, mints and prebooks: a Pending booking, and the stay it holds. */
 export async function pendingBooking(sandbox: Sandbox, stay: Parameters<typeof priceAvailableStay>[1] = {}) {
   const priced = await priceAvailableStay(sandbox, stay);
   const token = await mintToken(sandbox, priced);
-  const prebook = await callApi<{ id: number; status: string }>(sandbox, 'POST', '/bookings/prebook', sandbox.keys.liveKey, prebookBody(priced, token.body.data.prebook_token));
+  const prebook = await callApi<{ id: number; status: string }>(
+    sandbox,
+    'POST',
+    '/bookings/prebook',
+    sandbox.keys.liveKey,
+    prebookBody(priced, token.body.data.prebook_token),
+  );
   if (prebook.status !== 201) throw new Error(`prebook failed: ${JSON.stringify(prebook.body)}`);
   return { stay: priced, bookingId: prebook.body.id };
 }

@@ -1,8 +1,42 @@
 import { DatabaseSync } from 'node:sqlite';
 import { CATALOG } from '../../electron/sandbox/catalog';
 
-const FIRST = ['Ana', 'Luca', 'Kenji', 'Maria', 'Oliver', 'Sofia', 'Jan', 'Amira', 'Chen', 'Lea', 'Tomás', 'Ingrid', 'Ravi', 'Chloé', 'Mateus', 'Yuki'];
-const LAST = ['Silva', 'Bianchi', 'Tanaka', 'García', 'Smith', 'Rossi', 'Novak', 'Haddad', 'Wang', 'Müller', 'Ferreira', 'Larsen', 'Patel', 'Dubois', 'Costa', 'Sato'];
+const FIRST = [
+  'Ana',
+  'Luca',
+  'Kenji',
+  'Maria',
+  'Oliver',
+  'Sofia',
+  'Jan',
+  'Amira',
+  'Chen',
+  'Lea',
+  'Tomás',
+  'Ingrid',
+  'Ravi',
+  'Chloé',
+  'Mateus',
+  'Yuki',
+];
+const LAST = [
+  'Silva',
+  'Bianchi',
+  'Tanaka',
+  'García',
+  'Smith',
+  'Rossi',
+  'Novak',
+  'Haddad',
+  'Wang',
+  'Müller',
+  'Ferreira',
+  'Larsen',
+  'Patel',
+  'Dubois',
+  'Costa',
+  'Sato',
+];
 const STATUSES = ['Paid', 'Paid', 'Paid', 'Paid', 'Cancelled', 'Pending', 'Failed'];
 
 /**

@@ -3,7 +3,11 @@ import { createKeychainStore } from '../../electron/core/secrets';
 
 // A counter that pays with a card needing 3-D Secure, and is killed while the bank's window is
 // open: its window never answers. It prints the booking once the window is up.
-const service = { url: process.env.SERVICE_URL as string, testKey: process.env.SERVICE_TEST_KEY as string, liveKey: process.env.SERVICE_LIVE_KEY as string };
+const service = {
+  url: process.env.SERVICE_URL as string,
+  testKey: process.env.SERVICE_TEST_KEY as string,
+  liveKey: process.env.SERVICE_LIVE_KEY as string,
+};
 const core = createCore({
   dataDir: process.env.PACKDESK_DATA_DIR as string,
   secrets: createKeychainStore('Packdesk-3ds-victim'),

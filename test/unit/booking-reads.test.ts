@@ -59,12 +59,18 @@ describe('what a read may change', () => {
   });
 
   test('a status is final only where the profile’s rules say so', () => {
-    expect(patchFromRead(row('Failed'), { id: 7, status: 'Paid', booking_reference: 'PKD1' }, SPEC_STATUS_RULES)?.patch).toEqual({ status: 'Paid' });
+    expect(patchFromRead(row('Failed'), { id: 7, status: 'Paid', booking_reference: 'PKD1' }, SPEC_STATUS_RULES)?.patch).toEqual({
+      status: 'Paid',
+    });
     expect(patchFromRead(row('Failed'), { id: 7, status: 'Paid', booking_reference: 'PKD1' }, TRAINING_STATUS_RULES)).toBeNull();
   });
 
   test('the stay the service shows replaces the ledger’s', () => {
-    const found = patchFromRead(row('Paid'), { id: 7, status: 'Paid', booking_reference: 'PKD1', check_in: '2027-02-01', check_out: '2027-02-04', total_price_cents: 1500 }, rules);
+    const found = patchFromRead(
+      row('Paid'),
+      { id: 7, status: 'Paid', booking_reference: 'PKD1', check_in: '2027-02-01', check_out: '2027-02-04', total_price_cents: 1500 },
+      rules,
+    );
     expect(found?.patch).toEqual({ checkIn: '2027-02-01', checkOut: '2027-02-04', totalMinor: 1500 });
   });
 
@@ -73,7 +79,22 @@ describe('what a read may change', () => {
     expect(needsFollowing(row('SomethingNew'), rules)).toBe(true);
     // A service that keeps Pending until the supplier confirms: paid for, so followed.
     expect(needsFollowing(row('Pending'), rules)).toBe(true);
-    expect(needsFollowing(row('Paid', { pendingModification: { reference: 'MOD1', paymentLink: 'x', amountMinor: 100, checkIn: null, checkOut: null, propertyName: null, requestedAt: null } }), rules)).toBe(true);
+    expect(
+      needsFollowing(
+        row('Paid', {
+          pendingModification: {
+            reference: 'MOD1',
+            paymentLink: 'x',
+            amountMinor: 100,
+            checkIn: null,
+            checkOut: null,
+            propertyName: null,
+            requestedAt: null,
+          },
+        }),
+        rules,
+      ),
+    ).toBe(true);
     expect(needsFollowing(row('Paid'), rules)).toBe(false);
     expect(needsFollowing(row('Pending', { bookingReference: null }), rules)).toBe(false);
     expect(needsFollowing(row('AwaitingAuthentication', { bookingReference: null }), rules)).toBe(false);

@@ -11,9 +11,30 @@ describe('error codes', () => {
   });
 
   test('every refusal of the booking service has words, whatever its own code', () => {
-    const kinds = ['authentication', 'permission', 'not_found', 'conflict', 'gone', 'invalid_request', 'card', 'rate_limit', 'server', 'connection', 'timeout', 'bad_response'] as const;
+    const kinds = [
+      'authentication',
+      'permission',
+      'not_found',
+      'conflict',
+      'gone',
+      'invalid_request',
+      'card',
+      'rate_limit',
+      'server',
+      'connection',
+      'timeout',
+      'bad_response',
+    ] as const;
     for (const kind of kinds) {
-      const error = new ServiceError({ kind, status: 422, serviceCode: 'some_code_of_theirs', body: null, message: 'm', hint: 'h', mayHaveReachedService: false });
+      const error = new ServiceError({
+        kind,
+        status: 422,
+        serviceCode: 'some_code_of_theirs',
+        body: null,
+        message: 'm',
+        hint: 'h',
+        mayHaveReachedService: false,
+      });
       expect(errorTitle(error.code)).toBe(ERROR_TITLES[`service_${kind}`]);
       expect(error.serviceCode).toBe('some_code_of_theirs');
     }

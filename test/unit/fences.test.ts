@@ -6,7 +6,9 @@ import { describe, expect, test } from 'vitest';
 // switched off here (probe files are not on disk); the import rules need none.
 const eslint = new ESLint({
   cwd: `${import.meta.dirname}/../..`,
-  overrideConfig: [{ languageOptions: { parserOptions: { projectService: false, project: null } }, rules: tseslint.configs.disableTypeChecked.rules }],
+  overrideConfig: [
+    { languageOptions: { parserOptions: { projectService: false, project: null } }, rules: tseslint.configs.disableTypeChecked.rules },
+  ],
 });
 
 async function importRuleErrors(filePath: string, source: string): Promise<string[]> {
@@ -23,7 +25,9 @@ describe('fences the lint enforces', () => {
     ['renderer/src/probe.ts', "import { ipcRenderer } from 'electron';"],
     ['bench/probe.ts', "import { shell } from 'electron/common';"],
   ])('%s may not import Electron: %s', async (file, source) => {
-    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([expect.stringMatching(/Only electron\/main and electron\/preload may import electron|never import from electron\//)]);
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
+      expect.stringMatching(/Only electron\/main and electron\/preload may import electron|never import from electron\//),
+    ]);
   });
 
   test.each([
@@ -31,7 +35,9 @@ describe('fences the lint enforces', () => {
     ['renderer/payment/probe.ts', "import type { PaymentWindows } from '../../electron/core/payments/payment-windows';"],
     ['shared/probe.ts', "import { createLedger } from '../electron/core/ledger/ledger';"],
   ])('%s may not import from electron/: %s', async (file, source) => {
-    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([expect.stringContaining('renderer/ and shared/ never import from electron/')]);
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
+      expect.stringContaining('renderer/ and shared/ never import from electron/'),
+    ]);
   });
 
   test.each([

@@ -7,9 +7,12 @@ const BUILT_IN = 'http://127.0.0.1:43110';
 describe('links that may leave for the system browser', () => {
   const origins = [BUILT_IN, 'https://api.partner.example'];
 
-  test.each([`${BUILT_IN}/sandbox/pay/modification/m_1`, 'https://api.partner.example/help'])('allows %s, on the configured service’s own origin', (url) => {
-    expect(mayOpenExternally(url, origins)).toBe(true);
-  });
+  test.each([`${BUILT_IN}/sandbox/pay/modification/m_1`, 'https://api.partner.example/help'])(
+    'allows %s, on the configured service’s own origin',
+    (url) => {
+      expect(mayOpenExternally(url, origins)).toBe(true);
+    },
+  );
 
   test.each([
     // Any https link is no longer enough: the page could be made to open anything.
@@ -40,7 +43,8 @@ describe('links that may leave for the system browser', () => {
   test('a payment link the service returned opens if its scheme is safe', () => {
     expect(openablePaymentLink('https://pay.example.com/link/abc')).toBe('https://pay.example.com/link/abc');
     expect(openablePaymentLink(`${BUILT_IN}/sandbox/pay/modification/MOD1`)).toBe(`${BUILT_IN}/sandbox/pay/modification/MOD1`);
-    for (const bad of ['javascript:alert(1)', 'http://pay.example.com/x', 'file:///etc/passwd', 'https://u:p@pay.example.com/', null, '']) expect(openablePaymentLink(bad)).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'http://pay.example.com/x', 'file:///etc/passwd', 'https://u:p@pay.example.com/', null, ''])
+      expect(openablePaymentLink(bad)).toBeNull();
   });
 });
 

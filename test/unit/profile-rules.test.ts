@@ -33,9 +33,12 @@ describe('which key fits which slot', () => {
 });
 
 describe('service addresses', () => {
-  test.each(['https://api.example.com', 'https://api.example.com/', 'http://127.0.0.1:4010', 'http://localhost:8080'])('accepts %s', (url) => {
-    expect(baseUrlProblem(url)).toBeNull();
-  });
+  test.each(['https://api.example.com', 'https://api.example.com/', 'http://127.0.0.1:4010', 'http://localhost:8080'])(
+    'accepts %s',
+    (url) => {
+      expect(baseUrlProblem(url)).toBeNull();
+    },
+  );
 
   test.each([
     ['http://api.example.com', 'must start with https://'],

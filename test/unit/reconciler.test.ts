@@ -134,7 +134,16 @@ describe('the reconciler', () => {
       ledger,
       settle: async () => unsettled(),
       follow: async (booking) => {
-        if (fail) throw new ServiceError({ kind: 'connection', status: null, serviceCode: null, body: null, message: 'm', hint: 'h', mayHaveReachedService: false });
+        if (fail)
+          throw new ServiceError({
+            kind: 'connection',
+            status: null,
+            serviceCode: null,
+            body: null,
+            message: 'm',
+            hint: 'h',
+            mayHaveReachedService: false,
+          });
         return { booking, following: true };
       },
       onReachability: (reachable) => reachability.push(reachable),

@@ -4,7 +4,16 @@ import { ServiceError } from '../../electron/core/api/service-errors';
 import type { FailureKind } from '../../electron/core/api/service-errors';
 
 const failure = (kind: FailureKind, retryAfterMs: number | null = null) =>
-  new ServiceError({ kind, status: null, serviceCode: null, body: null, message: 'm', hint: 'h', retryAfterMs, mayHaveReachedService: false });
+  new ServiceError({
+    kind,
+    status: null,
+    serviceCode: null,
+    body: null,
+    message: 'm',
+    hint: 'h',
+    retryAfterMs,
+    mayHaveReachedService: false,
+  });
 
 describe('which failures are retried', () => {
   test.each([

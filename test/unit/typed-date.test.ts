@@ -12,7 +12,10 @@ describe('dates as agents type them', () => {
     expect(parseTypedDate(text)).toBe(iso);
   });
 
-  test.each(['31/02/2027', '29/02/2027', '10/13/2027', '0002-03-10', '12027-02-10', '10/03', 'tomorrow', ''])('%s is not a date', (text) => {
-    expect(parseTypedDate(text)).toBeNull();
-  });
+  test.each(['31/02/2027', '29/02/2027', '10/13/2027', '0002-03-10', '12027-02-10', '10/03', 'tomorrow', ''])(
+    '%s is not a date',
+    (text) => {
+      expect(parseTypedDate(text)).toBeNull();
+    },
+  );
 });

@@ -7,7 +7,13 @@ const saved = (state: object) => JSON.stringify({ width: 1280, height: 820, maxi
 
 describe('where the window opens', () => {
   test('where the agent left it, when that is on a connected display', () => {
-    expect(restorableWindowState(saved({ x: 1600, y: 100 }), [laptop, monitor])).toEqual({ x: 1600, y: 100, width: 1280, height: 820, maximized: false });
+    expect(restorableWindowState(saved({ x: 1600, y: 100 }), [laptop, monitor])).toEqual({
+      x: 1600,
+      y: 100,
+      width: 1280,
+      height: 820,
+      maximized: false,
+    });
   });
 
   test('not off-screen after the monitor it was on is unplugged', () => {

@@ -103,7 +103,11 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       response = await fetch(`${options.baseUrl}${API_PREFIX}${call.path}`, {
         method: call.method,
-        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json', ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${key}`,
+          Accept: 'application/json',
+          ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
         signal,
       });
@@ -119,14 +123,19 @@ export function createApiClient(options: ApiClientOptions) {
     }
     options.onCall?.({ method: call.method, path: call.path, status: response.status, ms: performance.now() - started, attempt });
     if (!response.ok) {
-      const code = typeof (body as { error?: unknown } | null)?.error === 'string' ? ((body as { error: string }).error) : null;
+      const code = typeof (body as { error?: unknown } | null)?.error === 'string' ? (body as { error: string }).error : null;
       const kind = kindForStatus(response.status);
       throw new ServiceError({
         kind,
         status: response.status,
         serviceCode: code,
         body,
-        ...wordsFor(kind, code, response.status, typeof (body as { message?: unknown } | null)?.message === 'string' ? (body as { message: string }).message : null),
+        ...wordsFor(
+          kind,
+          code,
+          response.status,
+          typeof (body as { message?: unknown } | null)?.message === 'string' ? (body as { message: string }).message : null,
+        ),
         retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
         // A 5xx may come after the service acted; a 4xx is a refusal before any change.
         mayHaveReachedService: response.status >= 500,
@@ -161,38 +170,93 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    search: (title: string) => send({ method: 'GET', path: `/packages?title=${encodeURIComponent(title)}`, key: 'test', isRead: true, schema: searchResponseSchema }),
+    search: (title: string) =>
+      send({
+        method: 'GET',
+        path: `/packages?title=${encodeURIComponent(title)}`,
+        key: 'test',
+        isRead: true,
+        schema: searchResponseSchema,
+      }),
 
     price: (packageId: number, request: Omit<AvailabilityRequest, 'mode' | 'items'>) =>
-      send({ method: 'POST', path: `/packages/${packageId}/availability`, body: request, key: 'test', isRead: true, schema: pricingResponseSchema }),
+      send({
+        method: 'POST',
+        path: `/packages/${packageId}/availability`,
+        body: request,
+        key: 'test',
+        isRead: true,
+        schema: pricingResponseSchema,
+      }),
 
     /** Mints a prebook token; it makes no booking, so it is retried like a read. */
     mintPrebookToken: (packageId: number, request: AvailabilityRequest) =>
-      send({ method: 'POST', path: `/packages/${packageId}/availability`, body: { ...request, mode: 'prebook' }, key: 'live', isRead: true, schema: prebookTokenResponseSchema }),
+      send({
+        method: 'POST',
+        path: `/packages/${packageId}/availability`,
+        body: { ...request, mode: 'prebook' },
+        key: 'live',
+        isRead: true,
+        schema: prebookTokenResponseSchema,
+      }),
 
-    prebook: (request: PrebookRequest) => send({ method: 'POST', path: '/bookings/prebook', body: request, key: 'live', isRead: false, schema: prebookResponseSchema }),
+    prebook: (request: PrebookRequest) =>
+      send({ method: 'POST', path: '/bookings/prebook', body: request, key: 'live', isRead: false, schema: prebookResponseSchema }),
 
     async book(bookingId: number, request: BookRequest): Promise<BookOutcome> {
       try {
-        const answer = await send({ method: 'POST', path: `/bookings/${bookingId}/book`, body: request, key: 'live', isRead: false, schema: bookResponseSchema });
+        const answer = await send({
+          method: 'POST',
+          path: `/bookings/${bookingId}/book`,
+          body: request,
+          key: 'live',
+          isRead: false,
+          schema: bookResponseSchema,
+        });
         return { kind: 'booked', bookingId: answer.id, status: answer.status, bookingReference: answer.booking_reference };
       } catch (error) {
-        const action = error instanceof ServiceError && error.serviceCode === 'payment_requires_action' ? paymentRequiresActionSchema.safeParse(error.body) : null;
-        if (action?.success) return { kind: 'requires_action', paymentIntentId: action.data.payment_intent_id, clientSecret: action.data.client_secret };
+        const action =
+          error instanceof ServiceError && error.serviceCode === 'payment_requires_action'
+            ? paymentRequiresActionSchema.safeParse(error.body)
+            : null;
+        if (action?.success)
+          return { kind: 'requires_action', paymentIntentId: action.data.payment_intent_id, clientSecret: action.data.client_secret };
         throw error;
       }
     },
 
-    getBooking: (bookingId: number) => send({ method: 'GET', path: `/bookings/${bookingId}`, key: 'live', isRead: true, schema: bookingResponseSchema }),
+    getBooking: (bookingId: number) =>
+      send({ method: 'GET', path: `/bookings/${bookingId}`, key: 'live', isRead: true, schema: bookingResponseSchema }),
 
     cancel: (bookingId: number, reason: string) =>
-      send({ method: 'POST', path: `/bookings/${bookingId}/cancel`, body: { cancellation_reason: reason }, key: 'live', isRead: false, schema: cancelResponseSchema }),
+      send({
+        method: 'POST',
+        path: `/bookings/${bookingId}/cancel`,
+        body: { cancellation_reason: reason },
+        key: 'live',
+        isRead: false,
+        schema: cancelResponseSchema,
+      }),
 
     previewModification: (bookingId: number, changes: Changes) =>
-      send({ method: 'POST', path: `/bookings/${bookingId}/modification/preview`, body: { changes }, key: 'test', isRead: true, schema: previewResponseSchema }),
+      send({
+        method: 'POST',
+        path: `/bookings/${bookingId}/modification/preview`,
+        body: { changes },
+        key: 'test',
+        isRead: true,
+        schema: previewResponseSchema,
+      }),
 
     confirmModification: (bookingId: number, changes: Changes) =>
-      send({ method: 'POST', path: `/bookings/${bookingId}/modification`, body: { changes }, key: 'live', isRead: false, schema: modificationResultSchema }),
+      send({
+        method: 'POST',
+        path: `/bookings/${bookingId}/modification`,
+        body: { changes },
+        key: 'live',
+        isRead: false,
+        schema: modificationResultSchema,
+      }),
   };
 }
 

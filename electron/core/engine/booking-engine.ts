@@ -65,11 +65,17 @@ export function createBookingEngine(deps: EngineDeps) {
       if (!applied) return { booking: context.bookingOf(row.id), following: true };
       current = context.changed(applied);
     }
+    let landed = false;
     if (current.pendingModification || changes.watchingHidden(current.id)) {
-      const landed = await changes.checkPendingChange(current, read.data);
-      if (landed) current = context.changed(landed);
+      const made = await changes.checkPendingChange(current, read.data);
+      if (made) {
+        current = context.changed(made);
+        landed = true;
+      }
     }
-    return { booking: current, following: needsFollowing(current, rules) || changes.watchingHidden(current.id), ...paceOf(current) };
+    // A change seen landing by its preview was read before it landed: the status the service shows now comes at the next tick.
+    const pace = landed ? { within: 0 } : paceOf(current);
+    return { booking: current, following: landed || needsFollowing(current, rules) || changes.watchingHidden(current.id), ...pace };
   }
 
   return {

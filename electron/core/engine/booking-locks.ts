@@ -6,7 +6,11 @@ export function createBookingLocks() {
   return {
     async run<T>(bookingId: number, work: () => Promise<T>): Promise<T> {
       if (busy.has(bookingId)) {
-        throw new AppError('booking_busy', 'Packdesk is already sending a change for this booking.', 'Wait for it to finish; the booking updates by itself.');
+        throw new AppError(
+          'booking_busy',
+          'Packdesk is already sending a change for this booking.',
+          'Wait for it to finish; the booking updates by itself.',
+        );
       }
       busy.add(bookingId);
       try {

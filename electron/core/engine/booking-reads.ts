@@ -31,7 +31,11 @@ export function stayFromRead(read: ServiceBooking): BookingPatch {
 }
 
 /** The change a read of the service calls for on a ledger row, in words for its timeline; null if none. */
-export function patchFromRead(row: BookingRecord, read: ServiceBooking, rules: StatusRules): { patch: BookingPatch; summary: string } | null {
+export function patchFromRead(
+  row: BookingRecord,
+  read: ServiceBooking,
+  rules: StatusRules,
+): { patch: BookingPatch; summary: string } | null {
   const patch: BookingPatch = {};
   const words: string[] = [];
   if (mayMove(row.status, read.status, row.bookingReference !== null, rules)) {

@@ -35,13 +35,22 @@ interface ModificationDetail {
 function changesFor(booking: BookingRecord, change: ChangeRequest): Changes {
   return {
     ...(change.dates ? { booking: { dates: { check_in: change.dates.checkIn, check_out: change.dates.checkOut } } } : {}),
-    ...(change.room ? { rooms: booking.items.map((item) => ({ action: 'update' as const, availability_id: item.availability_id, selected_availability_id: change.room?.availabilityId as number })) } : {}),
+    ...(change.room
+      ? {
+          rooms: booking.items.map((item) => ({
+            action: 'update' as const,
+            availability_id: item.availability_id,
+            selected_availability_id: change.room?.availabilityId as number,
+          })),
+        }
+      : {}),
   };
 }
 
 /** A preview in words: what the traveler pays or gets back. */
 function priceInWords(summary: PriceSummary): string {
-  if (summary.paymentRequired && summary.paymentAmountMinor > 0) return `costs ${formatMoney(summary.paymentAmountMinor, summary.currency)} more`;
+  if (summary.paymentRequired && summary.paymentAmountMinor > 0)
+    return `costs ${formatMoney(summary.paymentAmountMinor, summary.currency)} more`;
   if (summary.refundAmountMinor > 0) return `refunds ${formatMoney(summary.refundAmountMinor, summary.currency)}`;
   return 'costs nothing more';
 }
@@ -54,7 +63,9 @@ function stayAfterChange(booking: BookingRecord, target: ChangeTarget, total: nu
     propertyId: target.propertyId,
     propertyName: target.propertyName,
     totalMinor: total,
-    ...(target.roomAvailabilityId !== null ? { items: booking.items.map((item) => ({ ...item, availability_id: target.roomAvailabilityId as number })) } : {}),
+    ...(target.roomAvailabilityId !== null
+      ? { items: booking.items.map((item) => ({ ...item, availability_id: target.roomAvailabilityId as number })) }
+      : {}),
     ...(read ? stayFromRead(read) : {}),
   };
 }
@@ -69,7 +80,8 @@ function changeShown(read: ServiceBooking, target: ChangeTarget): boolean | null
 }
 
 /** A conflict with the booking's state: what a service answers when a status does not allow the step (409 or 422 in practice). */
-const isStateRefusal = (error: unknown): error is ServiceError => error instanceof ServiceError && (error.status === 409 || error.status === 422);
+const isStateRefusal = (error: unknown): error is ServiceError =>
+  error instanceof ServiceError && (error.status === 409 || error.status === 422);
 
 /** Cancel, and changes of dates or rooms (preview, then confirm). */
 export function createChanges(context: EngineContext, locks: ReturnType<typeof createBookingLocks>, holds: Holds) {
@@ -91,7 +103,11 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
       // The row as it is after the refused write was recorded (its version moved on with it).
       const current = context.bookingOf(booking.id);
       const found = patchFromRead(current, read, rules);
-      if (found) context.changed(ledger.applyRead(current.id, current.version, found.patch, { type: 'status', summary: found.summary }) ?? context.bookingOf(current.id));
+      if (found)
+        context.changed(
+          ledger.applyRead(current.id, current.version, found.patch, { type: 'status', summary: found.summary }) ??
+            context.bookingOf(current.id),
+        );
     }
     const learnt = action === 'cancel' && read !== null && read.status === booking.status && !isConfirmedStatus(shown, rules);
     if (learnt) context.learn(booking, 'notCancellable', true);
@@ -133,17 +149,39 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     if (!read) return { settled: false };
     if (read.status === 'Cancelled') {
       const updated = ledger.finishWrite(intent.id, 'reconciled_cancelled', {
-        patch: { status: read.status, pendingModification: null, nextCheckAt: null, attention: fromReconciler ? 'The cancellation’s answer was lost; the service shows the booking cancelled. Tell the traveler.' : null },
+        patch: {
+          status: read.status,
+          pendingModification: null,
+          nextCheckAt: null,
+          attention: fromReconciler
+            ? 'The cancellation’s answer was lost; the service shows the booking cancelled. Tell the traveler.'
+            : null,
+        },
         event: { type: 'reconciled', summary: 'The cancellation’s answer was lost; the service shows the booking Cancelled.' },
       });
       return { settled: true, booking: updated };
     }
     if (!doubtOver(context, intent, readStartedAt)) return { settled: false };
     const updated = ledger.finishWrite(intent.id, 'not_cancelled', {
-      patch: { attention: fromReconciler ? `A cancellation whose answer was lost did not go through: the service shows the booking still ${read.status}. Cancel it again if the traveler still wants to.` : null },
-      event: { type: 'reconciled', summary: `The cancellation’s answer was lost; the service shows the booking still ${read.status}: it was not cancelled.` },
+      patch: {
+        attention: fromReconciler
+          ? `A cancellation whose answer was lost did not go through: the service shows the booking still ${read.status}. Cancel it again if the traveler still wants to.`
+          : null,
+      },
+      event: {
+        type: 'reconciled',
+        summary: `The cancellation’s answer was lost; the service shows the booking still ${read.status}: it was not cancelled.`,
+      },
     });
-    return { settled: true, booking: updated, refusal: new AppError('cancel_not_made', `The service shows the booking still ${read.status}: the cancellation did not go through.`, 'Cancel again if the traveler still wants to.') };
+    return {
+      settled: true,
+      booking: updated,
+      refusal: new AppError(
+        'cancel_not_made',
+        `The service shows the booking still ${read.status}: the cancellation did not go through.`,
+        'Cancel again if the traveler still wants to.',
+      ),
+    };
   }
 
   /**
@@ -159,7 +197,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     let shown = changeShown(read, detail.target);
     if (shown === null) {
       try {
-        const again = (await context.clientOf(booking).previewModification(context.serviceIdOf(booking), detail.changes)).data.price_summary.net_price_diff;
+        const again = (await context.clientOf(booking).previewModification(context.serviceIdOf(booking), detail.changes)).data.price_summary
+          .net_price_diff;
         // The same change previewed on a changed booking costs nothing; on an unchanged one, what it cost before.
         if (detail.expectedDiff !== 0 && again === 0) shown = true;
         else if (detail.expectedDiff !== 0 && again === detail.expectedDiff) shown = false;
@@ -169,23 +208,51 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     }
     if (shown) {
       const updated = ledger.finishWrite(intent.id, 'reconciled_changed', {
-        patch: { ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read), status: read.status, pendingModification: null, attention: fromReconciler ? `The change’s answer was lost; the service shows it made (${detail.target.checkIn} to ${detail.target.checkOut}). Tell the traveler.` : null },
-        event: { type: 'reconciled', summary: `The change’s answer was lost; the service shows it made: ${detail.target.checkIn} to ${detail.target.checkOut}.` },
+        patch: {
+          ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read),
+          status: read.status,
+          pendingModification: null,
+          attention: fromReconciler
+            ? `The change’s answer was lost; the service shows it made (${detail.target.checkIn} to ${detail.target.checkOut}). Tell the traveler.`
+            : null,
+        },
+        event: {
+          type: 'reconciled',
+          summary: `The change’s answer was lost; the service shows it made: ${detail.target.checkIn} to ${detail.target.checkOut}.`,
+        },
       });
       return { settled: true, booking: updated };
     }
     if (!doubtOver(context, intent, readStartedAt)) return { settled: false };
     if (shown === false) {
-      const waitingForPayment = detail.expectedDiff > 0 ? ' A change that costs more may be waiting for payment at a link Packdesk never received: if the service refuses a new change as waiting for payment, ask its support for the link.' : '';
+      const waitingForPayment =
+        detail.expectedDiff > 0
+          ? ' A change that costs more may be waiting for payment at a link Packdesk never received: if the service refuses a new change as waiting for payment, ask its support for the link.'
+          : '';
       const updated = ledger.finishWrite(intent.id, 'not_changed', {
-        patch: { attention: fromReconciler || waitingForPayment ? `A change whose answer was lost was not made: the service shows the booking unchanged.${waitingForPayment}` : null },
+        patch: {
+          attention:
+            fromReconciler || waitingForPayment
+              ? `A change whose answer was lost was not made: the service shows the booking unchanged.${waitingForPayment}`
+              : null,
+        },
         event: { type: 'reconciled', summary: 'The change’s answer was lost; the service shows the booking unchanged.' },
       });
-      return { settled: true, booking: updated, refusal: new AppError('change_not_made', 'The service shows the booking unchanged: the change did not go through.', 'Preview the change again and confirm it if the traveler still wants it.') };
+      return {
+        settled: true,
+        booking: updated,
+        refusal: new AppError(
+          'change_not_made',
+          'The service shows the booking unchanged: the change did not go through.',
+          'Preview the change again and confirm it if the traveler still wants it.',
+        ),
+      };
     }
     // Neither the booking nor a preview can tell (a change that costs nothing, on a service that does not show the stay).
     const updated = ledger.finishWrite(intent.id, 'unknown', {
-      patch: { attention: `A change’s answer was lost and the service cannot show whether it was made (${detail.target.checkIn} to ${detail.target.checkOut}, no difference in price). Check the booking’s dates and room with the service’s support before telling the traveler.` },
+      patch: {
+        attention: `A change’s answer was lost and the service cannot show whether it was made (${detail.target.checkIn} to ${detail.target.checkOut}, no difference in price). Check the booking’s dates and room with the service’s support before telling the traveler.`,
+      },
       event: { type: 'reconciled', summary: 'The change’s answer was lost; the service cannot show whether it was made.' },
     });
     return { settled: true, booking: updated };
@@ -199,7 +266,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     const shown = changeShown(read, detail.target);
     if (shown !== null) return shown;
     try {
-      const again = (await context.clientOf(booking).previewModification(context.serviceIdOf(booking), detail.changes)).data.price_summary.net_price_diff;
+      const again = (await context.clientOf(booking).previewModification(context.serviceIdOf(booking), detail.changes)).data.price_summary
+        .net_price_diff;
       if (detail.expectedDiff !== 0 && again === 0) return true;
       if (detail.expectedDiff !== 0 && again === detail.expectedDiff) return false;
       return null;
@@ -224,9 +292,18 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
       // A change kept before its request was (an older ledger): done once the service shows the stay changed.
       const pending = booking.pendingModification;
       const stay = stayFromRead(read);
-      const shownChanged = stay.checkIn !== undefined && (stay.checkIn !== booking.checkIn || stay.checkOut !== booking.checkOut || (stay.totalMinor !== undefined && stay.totalMinor !== booking.totalMinor));
+      const shownChanged =
+        stay.checkIn !== undefined &&
+        (stay.checkIn !== booking.checkIn ||
+          stay.checkOut !== booking.checkOut ||
+          (stay.totalMinor !== undefined && stay.totalMinor !== booking.totalMinor));
       if (!pending || !shownChanged) return null;
-      return ledger.applyRead(booking.id, booking.version, { ...stay, pendingModification: null }, { type: 'modified', summary: `Change ${pending.reference} paid and made: the service shows ${stay.checkIn} to ${stay.checkOut}.` });
+      return ledger.applyRead(
+        booking.id,
+        booking.version,
+        { ...stay, pendingModification: null },
+        { type: 'modified', summary: `Change ${pending.reference} paid and made: the service shows ${stay.checkIn} to ${stay.checkOut}.` },
+      );
     }
     const detail = watched.request as unknown as ModificationDetail;
     const reference = watched.reference ?? 'waiting for payment';
@@ -236,13 +313,27 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
       return ledger.applyRead(
         booking.id,
         booking.version,
-        { watchedChange: null, attention: `Change ${reference} was marked paid by the agent, but the service shows it not made (previewing it again still costs more). The dates and total on this booking may be wrong: check with the traveler and the service.` },
-        { type: 'modification_contradicted', summary: `The service shows change ${reference} not made, although the agent marked it paid.` },
+        {
+          watchedChange: null,
+          attention: `Change ${reference} was marked paid by the agent, but the service shows it not made (previewing it again still costs more). The dates and total on this booking may be wrong: check with the traveler and the service.`,
+        },
+        {
+          type: 'modification_contradicted',
+          summary: `The service shows change ${reference} not made, although the agent marked it paid.`,
+        },
       );
     }
     if (landed !== true) {
       if (hiddenSince && context.now() - Date.parse(hiddenSince) > HIDDEN_WATCH_MS) {
-        return ledger.applyRead(booking.id, booking.version, { watchedChange: null }, { type: 'modification_watch_ended', summary: `Packdesk stopped watching change ${reference}: a week passed and the service never showed whether it was paid.` });
+        return ledger.applyRead(
+          booking.id,
+          booking.version,
+          { watchedChange: null },
+          {
+            type: 'modification_watch_ended',
+            summary: `Packdesk stopped watching change ${reference}: a week passed and the service never showed whether it was paid.`,
+          },
+        );
       }
       return null;
     }
@@ -251,7 +342,11 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     return ledger.applyRead(
       booking.id,
       booking.version,
-      { ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read), pendingModification: null, watchedChange: null },
+      {
+        ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read),
+        pendingModification: null,
+        watchedChange: null,
+      },
       {
         type: 'modified',
         summary: watched.markedPaidAt
@@ -285,16 +380,31 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
       return locks.run(bookingId, async () => {
         const booking = context.bookingOf(bookingId);
         const pending = booking.pendingModification;
-        if (!pending) throw new AppError('no_change_waiting', 'No change of this booking is waiting for payment.', 'Refresh the booking to see it as it is now.');
+        if (!pending)
+          throw new AppError(
+            'no_change_waiting',
+            'No change of this booking is waiting for payment.',
+            'Refresh the booking to see it as it is now.',
+          );
         const watched = ledger.watchedChange(bookingId);
         const said = note.trim() ? ` Note: ${note.trim()}` : '';
         if (outcome === 'abandoned') {
-          const stillWatched = watched ? { ...watched, reference: pending.reference, paymentLink: pending.paymentLink, abandonedAt: new Date(context.now()).toISOString() } : null;
+          const stillWatched = watched
+            ? {
+                ...watched,
+                reference: pending.reference,
+                paymentLink: pending.paymentLink,
+                abandonedAt: new Date(context.now()).toISOString(),
+              }
+            : null;
           return context.changed(
             ledger.update(
               bookingId,
               { pendingModification: null, watchedChange: stillWatched, nextCheckAt: stillWatched ? context.now() : null },
-              { type: 'modification_abandoned', summary: `Change ${pending.reference} marked abandoned by the agent: the booking keeps its dates and room. If the traveler pays its link after all, Packdesk sees it and updates the booking.${said}` },
+              {
+                type: 'modification_abandoned',
+                summary: `Change ${pending.reference} marked abandoned by the agent: the booking keeps its dates and room. If the traveler pays its link after all, Packdesk sees it and updates the booking.${said}`,
+              },
             ),
           );
         }
@@ -311,10 +421,27 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         }
         if (landed === true && read) {
           const made = await checkPendingChange(context.bookingOf(bookingId), read);
-          if (made) return context.changed(ledger.update(bookingId, {}, { type: 'modification_marked_paid', summary: `The agent marked change ${pending.reference} paid; the service shows it made.${said}` }));
+          if (made)
+            return context.changed(
+              ledger.update(
+                bookingId,
+                {},
+                {
+                  type: 'modification_marked_paid',
+                  summary: `The agent marked change ${pending.reference} paid; the service shows it made.${said}`,
+                },
+              ),
+            );
         }
         const stay = detail ? stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, null) : {};
-        const stillWatched = watched ? { ...watched, reference: pending.reference, paymentLink: pending.paymentLink, markedPaidAt: new Date(context.now()).toISOString() } : null;
+        const stillWatched = watched
+          ? {
+              ...watched,
+              reference: pending.reference,
+              paymentLink: pending.paymentLink,
+              markedPaidAt: new Date(context.now()).toISOString(),
+            }
+          : null;
         return context.changed(
           ledger.update(
             bookingId,
@@ -333,7 +460,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
       return locks.run(bookingId, async () => {
         context.requireOnline();
         const booking = context.bookingOf(bookingId);
-        if (booking.status === 'Cancelled') throw new AppError('already_cancelled', 'This booking is already cancelled.', 'Nothing more to do.');
+        if (booking.status === 'Cancelled')
+          throw new AppError('already_cancelled', 'This booking is already cancelled.', 'Nothing more to do.');
         const client = context.clientOf(booking);
         let result;
         try {
@@ -342,7 +470,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
             bookingId,
             detail: { reason },
             send: () => client.cancel(context.serviceIdOf(booking), reason),
-            whileUnknown: 'Cancellation not confirmed yet: its answer was lost, and Packdesk is checking with the service. Do not cancel again.',
+            whileUnknown:
+              'Cancellation not confirmed yet: its answer was lost, and Packdesk is checking with the service. Do not cancel again.',
           });
         } catch (error) {
           throw await refusedInStatus(error, booking, 'cancel');
@@ -356,7 +485,12 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         const status = result.answer.status;
         context.learn(booking, 'notCancellable', false);
         const updated = ledger.finishWrite(result.intentId, 'cancelled', {
-          patch: { status, attention: null, pendingModification: null, nextCheckAt: isFinalStatus(status, context.rulesOf(booking)) ? null : context.now() },
+          patch: {
+            status,
+            attention: null,
+            pendingModification: null,
+            nextCheckAt: isFinalStatus(status, context.rulesOf(booking)) ? null : context.now(),
+          },
           event: { type: 'cancelled', summary: `Cancelled: ${reason}` },
         });
         return context.changed(updated ?? context.bookingOf(bookingId));
@@ -373,7 +507,9 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           const fresh = await previewChange(change);
           throw new AppError(
             'preview_outdated',
-            seen ? `The booking changed since this price was shown. The change now ${priceInWords(fresh)}.` : `The price of this change was not shown yet: it ${priceInWords(fresh)}.`,
+            seen
+              ? `The booking changed since this price was shown. The change now ${priceInWords(fresh)}.`
+              : `The price of this change was not shown yet: it ${priceInWords(fresh)}.`,
             'Tell the traveler the price shown now, then confirm again.',
           );
         }
@@ -389,7 +525,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         const preview = seen.summary;
         const client = context.clientOf(booking);
         const detail: ModificationDetail = { changes, target, expectedDiff: preview.netPriceDiffMinor, totalBefore: booking.totalMinor };
-        const whileUnknown = 'Change not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the dates or room changed. Do not send it again.';
+        const whileUnknown =
+          'Change not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the dates or room changed. Do not send it again.';
         let result;
         try {
           result = await journaledWrite(context, {
@@ -404,7 +541,9 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         }
         previews.delete(keyOf(change));
         const answer = result.kind === 'answered' ? result.answer : null;
-        const known = answer !== null && ((answer.status === 'payment_required' && answer.payment_link && answer.modification_reference) || answer.status === 'completed');
+        const known =
+          answer !== null &&
+          ((answer.status === 'payment_required' && answer.payment_link && answer.modification_reference) || answer.status === 'completed');
         if (result.kind === 'lost' || !known) {
           // An answer the spec does not describe says nothing certain: the booking is checked as after a lost answer.
           const intent = result.kind === 'lost' ? result.intent : ledger.answerLost(result.intentId, context.now(), whileUnknown);
@@ -427,15 +566,28 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           };
           const updated = ledger.finishWrite(result.intentId, 'payment_required', {
             patch: { pendingModification: pending, nextCheckAt: context.now() },
-            event: { type: 'modification_payment_required', summary: `Change ${answer.modification_reference} (${target.checkIn} to ${target.checkOut}) costs ${formatMoney(preview.paymentAmountMinor, preview.currency)} more; waiting for the traveler to pay it at its payment link.` },
+            event: {
+              type: 'modification_payment_required',
+              summary: `Change ${answer.modification_reference} (${target.checkIn} to ${target.checkOut}) costs ${formatMoney(preview.paymentAmountMinor, preview.currency)} more; waiting for the traveler to pay it at its payment link.`,
+            },
           });
           return context.changed(updated ?? context.bookingOf(booking.id));
         }
         // The service's own view of the changed stay, where it shows one (new offers, new total).
         const read = await context.readBack(booking);
         const updated = ledger.finishWrite(result.intentId, 'completed', {
-          patch: { ...stayAfterChange(booking, target, booking.totalMinor + preview.netPriceDiffMinor, read), status: read?.status ?? answer.booking?.status ?? booking.status, pendingModification: null },
-          event: { type: 'modified', summary: preview.refundAmountMinor > 0 ? `Changed; ${formatMoney(preview.refundAmountMinor, preview.currency)} refunded automatically.` : 'Changed at no extra cost.' },
+          patch: {
+            ...stayAfterChange(booking, target, booking.totalMinor + preview.netPriceDiffMinor, read),
+            status: read?.status ?? answer.booking?.status ?? booking.status,
+            pendingModification: null,
+          },
+          event: {
+            type: 'modified',
+            summary:
+              preview.refundAmountMinor > 0
+                ? `Changed; ${formatMoney(preview.refundAmountMinor, preview.currency)} refunded automatically.`
+                : 'Changed at no extra cost.',
+          },
         });
         return context.changed(updated ?? context.bookingOf(booking.id));
       });

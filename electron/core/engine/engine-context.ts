@@ -57,19 +57,28 @@ export function createEngineContext(deps: EngineDeps) {
 
     requireOnline(): void {
       if (!deps.isOnline()) {
-        throw new AppError('offline', 'The booking service cannot be reached, so nothing was sent.', 'Check the connection. The booking history stays readable; try again when the indicator shows Online.');
+        throw new AppError(
+          'offline',
+          'The booking service cannot be reached, so nothing was sent.',
+          'Check the connection. The booking history stays readable; try again when the indicator shows Online.',
+        );
       }
     },
 
     bookingOf(id: number): BookingRecord {
       const booking = deps.ledger.get(id);
-      if (!booking) throw new AppError('booking_not_found', `There is no booking ${id} in this counter’s history.`, 'Search for it in Bookings.');
+      if (!booking)
+        throw new AppError('booking_not_found', `There is no booking ${id} in this counter’s history.`, 'Search for it in Bookings.');
       return booking;
     },
 
     serviceIdOf(booking: BookingRecord): number {
       if (booking.serviceBookingId === null) {
-        throw new AppError('booking_id_unknown', 'The service’s number for this booking was lost, so it cannot be changed from here.', 'Contact the booking service’s support with the client reference to find the hold.');
+        throw new AppError(
+          'booking_id_unknown',
+          'The service’s number for this booking was lost, so it cannot be changed from here.',
+          'Contact the booking service’s support with the client reference to find the hold.',
+        );
       }
       return booking.serviceBookingId;
     },

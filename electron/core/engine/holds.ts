@@ -30,7 +30,9 @@ interface PrebookDetail {
 }
 
 const nightsOf = (checkIn: string, checkOut: string) => Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000);
-const itemsOf = (quote: AvailableQuote, paxAges: number[]): ApiItem[] => [{ availability_id: quote.availabilityId, paxes: paxAges.map((age) => ({ age })) }];
+const itemsOf = (quote: AvailableQuote, paxAges: number[]): ApiItem[] => [
+  { availability_id: quote.availabilityId, paxes: paxAges.map((age) => ({ age })) },
+];
 const MAX_REMEMBERED = 2_000;
 
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
@@ -57,8 +59,16 @@ export function createHolds(context: EngineContext) {
 
   async function search(profile: ProfileRecord, title: string) {
     const answer = await deps.clientFor(profile).search(title);
-    const found = answer.data.map((entry) => ({ id: entry.id, title: entry.title, properties: entry.properties.map((property) => ({ id: property.id, name: property.name })) }));
-    for (const entry of found) remember(catalog, entry.id, { title: entry.title, properties: new Map(entry.properties.map((property) => [property.id, property.name])) });
+    const found = answer.data.map((entry) => ({
+      id: entry.id,
+      title: entry.title,
+      properties: entry.properties.map((property) => ({ id: property.id, name: property.name })),
+    }));
+    for (const entry of found)
+      remember(catalog, entry.id, {
+        title: entry.title,
+        properties: new Map(entry.properties.map((property) => [property.id, property.name])),
+      });
     return found;
   }
 
@@ -68,22 +78,37 @@ export function createHolds(context: EngineContext) {
     const entry = catalog.get(stay.packageId);
     const propertyName = entry?.properties.get(stay.propertyId);
     if (!entry || propertyName === undefined) {
-      throw new AppError('package_unknown', `The service does not list property ${stay.propertyId} in package ${stay.packageId} (“${stay.packageTitle}”).`, 'Search for the package again and pick the hotel from the list.');
+      throw new AppError(
+        'package_unknown',
+        `The service does not list property ${stay.propertyId} in package ${stay.packageId} (“${stay.packageTitle}”).`,
+        'Search for the package again and pick the hotel from the list.',
+      );
     }
     return { packageTitle: entry.title, propertyName };
   }
 
   async function price(profile: ProfileRecord, stay: StayRequest): Promise<Quote> {
     const nights = nightsOf(stay.checkIn, stay.checkOut);
-    if (nights < 1) throw new AppError('invalid_dates', 'Check-out must be after check-in.', 'Pick a check-out date at least one night after check-in.');
+    if (nights < 1)
+      throw new AppError('invalid_dates', 'Check-out must be after check-in.', 'Pick a check-out date at least one night after check-in.');
     const names = await namesOf(profile, stay);
-    const answer = await deps.clientFor(profile).price(stay.packageId, { check_in: stay.checkIn, check_out: stay.checkOut, adults: stay.adults, property_id: stay.propertyId });
+    const answer = await deps
+      .clientFor(profile)
+      .price(stay.packageId, { check_in: stay.checkIn, check_out: stay.checkOut, adults: stay.adults, property_id: stay.propertyId });
     const data = answer.data;
     const offer = { ...stay, ...names };
     if (!data.available || data.availability_id === undefined || data.total_price_cents === undefined || !data.currency) {
       return { ...offer, available: false, currency: data.currency ?? null, nights };
     }
-    const quote: AvailableQuote = { ...offer, available: true, availabilityId: data.availability_id, totalMinor: data.total_price_cents, currency: data.currency, nights, perNightMinor: Math.round(data.total_price_cents / nights) };
+    const quote: AvailableQuote = {
+      ...offer,
+      available: true,
+      availabilityId: data.availability_id,
+      totalMinor: data.total_price_cents,
+      currency: data.currency,
+      nights,
+      perNightMinor: Math.round(data.total_price_cents / nights),
+    };
     remember(quotes, quote.availabilityId, quote);
     return quote;
   }
@@ -91,7 +116,12 @@ export function createHolds(context: EngineContext) {
   /** The quote the service gave for this availability id; the renderer's copy only names it. */
   function quoteFor(availabilityId: number): AvailableQuote {
     const quote = quotes.get(availabilityId);
-    if (!quote) throw new AppError('quote_unknown', 'This price is no longer known to Packdesk (the app restarted or it is too old).', 'Price the stay again.');
+    if (!quote)
+      throw new AppError(
+        'quote_unknown',
+        'This price is no longer known to Packdesk (the app restarted or it is too old).',
+        'Price the stay again.',
+      );
     return quote;
   }
 
@@ -104,7 +134,11 @@ export function createHolds(context: EngineContext) {
       items: itemsOf(quote, paxAges),
     });
     if (!answer.data.available || !answer.data.prebook_token || !answer.data.expires_at) {
-      throw new AppError('no_longer_available', 'The room is no longer available for these dates.', 'Choose other dates or another hotel of the package.');
+      throw new AppError(
+        'no_longer_available',
+        'The room is no longer available for these dates.',
+        'Choose other dates or another hotel of the package.',
+      );
     }
     return { token: answer.data.prebook_token, expiresAt: answer.data.expires_at };
   }
@@ -114,12 +148,21 @@ export function createHolds(context: EngineContext) {
     if (!force && Date.parse(held.expiresAt) - context.now() > tokenSafetyMs) return held;
     const profile = deps.profile(held.profileId);
     const quote = await price(profile, held.quote);
-    if (!quote.available) throw new AppError('no_longer_available', 'The hold expired and the room is no longer available for these dates.', 'Choose other dates or another hotel of the package.');
+    if (!quote.available)
+      throw new AppError(
+        'no_longer_available',
+        'The hold expired and the room is no longer available for these dates.',
+        'Choose other dates or another hotel of the package.',
+      );
     const token = await mint(profile, quote, held.paxAges);
     const renewed = { ...held, quote, ...token };
     holds.set(holdId, renewed);
     if (quote.totalMinor !== held.quote.totalMinor) {
-      throw new AppError('price_changed', `The hold expired and the new price is different: ${quote.totalMinor} instead of ${held.quote.totalMinor} (minor units, ${quote.currency}).`, 'Tell the traveler the new price; book again to accept it.');
+      throw new AppError(
+        'price_changed',
+        `The hold expired and the new price is different: ${quote.totalMinor} instead of ${held.quote.totalMinor} (minor units, ${quote.currency}).`,
+        'Tell the traveler the new price; book again to accept it.',
+      );
     }
     return renewed;
   }
@@ -171,14 +214,20 @@ export function createHolds(context: EngineContext) {
     const client = deps.clientFor(deps.profile(detail.profileId));
     try {
       const answer = await client.prebook(detail.request);
-      const attention = fromReconciler ? 'The answer to this hold was lost; Packdesk found the hold at the service. Tell the traveler it is held, then take the payment.' : null;
+      const attention = fromReconciler
+        ? 'The answer to this hold was lost; Packdesk found the hold at the service. Tell the traveler it is held, then take the payment.'
+        : null;
       const booking = ledger.finishWrite(intent.id, 'held_after_retry', {
         insert: newRow(detail, answer.id, answer.status, attention),
-        event: { type: 'prebooked', summary: `Held as booking ${answer.id} (${answer.status}). The first answer was lost; sending the same hold again returned it.` },
+        event: {
+          type: 'prebooked',
+          summary: `Held as booking ${answer.id} (${answer.status}). The first answer was lost; sending the same hold again returned it.`,
+        },
       });
       return { settled: true, booking };
     } catch (error) {
-      if (!(error instanceof ServiceError) || error.mayHaveReachedService || error.kind === 'rate_limit' || error.kind === 'authentication') return { settled: false };
+      if (!(error instanceof ServiceError) || error.mayHaveReachedService || error.kind === 'rate_limit' || error.kind === 'authentication')
+        return { settled: false };
       // The same request refused: a service that does not replay a used token refuses it whether or
       // not the first one made the hold, so the hold may exist. The agent finds out with support.
       const said = serviceSays(error.serviceMessage);
@@ -189,7 +238,10 @@ export function createHolds(context: EngineContext) {
           UNCONFIRMED_HOLD,
           `The answer to this hold was lost, and the service refused the same hold again (${error.serviceCode ?? 'no code'}, HTTP ${error.status ?? '–'}${said ? `: “${said}”` : ''}), so Packdesk cannot tell whether the hold was made. Contact the service’s support with the client reference before holding again, so the traveler is not held twice.`,
         ),
-        event: { type: 'hold_id_lost', summary: `The answer to the hold was lost; sending it again was refused (${error.serviceCode ?? 'no code'}, HTTP ${error.status ?? '–'}). Whether the hold exists is unknown.` },
+        event: {
+          type: 'hold_id_lost',
+          summary: `The answer to the hold was lost; sending it again was refused (${error.serviceCode ?? 'no code'}, HTTP ${error.status ?? '–'}). Whether the hold exists is unknown.`,
+        },
       });
       return { settled: true, booking };
     }
@@ -197,7 +249,12 @@ export function createHolds(context: EngineContext) {
 
   async function prebookOnce(holdId: string, holder: HolderInput): Promise<BookingRecord> {
     const found = holds.get(holdId);
-    if (!found) throw new AppError('hold_not_found', 'This hold is no longer known to Packdesk (it was used or the app restarted).', 'Price the stay again.');
+    if (!found)
+      throw new AppError(
+        'hold_not_found',
+        'This hold is no longer known to Packdesk (it was used or the app restarted).',
+        'Price the stay again.',
+      );
     context.requireOnline();
     let held = await freshHold(holdId, found);
     const profile = deps.profile(held.profileId);
@@ -207,7 +264,13 @@ export function createHolds(context: EngineContext) {
       const detail = { profileId: profile.id, request, quote: held.quote, paxAges: held.paxAges };
       let result;
       try {
-        result = await journaledWrite(context, { operation: 'prebook', bookingId: null, detail, send: () => client.prebook(request), whileUnknown: '' });
+        result = await journaledWrite(context, {
+          operation: 'prebook',
+          bookingId: null,
+          detail,
+          send: () => client.prebook(request),
+          whileUnknown: '',
+        });
       } catch (error) {
         // The service's clock said expired before ours did: hold again once (a refused prebook made nothing).
         if (error instanceof ServiceError && isExpiredTokenRefusal(error) && attempt === 1) {
@@ -220,11 +283,16 @@ export function createHolds(context: EngineContext) {
       if (result.kind === 'lost') {
         const settlement = await context.settleOnce(result.intent.id, () => settlePrebook(result.intent, false));
         if (!settlement.settled) throw notConfirmedYet('the hold was made');
-        if (!settlement.booking) throw new AppError('hold_not_made', 'The hold was not made before its price expired.', 'Price the stay again and hold it.');
+        if (!settlement.booking)
+          throw new AppError('hold_not_made', 'The hold was not made before its price expired.', 'Price the stay again and hold it.');
         const settled = context.changed(settlement.booking);
         // Whether the service holds the room is unknown: no payment step for a hold without a number.
         if (settled.status === UNCONFIRMED_HOLD) {
-          throw new AppError('hold_unconfirmed', settled.attention ?? 'The service may have made this hold, but its number is unknown.', `It is in Bookings as “${UNCONFIRMED_HOLD}” with client reference ${settled.clientReference}; do not hold the same stay again until the service’s support has said whether it exists.`);
+          throw new AppError(
+            'hold_unconfirmed',
+            settled.attention ?? 'The service may have made this hold, but its number is unknown.',
+            `It is in Bookings as “${UNCONFIRMED_HOLD}” with client reference ${settled.clientReference}; do not hold the same stay again until the service’s support has said whether it exists.`,
+          );
         }
         return settled;
       }
@@ -247,7 +315,11 @@ export function createHolds(context: EngineContext) {
     async startHold(quoteSeen: AvailableQuote, paxAges: number[]): Promise<Hold> {
       const quote = quoteFor(quoteSeen.availabilityId);
       if (paxAges.length !== quote.adults) {
-        throw new AppError('pax_count_mismatch', `The stay was priced for ${quote.adults} adults, and ${paxAges.length} ages were given.`, 'Enter exactly one age per guest.');
+        throw new AppError(
+          'pax_count_mismatch',
+          `The stay was priced for ${quote.adults} adults, and ${paxAges.length} ages were given.`,
+          'Enter exactly one age per guest.',
+        );
       }
       context.requireOnline();
       const profile = deps.activeProfile();

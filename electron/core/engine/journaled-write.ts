@@ -4,7 +4,8 @@ import { ServiceError } from '../api/service-errors';
 import type { LedgerEvent, OpenIntent, WriteOperation } from '../ledger/ledger';
 import type { EngineContext } from './engine-context';
 
-export type WriteResult<A> = { kind: 'answered'; answer: A; intentId: number; clientReference: string | null } | { kind: 'lost'; intent: OpenIntent };
+export type WriteResult<A> =
+  { kind: 'answered'; answer: A; intentId: number; clientReference: string | null } | { kind: 'lost'; intent: OpenIntent };
 
 export interface WriteSpec<A> {
   operation: WriteOperation;
@@ -27,7 +28,11 @@ export interface WriteSpec<A> {
 export async function journaledWrite<A>(context: EngineContext, spec: WriteSpec<A>): Promise<WriteResult<A>> {
   const field = fieldHoldingCardNumber(spec.detail);
   if (field !== null) {
-    throw new AppError('card_number_in_text', `The ${field.replace(/[.[\]]+/g, ' ').trim()} looks like it holds a card number, which Packdesk never stores or sends.`, 'Remove the number; take the card only in the payment step.');
+    throw new AppError(
+      'card_number_in_text',
+      `The ${field.replace(/[.[\]]+/g, ' ').trim()} looks like it holds a card number, which Packdesk never stores or sends.`,
+      'Remove the number; take the card only in the payment step.',
+    );
   }
   const { intentId, clientReference } = context.ledger.beginWrite(spec.operation, spec.bookingId, spec.detail);
   const sentAt = context.now();

@@ -57,23 +57,40 @@ export function createPayments(context: EngineContext, locks: ReturnType<typeof 
           status,
           ...(reference ? { bookingReference: reference } : {}),
           paymentIntentId: null,
-          attention: fromReconciler ? `The payment’s answer was lost; the service shows it went through (${status}${reference ? `, reference ${reference}` : ''}). Charged once: tell the traveler the booking is made.` : null,
+          attention: fromReconciler
+            ? `The payment’s answer was lost; the service shows it went through (${status}${reference ? `, reference ${reference}` : ''}). Charged once: tell the traveler the booking is made.`
+            : null,
           nextCheckAt: isFinalStatus(status, rules) ? null : context.now(),
         },
-        event: { type: 'reconciled', summary: `The answer was lost, but the service shows the booking paid (${status}${reference ? `, reference ${reference}` : ''}). Charged once.` },
+        event: {
+          type: 'reconciled',
+          summary: `The answer was lost, but the service shows the booking paid (${status}${reference ? `, reference ${reference}` : ''}). Charged once.`,
+        },
       });
       return { settled: true, booking: updated };
     }
     // No reference: either nothing was charged, or the charge is still on its way. Only time tells.
     if (!doubtOver(context, intent, readStartedAt)) return { settled: false };
     const updated = ledger.finishWrite(intent.id, 'not_charged', {
-      patch: { status, attention: fromReconciler ? 'A payment whose answer was lost did not go through: the service shows the booking still held and nothing charged. Take the payment again when the traveler is ready.' : null },
-      event: { type: 'reconciled', summary: `The payment’s answer was lost; the service shows the booking still held (${status}, no reference): nothing was charged.` },
+      patch: {
+        status,
+        attention: fromReconciler
+          ? 'A payment whose answer was lost did not go through: the service shows the booking still held and nothing charged. Take the payment again when the traveler is ready.'
+          : null,
+      },
+      event: {
+        type: 'reconciled',
+        summary: `The payment’s answer was lost; the service shows the booking still held (${status}, no reference): nothing was charged.`,
+      },
     });
     return {
       settled: true,
       booking: updated,
-      refusal: new AppError('payment_not_made', 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.', 'Take the payment again.'),
+      refusal: new AppError(
+        'payment_not_made',
+        'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
+        'Take the payment again.',
+      ),
     };
   }
 
@@ -84,7 +101,9 @@ export function createPayments(context: EngineContext, locks: ReturnType<typeof 
       if (!isPayable(booking, context.rulesOf(booking))) {
         throw new AppError(
           'not_payable',
-          booking.bookingReference ? `Booking ${booking.clientReference} is already paid (reference ${booking.bookingReference}); nothing was charged again.` : `Booking ${booking.clientReference} is ${booking.status}, which cannot be paid.`,
+          booking.bookingReference
+            ? `Booking ${booking.clientReference} is already paid (reference ${booking.bookingReference}); nothing was charged again.`
+            : `Booking ${booking.clientReference} is ${booking.status}, which cannot be paid.`,
           'Refresh the booking to see its current status.',
         );
       }
@@ -97,7 +116,8 @@ export function createPayments(context: EngineContext, locks: ReturnType<typeof 
           bookingId,
           detail: { method, clientReference: request.client_reference ?? null, paymentIntentId: request.payment_intent_id ?? null },
           send: () => client.book(context.serviceIdOf(booking), request),
-          whileUnknown: 'Payment not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the card was charged. Do not take the payment again.',
+          whileUnknown:
+            'Payment not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the card was charged. Do not take the payment again.',
           refusalEvent: (error) => {
             if (!isDecline(error)) return undefined;
             const code = declineCodeOf(error);
@@ -123,7 +143,10 @@ export function createPayments(context: EngineContext, locks: ReturnType<typeof 
           // The status stays what the service last showed until a read shows the next one: the book
           // answer's "success" is not a booking status.
           patch: { bookingReference: outcome.bookingReference, paymentIntentId: null, attention: null, nextCheckAt: context.now() },
-          event: { type: 'booked', summary: `Payment authorized; supplier reference ${outcome.bookingReference}. Waiting for the supplier to confirm.` },
+          event: {
+            type: 'booked',
+            summary: `Payment authorized; supplier reference ${outcome.bookingReference}. Waiting for the supplier to confirm.`,
+          },
         });
         return { kind: 'booked', booking: context.changed(updated ?? context.bookingOf(bookingId)) };
       }
@@ -131,7 +154,10 @@ export function createPayments(context: EngineContext, locks: ReturnType<typeof 
       const updated =
         ledger.finishWrite(result.intentId, 'requires_action', {
           patch: { paymentIntentId: outcome.paymentIntentId },
-          event: { type: 'payment_requires_action', summary: `The card needs 3-D Secure (${outcome.paymentIntentId}); waiting for the cardholder.` },
+          event: {
+            type: 'payment_requires_action',
+            summary: `The card needs 3-D Secure (${outcome.paymentIntentId}); waiting for the cardholder.`,
+          },
         }) ?? context.bookingOf(bookingId);
       return {
         kind: 'requires_action',

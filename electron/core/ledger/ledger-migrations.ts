@@ -86,7 +86,9 @@ export const ledgerMigrations: readonly Migration[] = [
   },
   // The tracker's question, asked every tick: which bookings is the service still moving? Answered from this index alone.
   (db) => {
-    db.exec(`CREATE INDEX bookings_awaiting_service ON bookings (id) WHERE service_booking_id IS NOT NULL AND status NOT IN ('Paid', 'Cancelled', 'Failed', 'Pending', 'Unconfirmed hold')`);
+    db.exec(
+      `CREATE INDEX bookings_awaiting_service ON bookings (id) WHERE service_booking_id IS NOT NULL AND status NOT IN ('Paid', 'Cancelled', 'Failed', 'Pending', 'Unconfirmed hold')`,
+    );
   },
   // One write path: a row's version orders reads against writes; in_flight names a write whose outcome
   // is not known yet; next_check_at is when the reconciler reads the booking again (NULL: settled).

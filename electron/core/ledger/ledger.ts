@@ -42,7 +42,8 @@ type Row = {
 };
 
 /** What the ledger keeps of a change waiting for payment beyond its reference and link (absent on rows from before). */
-type StoredPendingChange = Omit<PendingChange, 'reference' | 'paymentLink'> & Partial<Pick<PendingChange, 'reference' | 'paymentLink' | 'abandonedAt' | 'markedPaidAt'>>;
+type StoredPendingChange = Omit<PendingChange, 'reference' | 'paymentLink'> &
+  Partial<Pick<PendingChange, 'reference' | 'paymentLink' | 'abandonedAt' | 'markedPaidAt'>>;
 
 function storedChangeOf(row: Row): StoredPendingChange | null {
   return row.pending_change ? (JSON.parse(row.pending_change) as StoredPendingChange) : null;
@@ -100,7 +101,10 @@ export interface PendingChange extends PendingModification {
   markedPaidAt?: string;
 }
 
-export type NewBooking = Omit<BookingRecord, 'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'paymentIntentId' | 'attention' | 'inFlight' | 'version'> & {
+export type NewBooking = Omit<
+  BookingRecord,
+  'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'paymentIntentId' | 'attention' | 'inFlight' | 'version'
+> & {
   attention?: string | null;
   /** When the reconciler should first read it (epoch ms); null or absent: settled. */
   nextCheckAt?: number | null;
@@ -128,7 +132,12 @@ export type BookingPatch = Partial<{
 /** The calls that can change the service, each journaled before and after. */
 export type WriteOperation = 'prebook' | 'book' | 'cancel' | 'modification';
 
-const OPERATION_WORDS: Record<WriteOperation, string> = { prebook: 'hold', book: 'payment', cancel: 'cancellation', modification: 'change' };
+const OPERATION_WORDS: Record<WriteOperation, string> = {
+  prebook: 'hold',
+  book: 'payment',
+  cancel: 'cancellation',
+  modification: 'change',
+};
 
 export interface LedgerEvent {
   type: string;
@@ -136,7 +145,14 @@ export interface LedgerEvent {
   detail?: unknown;
 }
 
-type IntentRow = { id: number; booking_id: number | null; operation: WriteOperation; detail: string; started_at: string; doubt_until: number | null };
+type IntentRow = {
+  id: number;
+  booking_id: number | null;
+  operation: WriteOperation;
+  detail: string;
+  started_at: string;
+  doubt_until: number | null;
+};
 
 export interface OpenIntent {
   id: number;
@@ -244,8 +260,11 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       code = Array.from(randomBytes(4), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[byte % 32]).join('');
       db.prepare("INSERT INTO counter (key, value) VALUES ('code', ?)").run(code);
     }
-    const next = Number((db.prepare("SELECT value FROM counter WHERE key = 'sequence'").get() as { value: string } | undefined)?.value ?? 0) + 1;
-    db.prepare("INSERT INTO counter (key, value) VALUES ('sequence', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(next));
+    const next =
+      Number((db.prepare("SELECT value FROM counter WHERE key = 'sequence'").get() as { value: string } | undefined)?.value ?? 0) + 1;
+    db.prepare("INSERT INTO counter (key, value) VALUES ('sequence', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+      String(next),
+    );
     return `PD-${code}-${String(next).padStart(6, '0')}`;
   }
 
@@ -316,7 +335,11 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     }
     if (!columns.length) return;
     const version = bumpVersion ? ', version = version + 1' : '';
-    db.prepare(`UPDATE bookings SET ${columns.map(([column]) => `${column} = ?`).join(', ')}${version}, updated_at = ? WHERE id = ?`).run(...columns.map(([, value]) => value), iso(), id);
+    db.prepare(`UPDATE bookings SET ${columns.map(([column]) => `${column} = ?`).join(', ')}${version}, updated_at = ? WHERE id = ?`).run(
+      ...columns.map(([, value]) => value),
+      iso(),
+      id,
+    );
   }
 
   const ledger = {
@@ -330,11 +353,17 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
       const row = db.prepare('SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
       const stored = row ? storedChangeOf(row) : null;
       if (!row || !stored?.request) return null;
-      return { ...stored, ...(row.pending_modification_reference ? { reference: row.pending_modification_reference, paymentLink: row.pending_payment_link ?? '' } : {}) };
+      return {
+        ...stored,
+        ...(row.pending_modification_reference
+          ? { reference: row.pending_modification_reference, paymentLink: row.pending_payment_link ?? '' }
+          : {}),
+      };
     },
 
     findByServiceId(profileId: number, serviceBookingId: number): BookingRecord | null {
-      const row = db.prepare('SELECT * FROM bookings WHERE profile_id = ? AND service_booking_id = ?').get(profileId, serviceBookingId) as Row | undefined;
+      const row = db.prepare('SELECT * FROM bookings WHERE profile_id = ? AND service_booking_id = ?').get(profileId, serviceBookingId) as
+        Row | undefined;
       return row ? toRecord(row) : null;
     },
 
@@ -348,11 +377,23 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     },
 
     addEvent(bookingId: number, type: string, summary: string, detail?: unknown): void {
-      db.prepare('INSERT INTO booking_events (booking_id, at, type, summary, detail) VALUES (?, ?, ?, ?, ?)').run(bookingId, iso(), type, summary, detail === undefined ? null : JSON.stringify(detail));
+      db.prepare('INSERT INTO booking_events (booking_id, at, type, summary, detail) VALUES (?, ?, ?, ?, ?)').run(
+        bookingId,
+        iso(),
+        type,
+        summary,
+        detail === undefined ? null : JSON.stringify(detail),
+      );
     },
 
     timeline(bookingId: number): TimelineEvent[] {
-      return (db.prepare('SELECT at, type, summary FROM booking_events WHERE booking_id = ? ORDER BY id').all(bookingId) as { at: string; type: string; summary: string }[]).map((row) => ({ ...row }));
+      return (
+        db.prepare('SELECT at, type, summary FROM booking_events WHERE booking_id = ? ORDER BY id').all(bookingId) as {
+          at: string;
+          type: string;
+          summary: string;
+        }[]
+      ).map((row) => ({ ...row }));
     },
 
     /**
@@ -360,11 +401,20 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
      * in-flight mark and its timeline entry (and, for a prebook, the client reference it will carry).
      * Refused while another write on the same booking has no known outcome.
      */
-    beginWrite(operation: WriteOperation, bookingId: number | null, detail: Record<string, unknown>): { intentId: number; clientReference: string | null } {
+    beginWrite(
+      operation: WriteOperation,
+      bookingId: number | null,
+      detail: Record<string, unknown>,
+    ): { intentId: number; clientReference: string | null } {
       return durable(() => {
         if (bookingId !== null) {
           const row = db.prepare('SELECT in_flight FROM bookings WHERE id = ?').get(bookingId) as { in_flight: string | null } | undefined;
-          if (!row) throw new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
+          if (!row)
+            throw new AppError(
+              'booking_not_found',
+              `There is no booking ${bookingId} in this counter’s history.`,
+              'Search for it in Bookings.',
+            );
           if (row.in_flight) {
             throw new AppError(
               'write_in_progress',
@@ -375,9 +425,17 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
         }
         const clientReference = operation === 'prebook' ? allocateClientReference() : null;
         const stored = clientReference ? { ...detail, clientReference } : detail;
-        const intentId = Number(db.prepare('INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (?, ?, ?, ?)').run(bookingId, operation, JSON.stringify(stored), iso()).lastInsertRowid);
+        const intentId = Number(
+          db
+            .prepare('INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (?, ?, ?, ?)')
+            .run(bookingId, operation, JSON.stringify(stored), iso()).lastInsertRowid,
+        );
         if (bookingId !== null) {
-          db.prepare('UPDATE bookings SET in_flight = ?, version = version + 1, updated_at = ? WHERE id = ?').run(operation, iso(), bookingId);
+          db.prepare('UPDATE bookings SET in_flight = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
+            operation,
+            iso(),
+            bookingId,
+          );
           ledger.addEvent(bookingId, `${operation}_intent`, `Sending the ${OPERATION_WORDS[operation]} to the service.`);
         }
         return { intentId, clientReference };
@@ -388,15 +446,25 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
      * The second half, in ONE durable commit: the intent's outcome, and the ledger change the service's
      * answer calls for (a new row, or a patch of the intent's booking), which clears its in-flight mark.
      */
-    finishWrite(intentId: number, outcome: string, change: { insert?: NewBooking; patch?: BookingPatch; event?: LedgerEvent } = {}): BookingRecord | null {
+    finishWrite(
+      intentId: number,
+      outcome: string,
+      change: { insert?: NewBooking; patch?: BookingPatch; event?: LedgerEvent } = {},
+    ): BookingRecord | null {
       const id = durable(() => {
-        const intent = db.prepare('SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as { booking_id: number | null; finished_at: string | null } | undefined;
+        const intent = db.prepare('SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as
+          { booking_id: number | null; finished_at: string | null } | undefined;
         if (!intent || intent.finished_at) throw new AppError('intent_settled', 'This write was already settled.', 'Refresh the booking.');
         let bookingId = intent.booking_id === null ? null : intent.booking_id;
         if (change.insert) bookingId = insertRow(change.insert);
         else if (bookingId !== null) patchRow(bookingId, { ...change.patch, inFlight: null }, true);
         if (bookingId !== null && change.event) ledger.addEvent(bookingId, change.event.type, change.event.summary, change.event.detail);
-        db.prepare('UPDATE intents SET finished_at = ?, outcome = ?, booking_id = ?, next_check_at = NULL WHERE id = ?').run(iso(), outcome, bookingId, intentId);
+        db.prepare('UPDATE intents SET finished_at = ?, outcome = ?, booking_id = ?, next_check_at = NULL WHERE id = ?').run(
+          iso(),
+          outcome,
+          bookingId,
+          intentId,
+        );
         return bookingId;
       });
       return id === null ? null : ledger.get(id);
@@ -437,15 +505,29 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
      * only if the row is still at `version`, so a write's own schedule is never overwritten by a read.
      */
     scheduleCheck(bookingId: number, version: number, atMs: number | null, delayMs: number): void {
-      relaxed(() => db.prepare('UPDATE bookings SET next_check_at = ?, check_delay_ms = ? WHERE id = ? AND version = ?').run(atMs, delayMs, bookingId, version));
+      relaxed(() =>
+        db
+          .prepare('UPDATE bookings SET next_check_at = ?, check_delay_ms = ? WHERE id = ? AND version = ?')
+          .run(atMs, delayMs, bookingId, version),
+      );
     },
 
     /** At start-up every write left open by the last run is due for a look at once, and its booking says so. */
     recoverOpenIntents(): number {
       return relaxed(() => {
-        const stopped = db.prepare('SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL').all() as { booking_id: number; operation: WriteOperation }[];
+        const stopped = db
+          .prepare(
+            'SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL',
+          )
+          .all() as { booking_id: number; operation: WriteOperation }[];
         for (const { booking_id: bookingId, operation } of stopped) {
-          patchRow(bookingId, { attention: `Packdesk stopped while a ${OPERATION_WORDS[operation]} was being sent. Not confirmed yet: checking with the service.` }, true);
+          patchRow(
+            bookingId,
+            {
+              attention: `Packdesk stopped while a ${OPERATION_WORDS[operation]} was being sent. Not confirmed yet: checking with the service.`,
+            },
+            true,
+          );
         }
         return Number(db.prepare('UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes);
       });
@@ -457,37 +539,56 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
 
     /** Open intents due for a look, oldest due first. */
     dueIntents(nowMs: number, limit: number): OpenIntent[] {
-      return (db.prepare('SELECT * FROM intents WHERE finished_at IS NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(nowMs, limit) as IntentRow[]).map(toIntent);
+      return (
+        db
+          .prepare('SELECT * FROM intents WHERE finished_at IS NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?')
+          .all(nowMs, limit) as IntentRow[]
+      ).map(toIntent);
     },
 
     /** Bookings due for a read (and no write of ours on its way), from the partial index alone. */
     dueBookings(nowMs: number, limit: number): (BookingRecord & { checkDelayMs: number })[] {
-      return (db.prepare('SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at LIMIT ?').all(nowMs, limit) as Row[]).map((row) => ({ ...toRecord(row), checkDelayMs: row.check_delay_ms }));
+      return (
+        db
+          .prepare('SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at LIMIT ?')
+          .all(nowMs, limit) as Row[]
+      ).map((row) => ({ ...toRecord(row), checkDelayMs: row.check_delay_ms }));
     },
 
     /** Bookings not settled yet: an open write, or a status the service may still move. */
     unsettledCount(): number {
-      return (db.prepare('SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL OR in_flight IS NOT NULL').get() as { n: number }).n;
+      return (
+        db.prepare('SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL OR in_flight IS NOT NULL').get() as { n: number }
+      ).n;
     },
 
     /** Durable (fsynced) commits since this ledger was opened, for the benchmarks. */
     durableCommits: () => durableCommits,
 
     needingAttention(profileId: number): BookingRecord[] {
-      return (db.prepare('SELECT * FROM bookings WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC').all(profileId) as Row[]).map(toRecord);
+      return (
+        db.prepare('SELECT * FROM bookings WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC').all(profileId) as Row[]
+      ).map(toRecord);
     },
 
     list(filter: BookingFilter): { rows: BookingRecord[]; total: number } {
       const { sql, params } = where(filter);
       const total = (db.prepare(`SELECT count(*) AS n FROM bookings b WHERE ${sql}`).get(...params) as { n: number }).n;
-      const rows = db.prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`).all(...params, filter.limit ?? 100, filter.offset ?? 0) as Row[];
+      const rows = db
+        .prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`)
+        .all(...params, filter.limit ?? 100, filter.offset ?? 0) as Row[];
       return { rows: rows.map(toRecord), total };
     },
 
     exportCsv(filter: BookingFilter): { csv: string; rows: number } {
       const { sql, params } = where(filter);
-      const rows = (db.prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC`).all(...params) as Row[]).map(toRecord);
-      const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...rows.map((record) => CSV_COLUMNS.map(([, value]) => csvField(value(record))).join(','))];
+      const rows = (
+        db.prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC`).all(...params) as Row[]
+      ).map(toRecord);
+      const lines = [
+        CSV_COLUMNS.map(([name]) => name).join(','),
+        ...rows.map((record) => CSV_COLUMNS.map(([, value]) => csvField(value(record))).join(',')),
+      ];
       return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
     },
   };

@@ -35,7 +35,11 @@ async function checkedPublishableKey(deps: PaymentPipelineDeps, profile: Profile
   const key = await deps.publishableKey(profile);
   const expected = profile.kind === 'live' ? 'pk_live_' : 'pk_test_';
   if (!key) {
-    throw new AppError('publishable_key_missing', `The profile “${profile.name}” has no Stripe publishable key, so the card window cannot open.`, `Add its Stripe publishable key (${expected}…) in Settings.`);
+    throw new AppError(
+      'publishable_key_missing',
+      `The profile “${profile.name}” has no Stripe publishable key, so the card window cannot open.`,
+      `Add its Stripe publishable key (${expected}…) in Settings.`,
+    );
   }
   if (!key.startsWith(expected)) {
     throw new AppError(
@@ -59,7 +63,8 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
 
   function bookingOf(bookingId: number): BookingRecord {
     const booking = deps.ledger.get(bookingId);
-    if (!booking) throw new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
+    if (!booking)
+      throw new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
     return booking;
   }
 
@@ -67,13 +72,27 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
     if (given) return given;
     const profile = deps.profile(booking.profileId);
     if (profile.kind === 'training') {
-      throw new AppError('training_uses_test_cards', 'Training pays with the training cards, not with the card window.', 'Pick a training card in the payment step.');
+      throw new AppError(
+        'training_uses_test_cards',
+        'Training pays with the training cards, not with the card window.',
+        'Pick a training card in the payment step.',
+      );
     }
     const publishableKey = await checkedPublishableKey(deps, profile);
     deps.progress(booking.id, 'card');
-    const entry = await deps.windows.collectCard({ publishableKey, amountLabel: formatMoney(booking.totalMinor, booking.currency), cardholderName: `${booking.holder.name} ${booking.holder.surname}` });
-    if (entry.kind === 'closed') throw new AppError('card_entry_closed', 'The card window was closed, so nothing was charged.', 'Open it again to take the card.');
-    if (entry.kind === 'error') throw new AppError('card_entry_failed', `The card could not be read: ${entry.message}`, 'Check the card details, or try another card.');
+    const entry = await deps.windows.collectCard({
+      publishableKey,
+      amountLabel: formatMoney(booking.totalMinor, booking.currency),
+      cardholderName: `${booking.holder.name} ${booking.holder.surname}`,
+    });
+    if (entry.kind === 'closed')
+      throw new AppError('card_entry_closed', 'The card window was closed, so nothing was charged.', 'Open it again to take the card.');
+    if (entry.kind === 'error')
+      throw new AppError(
+        'card_entry_failed',
+        `The card could not be read: ${entry.message}`,
+        'Check the card details, or try another card.',
+      );
     return entry.paymentMethodId;
   }
 
@@ -101,22 +120,44 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
     for (let round = 1; current.kind === 'requires_action'; round += 1) {
       const bookingId = current.booking.id;
       if (round > MAX_AUTHENTICATION_ROUNDS) {
-        throw new AppError('authentication_not_finishing', 'The bank’s check was passed, but the service still asks for it, so this payment is not made.', 'Try another card; if it repeats, contact the service’s support.');
+        throw new AppError(
+          'authentication_not_finishing',
+          'The bank’s check was passed, but the service still asks for it, so this payment is not made.',
+          'Try another card; if it repeats, contact the service’s support.',
+        );
       }
       const profile = deps.profile(current.booking.profileId);
-      const request = current.challengeUrl ? { kind: 'built-in' as const, url: current.challengeUrl } : { kind: 'stripe' as const, publishableKey: await checkedPublishableKey(deps, profile), clientSecret: current.clientSecret };
+      const request = current.challengeUrl
+        ? { kind: 'built-in' as const, url: current.challengeUrl }
+        : { kind: 'stripe' as const, publishableKey: await checkedPublishableKey(deps, profile), clientSecret: current.clientSecret };
       deps.progress(bookingId, 'authenticating');
       const result = await deps.windows.authenticate(request);
       if (result.kind === 'closed') {
-        deps.ledger.addEvent(bookingId, 'authentication_closed', '3-D Secure window closed before the check was done; the payment is not made.');
-        throw new AppError('authentication_closed', 'The 3-D Secure window was closed before the cardholder finished, so the payment is not made.', 'Continue 3-D Secure to open it again, or try another card. The booking is still held.');
+        deps.ledger.addEvent(
+          bookingId,
+          'authentication_closed',
+          '3-D Secure window closed before the check was done; the payment is not made.',
+        );
+        throw new AppError(
+          'authentication_closed',
+          'The 3-D Secure window was closed before the cardholder finished, so the payment is not made.',
+          'Continue 3-D Secure to open it again, or try another card. The booking is still held.',
+        );
       }
       deps.progress(bookingId, 'charging');
       // Passed or failed, the service has the last word: a window that says "failed" may have lost
       // its network, and an intent Stripe confirms itself may be paid already.
-      const asked = await askIntent(bookingId, current.paymentIntentId, result.kind === 'failed' ? `3-D Secure failed (${result.message})` : 'Declined after 3-D Secure');
+      const asked = await askIntent(
+        bookingId,
+        current.paymentIntentId,
+        result.kind === 'failed' ? `3-D Secure failed (${result.message})` : 'Declined after 3-D Secure',
+      );
       if (asked === 'dead' || (result.kind === 'failed' && asked.kind === 'requires_action')) {
-        throw new AppError('authentication_failed', 'The cardholder did not pass the bank’s 3-D Secure check, so the payment is not made.', 'Try again, or ask for another card. The booking is still held.');
+        throw new AppError(
+          'authentication_failed',
+          'The cardholder did not pass the bank’s 3-D Secure check, so the payment is not made.',
+          'Try again, or ask for another card. The booking is still held.',
+        );
       }
       current = asked;
     }
@@ -127,11 +168,17 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
     const booking = bookingOf(bookingId);
     let outcome: BookOutcome | null = null;
     if (options.continueAuthentication) {
-      if (!booking.paymentIntentId) throw new AppError('no_authentication_pending', 'This booking is not waiting for 3-D Secure.', 'Pay again to start a new payment.');
+      if (!booking.paymentIntentId)
+        throw new AppError('no_authentication_pending', 'This booking is not waiting for 3-D Secure.', 'Pay again to start a new payment.');
       // 3-D Secure left unfinished (a closed window, a restart): the same intent, so one charge at most.
       deps.progress(bookingId, 'resuming');
       const asked = await askIntent(bookingId, booking.paymentIntentId, 'The unfinished 3-D Secure payment is no longer valid');
-      if (asked === 'dead') throw new AppError('authentication_failed', 'The bank’s check for this payment failed or expired, so the payment is not made.', 'Take the payment again, with the same card or another.');
+      if (asked === 'dead')
+        throw new AppError(
+          'authentication_failed',
+          'The bank’s check for this payment failed or expired, so the payment is not made.',
+          'Take the payment again, with the same card or another.',
+        );
       outcome = asked;
     } else {
       if (booking.paymentIntentId) {

@@ -6,7 +6,15 @@ export function ErrorNotice({ error, onClose }: { error: { code?: string; messag
   if (!error) return null;
   const title = error.code ? errorTitle(error.code) : null;
   return (
-    <Alert color="red" variant="light" title={error.message} role="alert" withCloseButton={Boolean(onClose)} onClose={onClose} data-code={error.code}>
+    <Alert
+      color="red"
+      variant="light"
+      title={error.message}
+      role="alert"
+      withCloseButton={Boolean(onClose)}
+      onClose={onClose}
+      data-code={error.code}
+    >
       <Stack gap={4}>
         <Text size="sm">{error.hint}</Text>
         {title && (

@@ -15,8 +15,15 @@ const LOOK: Record<StatusTone, { color: string; variant: 'light' | 'outline'; ex
 };
 
 /** A booking's status as the service wrote it, in a colour that says how settled it is under its profile's rules. */
-export function StatusBadge({ booking, size = 'md' }: { booking: Pick<BookingRecord, 'status' | 'bookingReference' | 'profileId'>; size?: 'sm' | 'md' | 'lg' | 'xl' }) {
-  const rules = useAppStore((state) => state.profiles.find((profile) => profile.id === booking.profileId)?.statusRules) ?? SPEC_STATUS_RULES;
+export function StatusBadge({
+  booking,
+  size = 'md',
+}: {
+  booking: Pick<BookingRecord, 'status' | 'bookingReference' | 'profileId'>;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}) {
+  const rules =
+    useAppStore((state) => state.profiles.find((profile) => profile.id === booking.profileId)?.statusRules) ?? SPEC_STATUS_RULES;
   const tone = statusTone(booking, rules);
   const look = LOOK[tone];
   return (

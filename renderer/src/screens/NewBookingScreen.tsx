@@ -46,7 +46,12 @@ export function NewBookingScreen() {
         ))}
       </Stepper>
       {!online && (
-        <ErrorNotice error={{ message: 'The booking service is offline.', hint: 'You can search the history in Bookings; holds and payments wait until the indicator shows Online.' }} />
+        <ErrorNotice
+          error={{
+            message: 'The booking service is offline.',
+            hint: 'You can search the history in Bookings; holds and payments wait until the indicator shows Online.',
+          }}
+        />
       )}
       <ErrorNotice error={error} onClose={clearError} />
       {step === 'search' && <SearchStep />}

@@ -91,7 +91,9 @@ export const useBookings = create<BookingsState>((set, get) => {
         void get().reload();
         return;
       }
-      const replaced = Object.fromEntries(Object.entries(pages).map(([page, rows]) => [page, rows.map((row) => (row.id === booking.id ? booking : row))]));
+      const replaced = Object.fromEntries(
+        Object.entries(pages).map(([page, rows]) => [page, rows.map((row) => (row.id === booking.id ? booking : row))]),
+      );
       const others = attention.filter((row) => row.id !== booking.id);
       set({ pages: replaced, attention: booking.attention ? [booking, ...others] : others });
     },
@@ -102,7 +104,10 @@ export const useBookings = create<BookingsState>((set, get) => {
       // The rows on screen stay until their fresh copies arrive: no flicker while the agent is clicking.
       const loaded = Object.keys(pages).map(Number);
       try {
-        const [answers, attention] = await Promise.all([Promise.all(loaded.map((page) => request(page))), call('history:attention', { profileId })]);
+        const [answers, attention] = await Promise.all([
+          Promise.all(loaded.map((page) => request(page))),
+          call('history:attention', { profileId }),
+        ]);
         if (get().generation !== generation) return;
         const fresh: Record<number, BookingRecord[]> = {};
         loaded.forEach((page, index) => {

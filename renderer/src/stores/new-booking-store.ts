@@ -198,7 +198,8 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
           set({ booking, step: 'payment', hold: null });
         } catch (caught) {
           // A changed price renews the hold on the main side; the review shows the new one after pricing again.
-          if ((caught as { code?: string }).code === 'price_changed' || (caught as { code?: string }).code === 'hold_not_found') set({ hold: null, quote: null, step: 'stay' });
+          if ((caught as { code?: string }).code === 'price_changed' || (caught as { code?: string }).code === 'hold_not_found')
+            set({ hold: null, quote: null, step: 'stay' });
           throw caught;
         }
       }),
@@ -221,7 +222,13 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         // The payment whose answer was lost went through: the service has shown its reference.
         set({ booking, step: 'confirmation', error: null });
       } else if (settled && booking.bookingReference === null) {
-        set({ booking, error: { message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.', hint: 'Take the payment again when the traveler is ready.' } });
+        set({
+          booking,
+          error: {
+            message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
+            hint: 'Take the payment again when the traveler is ready.',
+          },
+        });
       } else {
         set({ booking });
       }

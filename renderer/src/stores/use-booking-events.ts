@@ -9,7 +9,9 @@ export function useBookingEvents(): void {
       useNewBooking.getState().bookingChanged(booking);
       useBookings.getState().bookingChanged(booking);
     });
-    const unsubscribeProgress = window.packdesk.on('event:payment-progress', ({ bookingId, step }) => useNewBooking.getState().paymentProgress(bookingId, step));
+    const unsubscribeProgress = window.packdesk.on('event:payment-progress', ({ bookingId, step }) =>
+      useNewBooking.getState().paymentProgress(bookingId, step),
+    );
     return () => {
       unsubscribe();
       unsubscribeProgress();

@@ -21,7 +21,10 @@ async function paid(engineCore: Core): Promise<BookingRecord> {
   const { booking } = await heldBooking(engineCore, 1, 150);
   await engineCore.engine.pay(booking.id, 'pm_card_visa');
   engineCore.tracker.soon(booking.id);
-  return (await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.status === 'Paid')) as BookingRecord;
+  return (await waitUntil(
+    () => engineCore.ledger.get(booking.id),
+    (record) => record?.status === 'Paid',
+  )) as BookingRecord;
 }
 
 describe('a service that keeps Pending after book, and names its statuses its own way', () => {
@@ -32,7 +35,10 @@ describe('a service that keeps Pending after book, and names its statuses its ow
     const outcome = await engineCore.engine.pay(booking.id, 'pm_card_visa');
     expect(outcome.booking).toMatchObject({ status: 'Pending', bookingReference: expect.stringMatching(/^BKG-/) });
     engineCore.tracker.soon(booking.id);
-    const settled = await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.status === 'Paid');
+    const settled = await waitUntil(
+      () => engineCore.ledger.get(booking.id),
+      (record) => record?.status === 'Paid',
+    );
     expect(settled?.bookingReference).toBe(outcome.booking.bookingReference);
   });
 
@@ -42,22 +48,35 @@ describe('a service that keeps Pending after book, and names its statuses its ow
     const { booking } = await heldBooking(engineCore);
     await engineCore.engine.pay(booking.id, 'pm_card_visa');
     engineCore.tracker.soon(booking.id);
-    const rejected = await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.status === 'Rejected');
+    const rejected = await waitUntil(
+      () => engineCore.ledger.get(booking.id),
+      (record) => record?.status === 'Rejected',
+    );
     expect(engineCore.ledger.timeline(booking.id).at(-1)).toMatchObject({ type: 'status', summary: 'Status is now Rejected.' });
     // Not final under the spec's rules: still on the reconciler's schedule.
     expect(engineCore.ledger.dueBookings(Number.MAX_SAFE_INTEGER, 100).map((row) => row.id)).toContain(rejected?.id);
 
-    await engineCore.profiles.setStatusRules(1, { ...SPEC_STATUS_RULES, final: [...SPEC_STATUS_RULES.final, 'Rejected'], notCancellable: ['Cancelled', 'Rejected'] });
+    await engineCore.profiles.setStatusRules(1, {
+      ...SPEC_STATUS_RULES,
+      final: [...SPEC_STATUS_RULES.final, 'Rejected'],
+      notCancellable: ['Cancelled', 'Rejected'],
+    });
     await engineCore.engine.refresh(booking.id);
     engineCore.tracker.soon(booking.id);
-    await waitUntil(() => engineCore.ledger.dueBookings(Number.MAX_SAFE_INTEGER, 100).map((row) => row.id), (due) => !due.includes(booking.id));
+    await waitUntil(
+      () => engineCore.ledger.dueBookings(Number.MAX_SAFE_INTEGER, 100).map((row) => row.id),
+      (due) => !due.includes(booking.id),
+    );
   });
 
   test('a declined card: the bank’s reason under this service’s own field name, in Packdesk’s words', async () => {
     const service = await sandbox();
     const engineCore = await specOnlyCore(service);
     const { booking } = await heldBooking(engineCore);
-    await expect(engineCore.engine.pay(booking.id, 'pm_card_chargeDeclinedInsufficientFunds')).rejects.toMatchObject({ code: 'card_declined', message: 'The card has insufficient funds for this amount.' });
+    await expect(engineCore.engine.pay(booking.id, 'pm_card_chargeDeclinedInsufficientFunds')).rejects.toMatchObject({
+      code: 'card_declined',
+      message: 'The card has insufficient funds for this amount.',
+    });
     expect(engineCore.ledger.get(booking.id)).toMatchObject({ bookingReference: null, inFlight: null });
   });
 });
@@ -81,14 +100,19 @@ describe('refusals are learnt and explained, in the service’s own words', () =
 
     await expect(engineCore.engine.cancel(booking.id, 'Traveler changed plans')).rejects.toMatchObject({
       code: 'cancel_refused',
-      message: expect.stringMatching(/^The service refused to cancel this booking, which it shows as ChangePending: “.+”\. Nothing was changed\.$/),
+      message: expect.stringMatching(
+        /^The service refused to cancel this booking, which it shows as ChangePending: “.+”\. Nothing was changed\.$/,
+      ),
     });
     expect(engineCore.profiles.find(1).statusRules.notCancellable).toContain('ChangePending');
     expect(engineCore.ledger.get(booking.id)).toMatchObject({ status: 'ChangePending', inFlight: null });
 
     // The traveler pays; the booking is Paid again, with the new dates, and can be cancelled.
     await fetch(waiting.pendingModification?.paymentLink as string, { method: 'POST' });
-    const landed = await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.pendingModification === null && record.status === 'Paid');
+    const landed = await waitUntil(
+      () => engineCore.ledger.get(booking.id),
+      (record) => record?.pendingModification === null && record.status === 'Paid',
+    );
     expect(landed).toMatchObject({ checkIn: change.dates.checkIn, checkOut: change.dates.checkOut });
     expect((await engineCore.engine.cancel(booking.id, 'Traveler changed plans')).status).toBe('Cancelled');
   });
@@ -104,7 +128,10 @@ describe('refusals are learnt and explained, in the service’s own words', () =
       body: JSON.stringify({ cancellation_reason: 'Cancelled by phone' }),
     });
     expect(elsewhere.status).toBe(200);
-    await expect(engineCore.engine.cancel(booking.id, 'Traveler changed plans')).rejects.toMatchObject({ code: 'cancel_refused', message: expect.stringContaining('which it shows as Cancelled') });
+    await expect(engineCore.engine.cancel(booking.id, 'Traveler changed plans')).rejects.toMatchObject({
+      code: 'cancel_refused',
+      message: expect.stringContaining('which it shows as Cancelled'),
+    });
     expect(engineCore.ledger.get(booking.id)?.status).toBe('Cancelled');
     expect(engineCore.profiles.find(1).statusRules).toMatchObject({ notCancellable: ['Cancelled'], modifiable: ['Paid'] });
   });

@@ -25,7 +25,9 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       engineCore.events.subscribe((event) => pushed.push(event));
 
       const found = await engineCore.engine.search('kyoto');
-      expect(found).toEqual([{ id: 35, title: 'Kyoto Temples & Gardens', properties: expect.arrayContaining([{ id: 3501, name: 'Gion Ryokan' }]) }]);
+      expect(found).toEqual([
+        { id: 35, title: 'Kyoto Temples & Gardens', properties: expect.arrayContaining([{ id: 3501, name: 'Gion Ryokan' }]) },
+      ]);
       const quote = await quoteThroughEngine(engineCore, 35);
       expect(quote).toMatchObject({ available: true, currency: 'JPY', nights: 3 });
       expect(quote.perNightMinor * 3).toBeCloseTo(quote.totalMinor, -2);
@@ -34,32 +36,63 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       // The token's lifetime is the service's choice (15 minutes in one dialect, 10 in the other).
       expect(Date.parse(hold.expiresAt)).toBeGreaterThan(Date.now() + 5 * 60_000);
       const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
-      expect(booking).toMatchObject({ status: 'Pending', serviceBookingId: expect.any(Number), packageTitle: 'Kyoto Temples & Gardens', propertyName: 'Gion Ryokan', totalMinor: quote.totalMinor, currency: 'JPY', paxAges: [44, 41], clientReference: expect.stringMatching(/^PD-[A-Z0-9]{4}-000001$/) });
+      expect(booking).toMatchObject({
+        status: 'Pending',
+        serviceBookingId: expect.any(Number),
+        packageTitle: 'Kyoto Temples & Gardens',
+        propertyName: 'Gion Ryokan',
+        totalMinor: quote.totalMinor,
+        currency: 'JPY',
+        paxAges: [44, 41],
+        clientReference: expect.stringMatching(/^PD-[A-Z0-9]{4}-000001$/),
+      });
       expect(engineCore.ledger.list({ profileId: 1 }).rows.map((row) => row.status)).toEqual(['Pending']);
 
       const paid = await engineCore.engine.pay(booking.id, 'pm_card_visa');
-      expect(paid).toMatchObject({ kind: 'booked', booking: { status: 'Pending', bookingReference: expect.stringMatching(/^(PKD|BKG-)/) } });
+      expect(paid).toMatchObject({
+        kind: 'booked',
+        booking: { status: 'Pending', bookingReference: expect.stringMatching(/^(PKD|BKG-)/) },
+      });
       engineCore.tracker.soon(booking.id);
-      const final = await waitUntil(() => engineCore.ledger.get(booking.id), (record) => record?.status === 'Paid');
+      const final = await waitUntil(
+        () => engineCore.ledger.get(booking.id),
+        (record) => record?.status === 'Paid',
+      );
       expect(final?.bookingReference).toBe(paid.booking.bookingReference);
       // The event carries the booking as the ledger has it, so a screen needs no call back.
-      expect(pushed).toContainEqual({ name: 'event:booking-change', payload: { bookingId: booking.id, profileId: 1, status: 'Paid', booking: engineCore.ledger.get(booking.id) } });
+      expect(pushed).toContainEqual({
+        name: 'event:booking-change',
+        payload: { bookingId: booking.id, profileId: 1, status: 'Paid', booking: engineCore.ledger.get(booking.id) },
+      });
       const timeline = engineCore.ledger.timeline(booking.id);
       expect(timeline.slice(0, 3).map((event) => event.type)).toEqual(['prebooked', 'book_intent', 'booked']);
       expect(timeline.at(-1)).toMatchObject({ type: 'status', summary: 'Status is now Paid.' });
       // The amount was never sent: the service charged exactly the prebooked total.
-      expect(service.service.ledger(booking.serviceBookingId as number).payments[0]).toMatchObject({ kind: 'authorization', amount_minor: quote.totalMinor });
+      expect(service.service.ledger(booking.serviceBookingId as number).payments[0]).toMatchObject({
+        kind: 'authorization',
+        amount_minor: quote.totalMinor,
+      });
     });
 
     test('a declined card, in words, then a good card; the timeline keeps both', async () => {
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_chargeDeclinedInsufficientFunds')).rejects.toMatchObject({ code: 'card_declined', message: 'The card has insufficient funds for this amount.', hint: 'Ask for another card.' });
+      await expect(engineCore.engine.pay(booking.id, 'pm_card_chargeDeclinedInsufficientFunds')).rejects.toMatchObject({
+        code: 'card_declined',
+        message: 'The card has insufficient funds for this amount.',
+        hint: 'Ask for another card.',
+      });
       expect(engineCore.ledger.get(booking.id)?.status).toBe('Pending');
       const paid = await engineCore.engine.pay(booking.id, 'pm_card_visa', 'DESK-7 Silva');
       expect(paid.kind).toBe('booked');
-      expect(engineCore.ledger.timeline(booking.id).map((event) => event.type)).toEqual(['prebooked', 'book_intent', 'card_declined', 'book_intent', 'booked']);
+      expect(engineCore.ledger.timeline(booking.id).map((event) => event.type)).toEqual([
+        'prebooked',
+        'book_intent',
+        'card_declined',
+        'book_intent',
+        'booked',
+      ]);
       expect(service.service.ledger(booking.serviceBookingId as number).booking?.client_reference).toBe('DESK-7 Silva');
     });
 
@@ -84,7 +117,10 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const action = await engineCore.engine.pay(booking.id, 'pm_card_authenticationRequired');
       if (action.kind !== 'requires_action') throw new Error('expected 3-D Secure');
       await completeChallenge(action.challengeUrl as string, 'fail');
-      await expect(engineCore.engine.completeAuthentication(booking.id, action.paymentIntentId)).rejects.toMatchObject({ code: 'card_declined', message: 'The cardholder did not pass the bank’s 3-D Secure check.' });
+      await expect(engineCore.engine.completeAuthentication(booking.id, action.paymentIntentId)).rejects.toMatchObject({
+        code: 'card_declined',
+        message: 'The cardholder did not pass the bank’s 3-D Secure check.',
+      });
       expect(engineCore.ledger.get(booking.id)?.status).toBe('Pending');
       expect((await engineCore.engine.pay(booking.id, 'pm_card_visa')).kind).toBe('booked');
     });
@@ -103,17 +139,44 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const quote = await quoteThroughEngine(engineCore);
-      const altered = { ...quote, checkOut: new Date(Date.parse(quote.checkOut) + 86_400_000).toISOString().slice(0, 10), totalMinor: 1, currency: 'XXX', packageTitle: 'Free stay', propertyName: 'Palace' };
+      const altered = {
+        ...quote,
+        checkOut: new Date(Date.parse(quote.checkOut) + 86_400_000).toISOString().slice(0, 10),
+        totalMinor: 1,
+        currency: 'XXX',
+        packageTitle: 'Free stay',
+        propertyName: 'Palace',
+      };
       const hold = await engineCore.engine.startHold(altered, [30, 31]);
       expect(hold).toMatchObject({ totalMinor: quote.totalMinor, currency: quote.currency });
       const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
-      expect(booking).toMatchObject({ checkOut: quote.checkOut, totalMinor: quote.totalMinor, currency: quote.currency, packageTitle: quote.packageTitle, propertyName: quote.propertyName });
-      expect(service.service.ledger(booking.serviceBookingId as number).booking).toMatchObject({ check_out: quote.checkOut, total_minor: quote.totalMinor });
+      expect(booking).toMatchObject({
+        checkOut: quote.checkOut,
+        totalMinor: quote.totalMinor,
+        currency: quote.currency,
+        packageTitle: quote.packageTitle,
+        propertyName: quote.propertyName,
+      });
+      expect(service.service.ledger(booking.serviceBookingId as number).booking).toMatchObject({
+        check_out: quote.checkOut,
+        total_minor: quote.totalMinor,
+      });
       // A price the service never gave cannot be held at all.
-      await expect(engineCore.engine.startHold({ ...quote, availabilityId: 999_999 }, [30, 31])).rejects.toMatchObject({ code: 'quote_unknown', hint: 'Price the stay again.' });
+      await expect(engineCore.engine.startHold({ ...quote, availabilityId: 999_999 }, [30, 31])).rejects.toMatchObject({
+        code: 'quote_unknown',
+        hint: 'Price the stay again.',
+      });
       await expect(engineCore.engine.startHold(quote, [30])).rejects.toMatchObject({ code: 'pax_count_mismatch' });
       // Names come from the service's search, not from what the renderer typed.
-      const named = await engineCore.engine.price({ packageId: quote.packageId, packageTitle: 'Typed title', propertyId: quote.propertyId, propertyName: 'Typed name', checkIn: quote.checkIn, checkOut: quote.checkOut, adults: 2 });
+      const named = await engineCore.engine.price({
+        packageId: quote.packageId,
+        packageTitle: 'Typed title',
+        propertyId: quote.propertyId,
+        propertyName: 'Typed name',
+        checkIn: quote.checkIn,
+        checkOut: quote.checkOut,
+        adults: 2,
+      });
       expect(named).toMatchObject({ packageTitle: quote.packageTitle, propertyName: quote.propertyName });
     });
 
@@ -122,7 +185,10 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const { core: engineCore } = await core(service);
       const quote = await quoteThroughEngine(engineCore);
       const hold = await engineCore.engine.startHold(quote, [30, 31]);
-      const [first, second] = await Promise.all([engineCore.engine.prebook(hold.holdId, HOLDER), engineCore.engine.prebook(hold.holdId, HOLDER)]);
+      const [first, second] = await Promise.all([
+        engineCore.engine.prebook(hold.holdId, HOLDER),
+        engineCore.engine.prebook(hold.holdId, HOLDER),
+      ]);
       expect(second.id).toBe(first.id);
       expect((await engineCore.engine.prebook(hold.holdId, HOLDER)).id).toBe(first.id);
       expect(engineCore.ledger.list({ profileId: 1 }).total).toBe(1);
@@ -134,9 +200,14 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const quote = await quoteThroughEngine(engineCore);
       const hold = await engineCore.engine.startHold(quote, [30, 31]);
       // Less life left than the engine's safety margin (10 s): both submits want a fresh token.
-      const [first, second] = await Promise.all([engineCore.engine.prebook(hold.holdId, HOLDER), engineCore.engine.prebook(hold.holdId, HOLDER)]);
+      const [first, second] = await Promise.all([
+        engineCore.engine.prebook(hold.holdId, HOLDER),
+        engineCore.engine.prebook(hold.holdId, HOLDER),
+      ]);
       expect(second.id).toBe(first.id);
-      const holds = (service.service.ledger(first.serviceBookingId as number).booking ? 1 : 0) + (service.service.ledger((first.serviceBookingId as number) + 1).booking ? 1 : 0);
+      const holds =
+        (service.service.ledger(first.serviceBookingId as number).booking ? 1 : 0) +
+        (service.service.ledger((first.serviceBookingId as number) + 1).booking ? 1 : 0);
       expect(holds).toBe(1);
     });
 
@@ -144,8 +215,14 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const { channels } = await import('../../../shared/ipc');
-      expect(channels['booking:prebook'].input.safeParse({ holdId: crypto.randomUUID(), holder: { ...HOLDER, surname: '4242 4242 4242 4242' } }).success).toBe(false);
-      expect(channels['payment:pay'].input.safeParse({ bookingId: 1, paymentMethodId: 'pm_card_visa', clientReference: '5555555555554444' }).success).toBe(false);
+      expect(
+        channels['booking:prebook'].input.safeParse({ holdId: crypto.randomUUID(), holder: { ...HOLDER, surname: '4242 4242 4242 4242' } })
+          .success,
+      ).toBe(false);
+      expect(
+        channels['payment:pay'].input.safeParse({ bookingId: 1, paymentMethodId: 'pm_card_visa', clientReference: '5555555555554444' })
+          .success,
+      ).toBe(false);
       expect(engineCore.ledger.list({ profileId: 1 }).total).toBe(0);
     });
   });

@@ -23,7 +23,10 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const { booking } = await heldBooking(engineCore);
       service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/book$' }]);
       const outcome = await engineCore.engine.pay(booking.id, 'pm_card_visa');
-      expect(outcome).toMatchObject({ kind: 'booked', booking: { bookingReference: expect.stringMatching(/^(PKD|BKG-)/), attention: null } });
+      expect(outcome).toMatchObject({
+        kind: 'booked',
+        booking: { bookingReference: expect.stringMatching(/^(PKD|BKG-)/), attention: null },
+      });
       expect(engineCore.ledger.timeline(booking.id).at(-1)?.summary).toContain('Charged once');
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
       await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({ code: 'not_payable' });
@@ -35,7 +38,10 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
       service.controls.queueFaults([{ kind: 'error', status: 503, path: '/book$' }]);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({ code: 'payment_not_made', message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.' });
+      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({
+        code: 'payment_not_made',
+        message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
+      });
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(0);
       expect((await engineCore.engine.pay(booking.id, 'pm_card_visa')).kind).toBe('booked');
     });
@@ -52,9 +58,16 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
         expect(service.service.ledger((booking.serviceBookingId as number) + 1).booking).toBeUndefined();
       } else {
         // This service refuses a used token even for the very same request: whether the hold exists is not shown.
-        await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({ code: 'hold_unconfirmed', message: expect.stringContaining('cannot tell whether the hold was made') });
+        await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({
+          code: 'hold_unconfirmed',
+          message: expect.stringContaining('cannot tell whether the hold was made'),
+        });
         const [row] = engineCore.ledger.list({ profileId: 1 }).rows;
-        expect(row).toMatchObject({ status: 'Unconfirmed hold', serviceBookingId: null, attention: expect.stringContaining('prebook_token_consumed, HTTP 422') });
+        expect(row).toMatchObject({
+          status: 'Unconfirmed hold',
+          serviceBookingId: null,
+          attention: expect.stringContaining('prebook_token_consumed, HTTP 422'),
+        });
         // The built-in service numbers its bookings from 100001: exactly one hold was made.
         expect(service.service.ledger(100_001).booking).toBeDefined();
         expect(service.service.ledger(100_002).booking).toBeUndefined();
@@ -67,13 +80,27 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const { core: engineCore } = await core(service);
       const quote = await quoteThroughEngine(engineCore);
       const hold = await engineCore.engine.startHold(quote, [30, 31]);
-      service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/prebook$' }, { kind: 'rate_limit', path: '/prebook$' }]);
-      await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({ code: 'outcome_unknown', message: expect.stringContaining('Not confirmed yet'), hint: expect.stringContaining('Do not send it again') });
-      const [found] = await waitUntil(() => engineCore.ledger.list({ profileId: 1 }).rows, (rows) => rows.length === 1);
+      service.controls.queueFaults([
+        { kind: 'drop_after_commit', path: '/prebook$' },
+        { kind: 'rate_limit', path: '/prebook$' },
+      ]);
+      await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({
+        code: 'outcome_unknown',
+        message: expect.stringContaining('Not confirmed yet'),
+        hint: expect.stringContaining('Do not send it again'),
+      });
+      const [found] = await waitUntil(
+        () => engineCore.ledger.list({ profileId: 1 }).rows,
+        (rows) => rows.length === 1,
+      );
       expect(found).toMatchObject(
         dialect === 'standard'
           ? { status: 'Pending', serviceBookingId: expect.any(Number), attention: expect.stringContaining('Packdesk found the hold') }
-          : { status: 'Unconfirmed hold', serviceBookingId: null, attention: expect.stringContaining('Contact the service’s support with the client reference') },
+          : {
+              status: 'Unconfirmed hold',
+              serviceBookingId: null,
+              attention: expect.stringContaining('Contact the service’s support with the client reference'),
+            },
       );
       expect(engineCore.ledger.openIntents()).toEqual([]);
     });
@@ -92,7 +119,11 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
     test('reads ride out a 5xx and 429 storm with backoff and Retry-After', async () => {
       const service = await sandbox({ controls: { retryAfterSeconds: 0 } });
       const { core: engineCore } = await core(service);
-      service.controls.queueFaults([{ kind: 'error', status: 502, path: '/packages' }, { kind: 'rate_limit', path: '/packages' }, { kind: 'error', status: 500, path: '/packages' }]);
+      service.controls.queueFaults([
+        { kind: 'error', status: 502, path: '/packages' },
+        { kind: 'rate_limit', path: '/packages' },
+        { kind: 'error', status: 500, path: '/packages' },
+      ]);
       expect(await engineCore.engine.search('rome')).toHaveLength(1);
       expect(service.controls.pendingFaults()).toBe(0);
     });
@@ -100,7 +131,10 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
     test('a read that keeps timing out ends in a clear timeout error', async () => {
       const service = await sandbox({ controls: { latencyMs: 300 } });
       const { core: engineCore } = await core(service, { requestTimeoutMs: 100, start: false });
-      await expect(engineCore.engine.search('rome')).rejects.toMatchObject({ kind: 'timeout', message: 'The booking service did not answer in time.' });
+      await expect(engineCore.engine.search('rome')).rejects.toMatchObject({
+        kind: 'timeout',
+        message: 'The booking service did not answer in time.',
+      });
     });
 
     test('writes are never retried blindly: a 503 on prebook is answered from the token, not by sending twice', async () => {
@@ -121,7 +155,10 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const service = await sandbox({ controls: { latencyMs: 100 } });
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
-      const [first, second] = await Promise.allSettled([engineCore.engine.pay(booking.id, 'pm_card_visa'), engineCore.engine.pay(booking.id, 'pm_card_visa')]);
+      const [first, second] = await Promise.allSettled([
+        engineCore.engine.pay(booking.id, 'pm_card_visa'),
+        engineCore.engine.pay(booking.id, 'pm_card_visa'),
+      ]);
       expect(first.status).toBe('fulfilled');
       expect(second).toMatchObject({ status: 'rejected', reason: { code: 'booking_busy' } });
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
@@ -140,7 +177,10 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       await engineCore.connectivity.refresh();
       expect(engineCore.connectivity.online).toBe(false);
       expect(engineCore.ledger.list({ profileId: 1, query: 'silva' }).rows.map((row) => row.id)).toEqual([booking.id]);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({ code: 'offline', message: 'The booking service cannot be reached, so nothing was sent.' });
+      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({
+        code: 'offline',
+        message: 'The booking service cannot be reached, so nothing was sent.',
+      });
 
       const again = await startSandbox({ dataFile, port, controls: { supplierDelayMs: 50 } });
       try {
@@ -148,7 +188,10 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
         expect(engineCore.connectivity.online).toBe(true);
         expect((await engineCore.engine.pay(booking.id, 'pm_card_visa')).kind).toBe('booked');
         engineCore.tracker.soon(booking.id);
-        await waitUntil(() => engineCore.ledger.get(booking.id)?.status, (status) => status === 'Paid');
+        await waitUntil(
+          () => engineCore.ledger.get(booking.id)?.status,
+          (status) => status === 'Paid',
+        );
       } finally {
         await again.close();
       }
@@ -169,10 +212,19 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
 
       // At the restart the charge has not landed yet: the booking says so, and is never called unpaid.
       const { core: secondCore } = await core(service, { dataDir });
-      expect(secondCore.ledger.get(booking.id)).toMatchObject({ inFlight: 'book', attention: expect.stringContaining('Packdesk stopped while a payment was being sent. Not confirmed yet') });
+      expect(secondCore.ledger.get(booking.id)).toMatchObject({
+        inFlight: 'book',
+        attention: expect.stringContaining('Packdesk stopped while a payment was being sent. Not confirmed yet'),
+      });
       await inFlight;
-      const recovered = await waitUntil(() => secondCore.ledger.get(booking.id), (row) => row?.inFlight === null);
-      expect(recovered).toMatchObject({ bookingReference: expect.stringMatching(/^(PKD|BKG-)/), attention: expect.stringContaining('the service shows it went through') });
+      const recovered = await waitUntil(
+        () => secondCore.ledger.get(booking.id),
+        (row) => row?.inFlight === null,
+      );
+      expect(recovered).toMatchObject({
+        bookingReference: expect.stringMatching(/^(PKD|BKG-)/),
+        attention: expect.stringContaining('the service shows it went through'),
+      });
       expect(secondCore.ledger.openIntents()).toEqual([]);
       expect(secondCore.ledger.needingAttention(1).map((record) => record.id)).toEqual([booking.id]);
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);

@@ -10,13 +10,17 @@ import { callApi, daysFromNow, useSandbox } from '../../support/sandbox-helpers'
 const core = useCore();
 
 type Service = Sandbox;
-const authorizations = (service: Service, serviceId: number) => service.service.ledger(serviceId).payments.filter((payment) => payment.kind === 'authorization').length;
+const authorizations = (service: Service, serviceId: number) =>
+  service.service.ledger(serviceId).payments.filter((payment) => payment.kind === 'authorization').length;
 const serviceRow = (service: Service, serviceId: number) => service.service.ledger(serviceId).booking;
 
 async function paidThroughEngine(engineCore: Awaited<ReturnType<typeof core>>['core'], service: Service) {
   const { booking } = await heldBooking(engineCore);
   await engineCore.engine.pay(booking.id, 'pm_card_visa');
-  const paid = await waitUntil(() => engineCore.ledger.get(booking.id), (row) => row?.status === 'Paid' && serviceRow(service, booking.serviceBookingId as number)?.status === 'Paid');
+  const paid = await waitUntil(
+    () => engineCore.ledger.get(booking.id),
+    (row) => row?.status === 'Paid' && serviceRow(service, booking.serviceBookingId as number)?.status === 'Paid',
+  );
   if (!paid) throw new Error('the booking was not paid');
   return paid;
 }
@@ -31,11 +35,31 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const { booking } = await heldBooking(engineCore);
       // The service holds the request longer than the client waits, then charges: the read-back comes first.
       service.controls.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 500 }]);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({ code: 'outcome_unknown', message: expect.stringContaining('Not confirmed yet') });
-      expect(engineCore.ledger.get(booking.id)).toMatchObject({ status: 'Pending', inFlight: 'book', attention: expect.stringContaining('Payment not confirmed yet') });
-      expect(engineCore.ledger.timeline(booking.id).map((event) => event.summary).join(' ')).not.toMatch(/nothing was charged/);
-      const settled = await waitUntil(() => engineCore.ledger.get(booking.id), (row) => row?.status === 'Paid', 10_000);
-      expect(settled).toMatchObject({ inFlight: null, bookingReference: expect.stringMatching(/^(PKD|BKG-)/), attention: expect.stringContaining('went through') });
+      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({
+        code: 'outcome_unknown',
+        message: expect.stringContaining('Not confirmed yet'),
+      });
+      expect(engineCore.ledger.get(booking.id)).toMatchObject({
+        status: 'Pending',
+        inFlight: 'book',
+        attention: expect.stringContaining('Payment not confirmed yet'),
+      });
+      expect(
+        engineCore.ledger
+          .timeline(booking.id)
+          .map((event) => event.summary)
+          .join(' '),
+      ).not.toMatch(/nothing was charged/);
+      const settled = await waitUntil(
+        () => engineCore.ledger.get(booking.id),
+        (row) => row?.status === 'Paid',
+        10_000,
+      );
+      expect(settled).toMatchObject({
+        inFlight: null,
+        bookingReference: expect.stringMatching(/^(PKD|BKG-)/),
+        attention: expect.stringContaining('went through'),
+      });
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
     });
 
@@ -45,8 +69,16 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const paid = await paidThroughEngine(engineCore, service);
       service.controls.queueFaults([{ kind: 'delay', path: '/cancel$', delayMs: 500 }]);
       await expect(engineCore.engine.cancel(paid.id, 'Traveler changed plans')).rejects.toMatchObject({ code: 'outcome_unknown' });
-      expect(engineCore.ledger.get(paid.id)).toMatchObject({ status: 'Paid', inFlight: 'cancel', attention: expect.stringContaining('Cancellation not confirmed yet') });
-      await waitUntil(() => engineCore.ledger.get(paid.id), (row) => row?.status === 'Cancelled' && row.inFlight === null, 10_000);
+      expect(engineCore.ledger.get(paid.id)).toMatchObject({
+        status: 'Paid',
+        inFlight: 'cancel',
+        attention: expect.stringContaining('Cancellation not confirmed yet'),
+      });
+      await waitUntil(
+        () => engineCore.ledger.get(paid.id),
+        (row) => row?.status === 'Cancelled' && row.inFlight === null,
+        10_000,
+      );
     });
 
     test('a lost book that charged nothing: only once the doubt has passed is the agent told so', async () => {
@@ -56,7 +88,11 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       // Held longer than the client waits; then the card is declined, so nothing is charged.
       service.controls.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 400 }]);
       await expect(engineCore.engine.pay(booking.id, 'pm_card_chargeDeclined')).rejects.toMatchObject({ code: 'outcome_unknown' });
-      const settled = await waitUntil(() => engineCore.ledger.get(booking.id), (row) => row?.inFlight === null, 10_000);
+      const settled = await waitUntil(
+        () => engineCore.ledger.get(booking.id),
+        (row) => row?.inFlight === null,
+        10_000,
+      );
       expect(settled).toMatchObject({ status: 'Pending', attention: expect.stringContaining('nothing charged') });
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(0);
     });
@@ -91,7 +127,11 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
         expect.objectContaining(
           dialect === 'standard'
             ? { status: 'Pending', serviceBookingId: expect.any(Number), attention: expect.stringContaining('Packdesk found the hold') }
-            : { status: 'Unconfirmed hold', serviceBookingId: null, attention: expect.stringContaining('cannot tell whether the hold was made') },
+            : {
+                status: 'Unconfirmed hold',
+                serviceBookingId: null,
+                attention: expect.stringContaining('cannot tell whether the hold was made'),
+              },
         ),
       ]);
       // The built-in service numbers its bookings from 100001: exactly one hold was made.
@@ -112,7 +152,12 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const changed = await engineCore.engine.confirmChange(change);
       const atService = serviceRow(service, paid.serviceBookingId as number);
       expect(atService).toMatchObject({ check_in: daysFromNow(90), check_out: daysFromNow(92) });
-      expect(changed).toMatchObject({ checkIn: atService?.check_in, checkOut: atService?.check_out, totalMinor: atService?.total_minor, inFlight: null });
+      expect(changed).toMatchObject({
+        checkIn: atService?.check_in,
+        checkOut: atService?.check_out,
+        totalMinor: atService?.total_minor,
+        inFlight: null,
+      });
       // Where the service shows the rooms, the ledger takes their new offers; where it does not, the
       // old offer id stays, and the service still knows the room by it (rooms keep an identity).
       if (dialect === 'standard') expect(changed.items).toEqual(JSON.parse(atService?.items ?? '[]'));
@@ -129,12 +174,17 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       await engineCore.engine.previewChange(other);
       await engineCore.engine.confirmChange(other);
       const changedTotal = engineCore.ledger.get(paid.id)?.totalMinor;
-      await expect(engineCore.engine.confirmChange(first)).rejects.toMatchObject({ code: 'preview_outdated', message: expect.stringMatching(/The booking changed since this price was shown\. The change now (costs|refunds)/) });
+      await expect(engineCore.engine.confirmChange(first)).rejects.toMatchObject({
+        code: 'preview_outdated',
+        message: expect.stringMatching(/The booking changed since this price was shown\. The change now (costs|refunds)/),
+      });
       // Nothing was confirmed on the stale price.
       expect(engineCore.ledger.get(paid.id)).toMatchObject({ checkIn: daysFromNow(100), totalMinor: changedTotal });
       // Confirmed again, now on the price just shown: the service makes the change (or asks for its payment).
       const confirmed = await engineCore.engine.confirmChange(first);
-      const made = service.service.ledger(paid.serviceBookingId as number).events.filter((event) => ['modified', 'modification_payment_required'].includes(event.type as string));
+      const made = service.service
+        .ledger(paid.serviceBookingId as number)
+        .events.filter((event) => ['modified', 'modification_payment_required'].includes(event.type as string));
       expect(made).toHaveLength(2);
       const atService = serviceRow(service, paid.serviceBookingId as number);
       expect(confirmed).toMatchObject({ checkIn: atService?.check_in, totalMinor: atService?.total_minor });
@@ -163,8 +213,16 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const service = await sandbox();
       const { core: engineCore, dataDir } = await core(service);
       const paid = await paidThroughEngine(engineCore, service);
-      for (const reason of ['4242 4242 4242 4242', 'card 4242.4242.4242.4242', '４２４２４２４２４２４２４２４２', 'pm_4242_4242_4242_4242']) {
-        await expect(engineCore.engine.cancel(paid.id, reason)).rejects.toMatchObject({ code: 'card_number_in_text', message: expect.stringContaining('reason') });
+      for (const reason of [
+        '4242 4242 4242 4242',
+        'card 4242.4242.4242.4242',
+        '４２４２４２４２４２４２４２４２',
+        'pm_4242_4242_4242_4242',
+      ]) {
+        await expect(engineCore.engine.cancel(paid.id, reason)).rejects.toMatchObject({
+          code: 'card_number_in_text',
+          message: expect.stringContaining('reason'),
+        });
       }
       expect(engineCore.ledger.get(paid.id)).toMatchObject({ status: 'Paid', inFlight: null });
       const files = readdirSync(dataDir).filter((file) => file.startsWith('ledger.db'));
@@ -175,11 +233,25 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
-      const answer = await callApi(service, 'POST', `/bookings/${booking.serviceBookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_4242_4242_4242_4242' });
-      expect(answer).toMatchObject(dialect === 'standard' ? { status: 422, body: { error: 'raw_card_rejected' } } : { status: 400, body: { error: 'card_data_not_allowed' } });
+      const answer = await callApi(service, 'POST', `/bookings/${booking.serviceBookingId}/book`, service.keys.liveKey, {
+        payment_method_id: 'pm_4242_4242_4242_4242',
+      });
+      expect(answer).toMatchObject(
+        dialect === 'standard'
+          ? { status: 422, body: { error: 'raw_card_rejected' } }
+          : { status: 400, body: { error: 'card_data_not_allowed' } },
+      );
       // 3-D Secure ids are hex: digits among letters are never a card number.
-      const action = await callApi<{ payment_intent_id: string }>(service, 'POST', `/bookings/${booking.serviceBookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_threeDSecure2Required' });
-      const again = await callApi(service, 'POST', `/bookings/${booking.serviceBookingId}/book`, service.keys.liveKey, { payment_intent_id: action.body.payment_intent_id });
+      const action = await callApi<{ payment_intent_id: string }>(
+        service,
+        'POST',
+        `/bookings/${booking.serviceBookingId}/book`,
+        service.keys.liveKey,
+        { payment_method_id: 'pm_card_threeDSecure2Required' },
+      );
+      const again = await callApi(service, 'POST', `/bookings/${booking.serviceBookingId}/book`, service.keys.liveKey, {
+        payment_intent_id: action.body.payment_intent_id,
+      });
       expect(again).toMatchObject({ status: 402, body: { error: 'payment_requires_action' } });
     });
   });

@@ -11,7 +11,8 @@ import { useTempDir } from '../../support/temp-dir';
 const core = useCore();
 const tempDir = useTempDir();
 
-const authorizations = (service: Sandbox, serviceBookingId: number) => service.service.ledger(serviceBookingId).payments.filter((payment) => (payment as { kind: string }).kind === 'authorization').length;
+const authorizations = (service: Sandbox, serviceBookingId: number) =>
+  service.service.ledger(serviceBookingId).payments.filter((payment) => (payment as { kind: string }).kind === 'authorization').length;
 
 /** Runs a counter in its own process up to an open 3-D Secure window, then kills it (SIGKILL: no clean-up of any kind). */
 async function killedWithTheBankWindowOpen(service: Sandbox, dataDir: string, stay: object): Promise<number> {
@@ -63,10 +64,14 @@ describe.each(DIALECTS)('payments, against the %s dialect', (dialect) => {
       const closing = scriptedWindows('close');
       const { core: engineCore } = await core(service, { paymentWindows: closing.windows });
       const { booking } = await heldBooking(engineCore);
-      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_closed' });
+      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({
+        code: 'authentication_closed',
+      });
       const waiting = engineCore.ledger.get(booking.id);
       expect(waiting).toMatchObject({ bookingReference: null, paymentIntentId: expect.stringMatching(/^pi_/) });
-      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({ code: 'authentication_closed' });
+      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({
+        code: 'authentication_closed',
+      });
       // The same intent both times: the service asked for the same check again.
       expect(closing.opened).toHaveLength(2);
       expect(new URL(closing.opened[1] as string).pathname).toBe(new URL(closing.opened[0] as string).pathname);
@@ -76,10 +81,16 @@ describe.each(DIALECTS)('payments, against the %s dialect', (dialect) => {
       const service = await sandbox({ controls: { supplierDelayMs: 50 } });
       const { core: engineCore } = await core(service, { paymentWindows: scriptedWindows('fail').windows });
       const { booking } = await heldBooking(engineCore);
-      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_failed' });
+      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({
+        code: 'authentication_failed',
+      });
       expect(engineCore.ledger.get(booking.id)).toMatchObject({ bookingReference: null, paymentIntentId: null });
-      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({ code: 'no_authentication_pending' });
-      expect(await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_visa' })).toMatchObject({ bookingReference: expect.stringMatching(/^(PKD|BKG-)/) });
+      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({
+        code: 'no_authentication_pending',
+      });
+      expect(await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_visa' })).toMatchObject({
+        bookingReference: expect.stringMatching(/^(PKD|BKG-)/),
+      });
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
     });
 
@@ -88,9 +99,13 @@ describe.each(DIALECTS)('payments, against the %s dialect', (dialect) => {
       const closing = scriptedWindows('close');
       const { core: engineCore } = await core(service, { paymentWindows: closing.windows });
       const { booking } = await heldBooking(engineCore);
-      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_closed' });
+      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({
+        code: 'authentication_closed',
+      });
       await answerChallenge(closing.opened[0] as string, 'fail');
-      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({ code: 'authentication_failed' });
+      await expect(engineCore.payments.pay(booking.id, { continueAuthentication: true })).rejects.toMatchObject({
+        code: 'authentication_failed',
+      });
       expect(engineCore.ledger.get(booking.id)).toMatchObject({ paymentIntentId: null, bookingReference: null });
     });
 
@@ -99,13 +114,20 @@ describe.each(DIALECTS)('payments, against the %s dialect', (dialect) => {
       const closing = scriptedWindows('close');
       const { core: engineCore } = await core(service, { paymentWindows: closing.windows });
       const { booking } = await heldBooking(engineCore);
-      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({ code: 'authentication_closed' });
+      await expect(engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_threeDSecure2Required' })).rejects.toMatchObject({
+        code: 'authentication_closed',
+      });
       // The cardholder finished on the bank's page after the agent closed the window.
       await answerChallenge(closing.opened[0] as string, 'approve');
       const paid = await engineCore.payments.pay(booking.id, { paymentMethodId: 'pm_card_mastercard' });
       expect(paid.bookingReference).toMatch(/^(PKD|BKG-)/);
-      const payments = service.service.ledger(booking.serviceBookingId as number).payments as { kind: string; payment_method_id: string | null }[];
-      expect(payments.filter((payment) => payment.kind === 'authorization')).toEqual([expect.objectContaining({ payment_method_id: 'pm_card_threeDSecure2Required' })]);
+      const payments = service.service.ledger(booking.serviceBookingId as number).payments as {
+        kind: string;
+        payment_method_id: string | null;
+      }[];
+      expect(payments.filter((payment) => payment.kind === 'authorization')).toEqual([
+        expect.objectContaining({ payment_method_id: 'pm_card_threeDSecure2Required' }),
+      ]);
     });
   });
 
@@ -130,7 +152,10 @@ describe.each(DIALECTS)('payments, against the %s dialect', (dialect) => {
       expect(paid.bookingReference).toMatch(/^(PKD|BKG-)/);
       expect(opened).toHaveLength(1);
       expect(authorizations(service, paid.serviceBookingId as number)).toBe(1);
-      await waitUntil(() => restarted.ledger.get(bookingId)?.status, (status) => status === 'Paid');
+      await waitUntil(
+        () => restarted.ledger.get(bookingId)?.status,
+        (status) => status === 'Paid',
+      );
     });
 
     test('the cardholder had already passed when the app died: continuing books at once, with no second check and one charge', async () => {

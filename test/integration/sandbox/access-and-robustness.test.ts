@@ -27,11 +27,17 @@ describe('authentication and keys', () => {
       ['POST', `/bookings/${bookingId}/book`, { payment_method_id: 'pm_card_visa' }],
       ['GET', `/bookings/${bookingId}`, undefined],
       ['POST', `/bookings/${bookingId}/cancel`, { cancellation_reason: 'x' }],
-      ['POST', `/bookings/${bookingId}/modification`, { changes: { rooms: [{ action: 'update', availability_id: 1, selected_availability_id: 2 }] } }],
+      [
+        'POST',
+        `/bookings/${bookingId}/modification`,
+        { changes: { rooms: [{ action: 'update', availability_id: 1, selected_availability_id: 2 }] } },
+      ],
     ] as const) {
       expect(await callApi(service, method, path, test, body)).toMatchObject({ status: 403, body: { error: 'live_key_required' } });
     }
-    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({ data: { status: 'Paid' } });
+    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({
+      data: { status: 'Paid' },
+    });
   });
 
   test('another organization’s booking is 404 not_found, exactly like a missing one, for every operation', async () => {
@@ -45,7 +51,10 @@ describe('authentication and keys', () => {
     for (const [path, body] of [
       [`/bookings/${bookingId}/book`, { payment_method_id: 'pm_card_visa' }],
       [`/bookings/${bookingId}/cancel`, { cancellation_reason: 'x' }],
-      [`/bookings/${bookingId}/modification/preview`, { changes: { booking: { dates: { check_in: '2030-01-01', check_out: '2030-01-03' } } } }],
+      [
+        `/bookings/${bookingId}/modification/preview`,
+        { changes: { booking: { dates: { check_in: '2030-01-01', check_out: '2030-01-03' } } } },
+      ],
     ] as const) {
       expect(await callApi(service, 'POST', path, other.liveKey, body)).toMatchObject({ status: 404, body: { error: 'not_found' } });
     }
@@ -57,8 +66,14 @@ describe('bad input', () => {
   test('bad JSON is 400, an oversized body is 413, a wrong method is 405, an unknown path is 404', async () => {
     const service = await sandbox();
     const key = service.keys.liveKey;
-    expect(await callApi(service, 'POST', '/bookings/prebook', key, '{"package_id": ')).toMatchObject({ status: 400, body: { error: 'invalid_json' } });
-    expect(await callApi(service, 'POST', '/bookings/prebook', key, { holder: 'x'.repeat(70 * 1024) })).toMatchObject({ status: 413, body: { error: 'payload_too_large' } });
+    expect(await callApi(service, 'POST', '/bookings/prebook', key, '{"package_id": ')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_json' },
+    });
+    expect(await callApi(service, 'POST', '/bookings/prebook', key, { holder: 'x'.repeat(70 * 1024) })).toMatchObject({
+      status: 413,
+      body: { error: 'payload_too_large' },
+    });
     expect(await callApi(service, 'DELETE', '/bookings/100001', key)).toMatchObject({ status: 405, body: { error: 'method_not_allowed' } });
     expect(await callApi(service, 'GET', '/nothing-here', key)).toMatchObject({ status: 404, body: { error: 'not_found' } });
   });
@@ -81,7 +96,10 @@ describe('bad input', () => {
 describe('training faults', () => {
   test('an error share answers 503 before any work; a rate-limit share answers 429 with Retry-After', async () => {
     const service = await sandbox({ controls: { errorRate: 1 } });
-    expect(await callApi(service, 'GET', '/packages?title=rome', service.keys.testKey)).toMatchObject({ status: 503, body: { error: 'service_unavailable' } });
+    expect(await callApi(service, 'GET', '/packages?title=rome', service.keys.testKey)).toMatchObject({
+      status: 503,
+      body: { error: 'service_unavailable' },
+    });
     service.controls.update({ errorRate: 0, rateLimitRate: 1, retryAfterSeconds: 7 });
     const limited = await callApi(service, 'GET', '/packages?title=rome', service.keys.testKey);
     expect(limited).toMatchObject({ status: 429, body: { error: 'rate_limited' } });
@@ -92,22 +110,42 @@ describe('training faults', () => {
     const service = await sandbox();
     const { bookingId } = await pendingBooking(service);
     service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/book$' }]);
-    await expect(callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa' })).rejects.toThrow();
-    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({ data: { status: expect.stringMatching(/Confirming|Paid/), booking_reference: expect.any(String) } });
+    await expect(
+      callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa' }),
+    ).rejects.toThrow();
+    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({
+      data: { status: expect.stringMatching(/Confirming|Paid/), booking_reference: expect.any(String) },
+    });
   });
 
   test('scripted faults, "fail twice, then succeed", over HTTP with the admin key', async () => {
     const service = await sandbox();
     const admin = { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' };
     expect((await fetch(`${service.url}/sandbox/faults`, { method: 'POST', body: '[]' })).status).toBe(401);
-    const queued = await fetch(`${service.url}/sandbox/faults`, { method: 'POST', headers: admin, body: JSON.stringify([{ kind: 'error', status: 502, path: '/packages' }, { kind: 'error', status: 500, path: '/packages' }]) });
+    const queued = await fetch(`${service.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify([
+        { kind: 'error', status: 502, path: '/packages' },
+        { kind: 'error', status: 500, path: '/packages' },
+      ]),
+    });
     expect(await queued.json()).toEqual({ data: { queued: 2 } });
     const statuses = [];
-    for (let attempt = 0; attempt < 3; attempt += 1) statuses.push((await callApi(service, 'GET', '/packages?title=rome', service.keys.testKey)).status);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      statuses.push((await callApi(service, 'GET', '/packages?title=rome', service.keys.testKey)).status);
     expect(statuses).toEqual([502, 500, 200]);
-    const controls = await fetch(`${service.url}/sandbox/controls`, { method: 'PUT', headers: admin, body: JSON.stringify({ latencyMs: 5, supplierOutcome: 'reject' }) });
+    const controls = await fetch(`${service.url}/sandbox/controls`, {
+      method: 'PUT',
+      headers: admin,
+      body: JSON.stringify({ latencyMs: 5, supplierOutcome: 'reject' }),
+    });
     expect(await controls.json()).toMatchObject({ data: { latencyMs: 5, supplierOutcome: 'reject', errorRate: 0 } });
-    const refused = await fetch(`${service.url}/sandbox/controls`, { method: 'PUT', headers: admin, body: JSON.stringify({ errorRate: 3 }) });
+    const refused = await fetch(`${service.url}/sandbox/controls`, {
+      method: 'PUT',
+      headers: admin,
+      body: JSON.stringify({ errorRate: 3 }),
+    });
     expect(refused.status).toBe(422);
   });
 });
@@ -142,4 +180,3 @@ describe('persistence', () => {
     reader.close();
   });
 });
-

@@ -12,7 +12,17 @@ describe('search packages (GET /packages?title=)', () => {
     const answer = await callApi<Search>(service, 'GET', '/packages?title=%20RIVIERA%20cote', service.keys.testKey);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      data: [{ id: 7, title: 'Côte d’Azur Riviera Escape', properties: [{ id: 701, name: 'Nice Promenade Hotel' }, { id: 702, name: 'Cannes Croisette Palace' }, { id: 703, name: 'Antibes Old Town Inn' }] }],
+      data: [
+        {
+          id: 7,
+          title: 'Côte d’Azur Riviera Escape',
+          properties: [
+            { id: 701, name: 'Nice Promenade Hotel' },
+            { id: 702, name: 'Cannes Croisette Palace' },
+            { id: 703, name: 'Antibes Old Town Inn' },
+          ],
+        },
+      ],
     });
     const zurich = await callApi<Search>(service, 'GET', '/packages?title=zurich', service.keys.testKey);
     expect(zurich.body.data.map((entry) => entry.title)).toEqual(['Zürich Lakeside & Alps']);
@@ -51,7 +61,14 @@ describe('price a stay (POST /packages/{id}/availability, no mode)', () => {
     const service = await sandbox();
     const stay = await priceAvailableStay(service, { packageId: 25, nights: 2, adults: 1, startInDays: 100 });
     const price = async (checkOut: string, adults: number) =>
-      (await callApi<Pricing>(service, 'POST', '/packages/25/availability', service.keys.testKey, { check_in: stay.checkIn, check_out: checkOut, adults, property_id: stay.propertyId })).body.data.total_price_cents as number;
+      (
+        await callApi<Pricing>(service, 'POST', '/packages/25/availability', service.keys.testKey, {
+          check_in: stay.checkIn,
+          check_out: checkOut,
+          adults,
+          property_id: stay.propertyId,
+        })
+      ).body.data.total_price_cents as number;
     const oneNight = new Date(Date.parse(stay.checkIn) + 86_400_000).toISOString().slice(0, 10);
     expect(await price(oneNight, 1)).toBeLessThan(stay.total);
     expect(await price(stay.checkOut, 2)).toBeGreaterThan(stay.total);
@@ -61,7 +78,12 @@ describe('price a stay (POST /packages/{id}/availability, no mode)', () => {
     const service = await sandbox();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, day) =>
-        callApi<Pricing>(service, 'POST', '/packages/1/availability', service.keys.testKey, { check_in: daysFromNow(30 + day), check_out: daysFromNow(37 + day), adults: 2, property_id: 101 }),
+        callApi<Pricing>(service, 'POST', '/packages/1/availability', service.keys.testKey, {
+          check_in: daysFromNow(30 + day),
+          check_out: daysFromNow(37 + day),
+          adults: 2,
+          property_id: 101,
+        }),
       ),
     );
     const soldOut = answers.filter((answer) => !answer.body.data.available);
@@ -85,7 +107,12 @@ describe('price a stay (POST /packages/{id}/availability, no mode)', () => {
 
   test('an unknown package is 404 not_found', async () => {
     const service = await sandbox();
-    const answer = await callApi(service, 'POST', '/packages/4242/availability', service.keys.testKey, { check_in: daysFromNow(10), check_out: daysFromNow(12), adults: 2, property_id: 101 });
+    const answer = await callApi(service, 'POST', '/packages/4242/availability', service.keys.testKey, {
+      check_in: daysFromNow(10),
+      check_out: daysFromNow(12),
+      adults: 2,
+      property_id: 101,
+    });
     expect(answer).toMatchObject({ status: 404, body: { error: 'not_found' } });
   });
 });

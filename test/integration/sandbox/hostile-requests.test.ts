@@ -30,14 +30,31 @@ describe.each<Dialect>(['standard', 'alternate'])('hostile and malformed request
     await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, validPrebook);
     const reader = new DatabaseSync(dataFile, { readOnly: true });
 
-    const keys = fc.constantFrom<string | null>(null, '', 'Bearer', service.keys.testKey, service.keys.liveKey, other.liveKey, other.testKey, 'sk_live_forged', `${service.keys.liveKey}x`, `Basic ${service.keys.liveKey}`);
-    const ids = fc.oneof(fc.constantFrom(mine.bookingId, theirs.bookingId, 0, -1, 2 ** 53, 99999999999), fc.integer(), fc.string({ maxLength: 12 }).map(encodeURIComponent));
+    const keys = fc.constantFrom<string | null>(
+      null,
+      '',
+      'Bearer',
+      service.keys.testKey,
+      service.keys.liveKey,
+      other.liveKey,
+      other.testKey,
+      'sk_live_forged',
+      `${service.keys.liveKey}x`,
+      `Basic ${service.keys.liveKey}`,
+    );
+    const ids = fc.oneof(
+      fc.constantFrom(mine.bookingId, theirs.bookingId, 0, -1, 2 ** 53, 99999999999),
+      fc.integer(),
+      fc.string({ maxLength: 12 }).map(encodeURIComponent),
+    );
     const paths = fc.oneof(
       fc.constant('/packages'),
       ids.map((id) => `/packages/${id}/availability`),
       fc.constant('/bookings/prebook'),
       ids.map((id) => `/bookings/${id}`),
-      fc.tuple(ids, fc.constantFrom('book', 'cancel', 'modification', 'modification/preview', 'x')).map(([id, action]) => `/bookings/${id}/${action}`),
+      fc
+        .tuple(ids, fc.constantFrom('book', 'cancel', 'modification', 'modification/preview', 'x'))
+        .map(([id, action]) => `/bookings/${id}/${action}`),
       fc.string({ maxLength: 40 }).map((text) => `/${encodeURIComponent(text)}`),
     );
     const mutate = <T extends Record<string, unknown>>(base: T) =>
@@ -50,7 +67,14 @@ describe.each<Dialect>(['standard', 'alternate'])('hostile and malformed request
       mutate(validPrebook).map((body) => JSON.stringify(body)),
       fc.constant(JSON.stringify(validPrebook)),
       mutate({ payment_method_id: 'pm_card_visa', client_reference: 'ref' }).map((body) => JSON.stringify(body)),
-      mutate({ check_in: stay.checkIn, check_out: stay.checkOut, adults: 2, property_id: stay.propertyId, mode: 'prebook', items: validPrebook.items }).map((body) => JSON.stringify(body)),
+      mutate({
+        check_in: stay.checkIn,
+        check_out: stay.checkOut,
+        adults: 2,
+        property_id: stay.propertyId,
+        mode: 'prebook',
+        items: validPrebook.items,
+      }).map((body) => JSON.stringify(body)),
       mutate({ changes: { booking: { dates: { check_in: stay.checkIn, check_out: stay.checkOut } } } }).map((body) => JSON.stringify(body)),
     );
     const requests = fc.record({ method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), path: paths, key: keys, body: bodies });

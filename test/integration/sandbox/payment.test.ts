@@ -11,7 +11,10 @@ async function challenge(serviceUrl: string, intentId: string, clientSecret: str
   const page = await fetch(`${serviceUrl}/sandbox/3ds/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('Confirm this payment');
-  const done = await fetch(`${serviceUrl}/sandbox/3ds/${intentId}`, { method: 'POST', body: new URLSearchParams({ client_secret: clientSecret, outcome }) });
+  const done = await fetch(`${serviceUrl}/sandbox/3ds/${intentId}`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_secret: clientSecret, outcome }),
+  });
   return done.text();
 }
 
@@ -19,12 +22,33 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
   test('a good card: status "success", a booking reference, then Confirming, then Paid with the charge captured', async () => {
     const service = await sandbox({ controls: { supplierDelayMs: 150 } });
     const { bookingId, stay } = await pendingBooking(service);
-    const answer = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa', client_reference: 'AGENCY-0042' });
+    const answer = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, {
+      payment_method_id: 'pm_card_visa',
+      client_reference: 'AGENCY-0042',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: expect.any(String), id: bookingId, status: 'success', booking_reference: expect.stringMatching(/^PKD[A-Z0-9]{7}$/) });
+    expect(answer.body).toEqual({
+      success: expect.any(String),
+      id: bookingId,
+      status: 'success',
+      booking_reference: expect.stringMatching(/^PKD[A-Z0-9]{7}$/),
+    });
     const right = await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey);
-    expect(right.body).toEqual({ data: { id: bookingId, status: 'Confirming', booking_reference: answer.body.booking_reference, check_in: stay.checkIn, check_out: stay.checkOut, total_price_cents: stay.total, currency: stay.currency, items: itemsFor(stay) } });
-    expect(service.service.ledger(bookingId).payments).toEqual([expect.objectContaining({ kind: 'authorization', amount_minor: stay.total, payment_method_id: 'pm_card_visa' })]);
+    expect(right.body).toEqual({
+      data: {
+        id: bookingId,
+        status: 'Confirming',
+        booking_reference: answer.body.booking_reference,
+        check_in: stay.checkIn,
+        check_out: stay.checkOut,
+        total_price_cents: stay.total,
+        currency: stay.currency,
+        items: itemsFor(stay),
+      },
+    });
+    expect(service.service.ledger(bookingId).payments).toEqual([
+      expect.objectContaining({ kind: 'authorization', amount_minor: stay.total, payment_method_id: 'pm_card_visa' }),
+    ]);
     await waitForStatus(service, bookingId, 'Paid');
     expect(service.service.ledger(bookingId).payments.map((payment) => payment.kind)).toEqual(['authorization', 'capture']);
     expect(service.service.ledger(bookingId).booking?.client_reference).toBe('AGENCY-0042');
@@ -35,28 +59,53 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
     ['pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds'],
     ['pm_card_visa_chargeDeclinedLostCard', 'lost_card'],
     ['pm_card_chargeDeclinedExpiredCard', 'expired_card'],
-  ])('%s is declined with 402 card_declined, decline code %s; the booking stays Pending and a good card then pays', async (card, declineCode) => {
-    const service = await sandbox();
-    const { bookingId } = await pendingBooking(service);
-    const declined = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: card });
-    expect(declined).toMatchObject({ status: 402, body: { error: 'card_declined', decline_code: declineCode, message: expect.any(String) } });
-    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({ data: { status: 'Pending' } });
-    expect(service.service.ledger(bookingId).payments).toEqual([]);
-    const paid = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa' });
-    expect(paid.body).toMatchObject({ status: 'success' });
-  });
+  ])(
+    '%s is declined with 402 card_declined, decline code %s; the booking stays Pending and a good card then pays',
+    async (card, declineCode) => {
+      const service = await sandbox();
+      const { bookingId } = await pendingBooking(service);
+      const declined = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: card });
+      expect(declined).toMatchObject({
+        status: 402,
+        body: { error: 'card_declined', decline_code: declineCode, message: expect.any(String) },
+      });
+      expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({
+        data: { status: 'Pending' },
+      });
+      expect(service.service.ledger(bookingId).payments).toEqual([]);
+      const paid = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, {
+        payment_method_id: 'pm_card_visa',
+      });
+      expect(paid.body).toMatchObject({ status: 'success' });
+    },
+  );
 
   test('3-D Secure: 402 payment_requires_action with pi_ and client secret; approved on the challenge page, book again with payment_intent_id', async () => {
     const service = await sandbox();
     const { bookingId } = await pendingBooking(service);
-    const action = await callApi<{ error: string; payment_intent_id: string; client_secret: string }>(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_threeDSecure2Required' });
-    expect(action).toMatchObject({ status: 402, body: { error: 'payment_requires_action', payment_intent_id: expect.stringMatching(/^pi_/), client_secret: expect.stringContaining('_secret_') } });
+    const action = await callApi<{ error: string; payment_intent_id: string; client_secret: string }>(
+      service,
+      'POST',
+      `/bookings/${bookingId}/book`,
+      service.keys.liveKey,
+      { payment_method_id: 'pm_card_threeDSecure2Required' },
+    );
+    expect(action).toMatchObject({
+      status: 402,
+      body: {
+        error: 'payment_requires_action',
+        payment_intent_id: expect.stringMatching(/^pi_/),
+        client_secret: expect.stringContaining('_secret_'),
+      },
+    });
     const { payment_intent_id: intent, client_secret: secret } = action.body;
     expect(service.service.challenge(intent, secret).confirmation_method).toBe('manual');
 
     const early = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_intent_id: intent });
     expect(early).toMatchObject({ status: 402, body: { error: 'payment_requires_action', payment_intent_id: intent } });
-    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({ data: { status: 'Pending' } });
+    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({
+      data: { status: 'Pending' },
+    });
 
     expect(await challenge(service.url, intent, secret, 'approve')).toContain('Authentication complete');
     const paid = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_intent_id: intent });
@@ -68,17 +117,31 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
   test('3-D Secure failed: the retry with payment_intent_id is declined (authentication_failed) and the booking stays Pending', async () => {
     const service = await sandbox();
     const { bookingId } = await pendingBooking(service);
-    const action = await callApi<{ payment_intent_id: string; client_secret: string }>(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_authenticationRequired' });
-    expect(await challenge(service.url, action.body.payment_intent_id, action.body.client_secret, 'fail')).toContain('Authentication failed');
-    const retry = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_intent_id: action.body.payment_intent_id });
+    const action = await callApi<{ payment_intent_id: string; client_secret: string }>(
+      service,
+      'POST',
+      `/bookings/${bookingId}/book`,
+      service.keys.liveKey,
+      { payment_method_id: 'pm_card_authenticationRequired' },
+    );
+    expect(await challenge(service.url, action.body.payment_intent_id, action.body.client_secret, 'fail')).toContain(
+      'Authentication failed',
+    );
+    const retry = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, {
+      payment_intent_id: action.body.payment_intent_id,
+    });
     expect(retry).toMatchObject({ status: 402, body: { error: 'card_declined', decline_code: 'authentication_failed' } });
-    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({ data: { status: 'Pending' } });
+    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({
+      data: { status: 'Pending' },
+    });
   });
 
   test('the challenge page needs the client secret', async () => {
     const service = await sandbox();
     const { bookingId } = await pendingBooking(service);
-    const action = await callApi<{ payment_intent_id: string }>(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_threeDSecure2Required' });
+    const action = await callApi<{ payment_intent_id: string }>(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, {
+      payment_method_id: 'pm_card_threeDSecure2Required',
+    });
     const page = await fetch(`${service.url}/sandbox/3ds/${action.body.payment_intent_id}?client_secret=wrong`);
     expect(page.status).toBe(404);
   });
@@ -87,7 +150,9 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
     const service = await sandbox();
     const { bookingId } = await pendingBooking(service);
     await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa' });
-    const again = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa' });
+    const again = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, {
+      payment_method_id: 'pm_card_visa',
+    });
     expect(again).toMatchObject({ status: 409, body: { error: 'already_booked' } });
     expect(service.service.ledger(bookingId).payments.filter((payment) => payment.kind === 'authorization')).toHaveLength(1);
   });
@@ -95,8 +160,16 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
   test('an amount cannot be sent; neither can both or none of the payment fields', async () => {
     const service = await sandbox();
     const { bookingId } = await pendingBooking(service);
-    for (const body of [{ payment_method_id: 'pm_card_visa', amount: 1 }, { payment_method_id: 'pm_card_visa', payment_intent_id: 'pi_1' }, {}, { payment_method_id: 'card_123' }]) {
-      expect(await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, body)).toMatchObject({ status: 422, body: { error: 'validation_failed' } });
+    for (const body of [
+      { payment_method_id: 'pm_card_visa', amount: 1 },
+      { payment_method_id: 'pm_card_visa', payment_intent_id: 'pi_1' },
+      {},
+      { payment_method_id: 'card_123' },
+    ]) {
+      expect(await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, body)).toMatchObject({
+        status: 422,
+        body: { error: 'validation_failed' },
+      });
     }
     expect(service.service.ledger(bookingId).payments).toEqual([]);
   });
@@ -110,10 +183,21 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
       { payment_method_id: 'pm_card_visa', client_reference: 'card 4000 0025 0000 3155' },
       { payment_method_id: 'pm_card_visa', client_reference: '5555-5555-5555-4444' },
     ]) {
-      expect(await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, body)).toMatchObject({ status: 422, body: { error: 'raw_card_rejected' } });
+      expect(await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, body)).toMatchObject({
+        status: 422,
+        body: { error: 'raw_card_rejected' },
+      });
     }
     await service.close();
-    const stored = ['', '-wal'].map((suffix) => { try { return readFileSync(`${dataFile}${suffix}`).toString('latin1'); } catch { return ''; } }).join('');
+    const stored = ['', '-wal']
+      .map((suffix) => {
+        try {
+          return readFileSync(`${dataFile}${suffix}`).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('');
     expect(stored).not.toMatch(/4242424242424242|4000 0025 0000 3155|5555-5555-5555-4444/);
   });
 });

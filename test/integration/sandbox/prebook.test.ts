@@ -33,7 +33,10 @@ describe('prebook token (availability with mode "prebook")', () => {
       mode: 'prebook',
       items: [{ availability_id: stay.availabilityId, paxes: [{ age: 40 }] }],
     });
-    expect(answer).toMatchObject({ status: 422, body: { error: 'pax_count_mismatch', message: expect.stringContaining('priced for 2 adults') } });
+    expect(answer).toMatchObject({
+      status: 422,
+      body: { error: 'pax_count_mismatch', message: expect.stringContaining('priced for 2 adults') },
+    });
   });
 });
 
@@ -42,11 +45,28 @@ describe('prebook (POST /bookings/prebook)', () => {
     const service = await sandbox();
     const stay = await priceAvailableStay(service);
     const token = await mintToken(service, stay);
-    const answer = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, prebookBody(stay, token.body.data.prebook_token));
+    const answer = await callApi(
+      service,
+      'POST',
+      '/bookings/prebook',
+      service.keys.liveKey,
+      prebookBody(stay, token.body.data.prebook_token),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ success: expect.any(String), id: expect.any(Number), status: 'Pending' });
     const fetched = await callApi(service, 'GET', `/bookings/${answer.body.id as number}`, service.keys.liveKey);
-    expect(fetched.body).toEqual({ data: { id: answer.body.id, status: 'Pending', booking_reference: null, check_in: stay.checkIn, check_out: stay.checkOut, total_price_cents: stay.total, currency: stay.currency, items: itemsFor(stay) } });
+    expect(fetched.body).toEqual({
+      data: {
+        id: answer.body.id,
+        status: 'Pending',
+        booking_reference: null,
+        check_in: stay.checkIn,
+        check_out: stay.checkOut,
+        total_price_cents: stay.total,
+        currency: stay.currency,
+        items: itemsFor(stay),
+      },
+    });
   });
 
   test('a token makes one hold only: another request with it is 409 token_used and creates nothing', async () => {
@@ -75,8 +95,14 @@ describe('prebook (POST /bookings/prebook)', () => {
     const stay = await priceAvailableStay(service, { adults: 2 });
     const token = (await mintToken(service, stay)).body.data.prebook_token;
     const item = { availability_id: stay.availabilityId, paxes: [{ age: 30 }, { age: 31 }] };
-    const answer = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, { ...prebookBody(stay, token), items: [item, item] });
-    expect(answer).toMatchObject({ status: 422, body: { error: 'duplicate_offer', message: expect.stringContaining('items[1] books offer') } });
+    const answer = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, {
+      ...prebookBody(stay, token),
+      items: [item, item],
+    });
+    expect(answer).toMatchObject({
+      status: 422,
+      body: { error: 'duplicate_offer', message: expect.stringContaining('items[1] books offer') },
+    });
     // Refused before anything was made: the token still makes its one hold.
     const held = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, prebookBody(stay, token));
     expect(held.status).toBe(201);
@@ -88,15 +114,43 @@ describe('prebook (POST /bookings/prebook)', () => {
     const token = (await mintToken(service, stay)).body.data.prebook_token;
     await new Promise((resolve) => setTimeout(resolve, 60));
     const answer = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, prebookBody(stay, token));
-    expect(answer).toMatchObject({ status: 410, body: { error: 'token_expired', message: expect.stringContaining('price the stay again') } });
+    expect(answer).toMatchObject({
+      status: 410,
+      body: { error: 'token_expired', message: expect.stringContaining('price the stay again') },
+    });
   });
 
   test.each([
-    ['another property', (body: ReturnType<typeof prebookBody>) => ({ ...body, inventory_item_id: body.inventory_item_id + 1 }), 'token_property_mismatch'],
+    [
+      'another property',
+      (body: ReturnType<typeof prebookBody>) => ({ ...body, inventory_item_id: body.inventory_item_id + 1 }),
+      'token_property_mismatch',
+    ],
     ['another package', (body: ReturnType<typeof prebookBody>) => ({ ...body, package_id: 2 }), 'token_property_mismatch'],
-    ['other dates', (body: ReturnType<typeof prebookBody>) => ({ ...body, check_out: new Date(Date.parse(body.check_out) + 86_400_000).toISOString().slice(0, 10) }), 'token_dates_mismatch'],
-    ['other pax ages', (body: ReturnType<typeof prebookBody>) => ({ ...body, items: body.items.map((item) => ({ ...item, paxes: item.paxes.map((pax) => ({ age: pax.age + 1 })) })) }), 'token_items_mismatch'],
-    ['another offer', (body: ReturnType<typeof prebookBody>) => ({ ...body, items: body.items.map((item) => ({ ...item, availability_id: item.availability_id + 1000 })) }), 'token_items_mismatch'],
+    [
+      'other dates',
+      (body: ReturnType<typeof prebookBody>) => ({
+        ...body,
+        check_out: new Date(Date.parse(body.check_out) + 86_400_000).toISOString().slice(0, 10),
+      }),
+      'token_dates_mismatch',
+    ],
+    [
+      'other pax ages',
+      (body: ReturnType<typeof prebookBody>) => ({
+        ...body,
+        items: body.items.map((item) => ({ ...item, paxes: item.paxes.map((pax) => ({ age: pax.age + 1 })) })),
+      }),
+      'token_items_mismatch',
+    ],
+    [
+      'another offer',
+      (body: ReturnType<typeof prebookBody>) => ({
+        ...body,
+        items: body.items.map((item) => ({ ...item, availability_id: item.availability_id + 1000 })),
+      }),
+      'token_items_mismatch',
+    ],
   ])('a prebook for %s than the token was made for is 422 %s, and the token stays usable', async (_name, change, code) => {
     const service = await sandbox();
     const stay = await priceAvailableStay(service);
@@ -120,7 +174,10 @@ describe('prebook (POST /bookings/prebook)', () => {
     const service = await sandbox();
     const stay = await priceAvailableStay(service);
     const token = (await mintToken(service, stay)).body.data.prebook_token;
-    const answer = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, { ...prebookBody(stay, token), holder: { name: 'Ana', surname: 'Silva', email: 'not-an-email' } });
+    const answer = await callApi(service, 'POST', '/bookings/prebook', service.keys.liveKey, {
+      ...prebookBody(stay, token),
+      holder: { name: 'Ana', surname: 'Silva', email: 'not-an-email' },
+    });
     expect(answer).toMatchObject({ status: 422, body: { error: 'validation_failed', details: [{ field: 'holder.email' }] } });
   });
 });

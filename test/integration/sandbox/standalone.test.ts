@@ -9,14 +9,25 @@ const ROOT = join(import.meta.dirname, '../../..');
 
 async function buildCli(): Promise<string> {
   const outfile = join(ROOT, 'test-results/sandbox-cli/cli.mjs');
-  await build({ entryPoints: [join(ROOT, 'electron/sandbox/cli.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  await build({
+    entryPoints: [join(ROOT, 'electron/sandbox/cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'error',
+  });
   return outfile;
 }
 
 /** Runs the built service with `args` until it has printed its keys. */
 async function runCli(outfile: string, args: string[]) {
   const dataFile = join(mkdtempSync(join(tmpdir(), 'packdesk-cli-')), 'service.db');
-  const child = spawn(process.execPath, [outfile, ...args], { env: { ...process.env, PORT: '0', PACKDESK_SANDBOX_DB: dataFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [outfile, ...args], {
+    env: { ...process.env, PORT: '0', PACKDESK_SANDBOX_DB: dataFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const ready = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -48,9 +59,20 @@ test('npm run sandbox -- --dialect alternate: prints the dialect and answers in 
 
 test('npm run sandbox: the service on its own prints its address and keys, and answers with them', async () => {
   const outfile = join(ROOT, 'test-results/sandbox-cli/cli.mjs');
-  await build({ entryPoints: [join(ROOT, 'electron/sandbox/cli.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  await build({
+    entryPoints: [join(ROOT, 'electron/sandbox/cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'error',
+  });
   const dataFile = join(mkdtempSync(join(tmpdir(), 'packdesk-cli-')), 'service.db');
-  const child = spawn(process.execPath, [outfile], { env: { ...process.env, PORT: '0', PACKDESK_SANDBOX_DB: dataFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [outfile], {
+    env: { ...process.env, PORT: '0', PACKDESK_SANDBOX_DB: dataFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     let output = '';
     await new Promise<void>((resolve, reject) => {

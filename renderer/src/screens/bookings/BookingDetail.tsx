@@ -88,7 +88,12 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
           ← All bookings
         </Button>
         <Group gap="xs">
-          <Button variant="default" loading={busy} disabled={!online || booking.serviceBookingId === null} onClick={() => void act(() => call('booking:refresh', { bookingId }))}>
+          <Button
+            variant="default"
+            loading={busy}
+            disabled={!online || booking.serviceBookingId === null}
+            onClick={() => void act(() => call('booking:refresh', { bookingId }))}
+          >
             Refresh status
           </Button>
           {isPayable(booking, rules) && (
@@ -172,7 +177,9 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
           </Field>
           <Field label="Made">{formatDateTime(booking.createdAt)}</Field>
           <Field label="Last change">{formatDateTime(booking.updatedAt)}</Field>
-          <Field label="Mode">{booking.profileKind === 'training' ? 'Training (no real money)' : booking.profileKind === 'test' ? 'Test mode' : 'Live'}</Field>
+          <Field label="Mode">
+            {booking.profileKind === 'training' ? 'Training (no real money)' : booking.profileKind === 'test' ? 'Test mode' : 'Live'}
+          </Field>
         </SimpleGrid>
       </Card>
 

@@ -12,7 +12,9 @@ import { useActiveProfile, useAppStore } from '../../stores/app-store';
 import { PAGE_SIZE, useBookings } from '../../stores/bookings-store';
 
 /** The statuses offered as filters: Pending, then those the profile's rules name (a service's own statuses differ). */
-const statusesOf = (rules: StatusRules) => [...new Set(['Pending', ...rules.awaitingSupplier, ...rules.modifiable, ...rules.confirmed, ...rules.final, ...rules.notCancellable])];
+const statusesOf = (rules: StatusRules) => [
+  ...new Set(['Pending', ...rules.awaitingSupplier, ...rules.modifiable, ...rules.confirmed, ...rules.final, ...rules.notCancellable]),
+];
 const ROW_HEIGHT = 56;
 const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
 
@@ -49,7 +51,12 @@ export function BookingList() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const virtualizer = useVirtualizer({ count: total ?? 0, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   useEffect(() => {
     const needed = new Set(items.map((item) => Math.floor(item.index / PAGE_SIZE)));
@@ -93,7 +100,11 @@ export function BookingList() {
       </Group>
 
       {attention.length > 0 && (
-        <Alert color="orange" title={`${attention.length} ${attention.length === 1 ? 'booking needs' : 'bookings need'} a look`} role="alert">
+        <Alert
+          color="orange"
+          title={`${attention.length} ${attention.length === 1 ? 'booking needs' : 'bookings need'} a look`}
+          role="alert"
+        >
           <Stack gap={4}>
             <Text size="sm">Packdesk settled these after an answer was lost or the app stopped mid-step. Check each one.</Text>
             <Group gap="xs">
@@ -108,7 +119,15 @@ export function BookingList() {
       )}
 
       <Group align="flex-end" gap="md">
-        <TextInput ref={search} label="Find a booking" placeholder="Name, e-mail, reference, booking number, hotel…" value={query} onChange={(event) => setQuery(event.currentTarget.value)} w={380} data-shortcut-target="find" />
+        <TextInput
+          ref={search}
+          label="Find a booking"
+          placeholder="Name, e-mail, reference, booking number, hotel…"
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          w={380}
+          data-shortcut-target="find"
+        />
         <StayDateInput label="Check-in from" value={filter.from || null} onChange={(value) => setDate('from', value ?? '')} clearable />
         <StayDateInput label="Check-in to" value={filter.to || null} onChange={(value) => setDate('to', value ?? '')} clearable />
       </Group>
@@ -124,11 +143,42 @@ export function BookingList() {
 
       <ErrorNotice error={error ?? exportError} onClose={exportError ? () => setExportError(null) : undefined} />
       <Text size="sm" c="dimmed" role="status" data-testid="result-count">
-        {total === null ? 'Loading…' : total === 0 ? (filter.query || filter.statuses.length || filter.from || filter.to ? 'No booking matches these filters.' : 'No bookings yet. Bookings made in New booking appear here at once.') : `${total.toLocaleString('en-GB')} ${total === 1 ? 'booking' : 'bookings'}`}
+        {total === null
+          ? 'Loading…'
+          : total === 0
+            ? filter.query || filter.statuses.length || filter.from || filter.to
+              ? 'No booking matches these filters.'
+              : 'No bookings yet. Bookings made in New booking appear here at once.'
+            : `${total.toLocaleString('en-GB')} ${total === 1 ? 'booking' : 'bookings'}`}
       </Text>
 
-      <div role="table" aria-label="Bookings" aria-rowcount={total ?? 0} style={{ flex: 1, minHeight: 200, display: 'flex', flexDirection: 'column', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, background: 'white' }}>
-        <div role="row" style={{ display: 'grid', gridTemplateColumns: COLUMNS, gap: 12, padding: '10px 16px', borderBottom: '1px solid var(--mantine-color-gray-3)', fontWeight: 600, fontSize: 13, color: 'var(--mantine-color-gray-7)' }}>
+      <div
+        role="table"
+        aria-label="Bookings"
+        aria-rowcount={total ?? 0}
+        style={{
+          flex: 1,
+          minHeight: 200,
+          display: 'flex',
+          flexDirection: 'column',
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 8,
+          background: 'white',
+        }}
+      >
+        <div
+          role="row"
+          style={{
+            display: 'grid',
+            gridTemplateColumns: COLUMNS,
+            gap: 12,
+            padding: '10px 16px',
+            borderBottom: '1px solid var(--mantine-color-gray-3)',
+            fontWeight: 600,
+            fontSize: 13,
+            color: 'var(--mantine-color-gray-7)',
+          }}
+        >
           <span role="columnheader">Status</span>
           <span role="columnheader">Traveler</span>
           <span role="columnheader">Package · hotel</span>
@@ -149,7 +199,21 @@ export function BookingList() {
                   onClick={() => booking && openBooking(booking.id)}
                   onKeyDown={(event) => event.key === 'Enter' && booking && openBooking(booking.id)}
                   className="booking-row"
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, display: 'grid', gridTemplateColumns: COLUMNS, gap: 12, alignItems: 'center', padding: '0 16px', borderBottom: '1px solid var(--mantine-color-gray-2)', cursor: 'pointer' }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                    display: 'grid',
+                    gridTemplateColumns: COLUMNS,
+                    gap: 12,
+                    alignItems: 'center',
+                    padding: '0 16px',
+                    borderBottom: '1px solid var(--mantine-color-gray-2)',
+                    cursor: 'pointer',
+                  }}
                 >
                   {booking ? (
                     <>

@@ -30,7 +30,14 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {result ? (
         <DialogOutcome onClose={onClose}>
           The service shows booking {booking.serviceBookingId} for {traveler} as {result.status}.{' '}
@@ -41,10 +48,22 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
       ) : (
         <Stack>
           <Text size="sm">
-            {booking.packageTitle} · {booking.propertyName}, {formatDate(booking.checkIn)} → {formatDate(booking.checkOut)}, {formatMoney(booking.totalMinor, booking.currency)}. This cannot be undone.
-            {booking.bookingReference ? ' Any refund is the service’s decision; Packdesk shows what the service answers.' : ' It is not paid: nothing was charged.'}
+            {booking.packageTitle} · {booking.propertyName}, {formatDate(booking.checkIn)} → {formatDate(booking.checkOut)},{' '}
+            {formatMoney(booking.totalMinor, booking.currency)}. This cannot be undone.
+            {booking.bookingReference
+              ? ' Any refund is the service’s decision; Packdesk shows what the service answers.'
+              : ' It is not paid: nothing was charged.'}
           </Text>
-          <Textarea label="Reason" description="Sent to the booking service and kept in the timeline." value={reason} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={2} data-autofocus required />
+          <Textarea
+            label="Reason"
+            description="Sent to the booking service and kept in the timeline."
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            data-autofocus
+            required
+          />
           <ErrorNotice error={error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -9,8 +9,10 @@ import { StayDateInput } from '../../components/StayDateInput';
 
 /** The preview's price summary, in words an agent can say to a traveler. */
 export function summaryInWords(summary: PriceSummary): string {
-  if (summary.paymentRequired) return `The traveler will be charged ${formatMoney(summary.paymentAmountMinor, summary.currency)} more, through a payment link.`;
-  if (summary.refundAmountMinor > 0) return `${formatMoney(summary.refundAmountMinor, summary.currency)} will be refunded to the traveler’s card automatically.`;
+  if (summary.paymentRequired)
+    return `The traveler will be charged ${formatMoney(summary.paymentAmountMinor, summary.currency)} more, through a payment link.`;
+  if (summary.refundAmountMinor > 0)
+    return `${formatMoney(summary.refundAmountMinor, summary.currency)} will be refunded to the traveler’s card automatically.`;
   return 'No change in price.';
 }
 
@@ -53,11 +55,27 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
       if (roomChanged) {
         const property = properties.find((entry) => String(entry.id) === propertyId);
         if (!property) return;
-        const quote = await call('booking:price', { packageId: booking.packageId, packageTitle: booking.packageTitle, propertyId: property.id, propertyName: property.name, checkIn, checkOut, adults: booking.adults });
-        if (!quote.available) throw Object.assign(new Error(), { message: `${property.name} is sold out on some of those nights.`, hint: 'Try other dates or keep the current hotel.' });
+        const quote = await call('booking:price', {
+          packageId: booking.packageId,
+          packageTitle: booking.packageTitle,
+          propertyId: property.id,
+          propertyName: property.name,
+          checkIn,
+          checkOut,
+          adults: booking.adults,
+        });
+        if (!quote.available)
+          throw Object.assign(new Error(), {
+            message: `${property.name} is sold out on some of those nights.`,
+            hint: 'Try other dates or keep the current hotel.',
+          });
         room = { availabilityId: quote.availabilityId, propertyId: property.id, propertyName: property.name };
       }
-      const change: ChangeRequest = { bookingId: booking.id, ...(datesChanged ? { dates: { checkIn, checkOut } } : {}), ...(room ? { room } : {}) };
+      const change: ChangeRequest = {
+        bookingId: booking.id,
+        ...(datesChanged ? { dates: { checkIn, checkOut } } : {}),
+        ...(room ? { room } : {}),
+      };
       setSummary({ change, price: await call('booking:preview-change', change) });
     });
 
@@ -69,7 +87,8 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
         updated = await call('booking:confirm-change', summary.change);
       } catch (caught) {
         // The booking changed since this price was shown: show the price the service gives now, confirm nothing.
-        if (caught instanceof BridgeError && caught.code === 'preview_outdated') setSummary({ change: summary.change, price: await call('booking:preview-change', summary.change) });
+        if (caught instanceof BridgeError && caught.code === 'preview_outdated')
+          setSummary({ change: summary.change, price: await call('booking:preview-change', summary.change) });
         throw caught;
       }
       setResult(updated);
@@ -77,7 +96,14 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
     });
 
   return (
-    <Modal opened onClose={onClose} title={`Change booking ${booking.serviceBookingId} for ${booking.holder.name} ${booking.holder.surname}`} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Change booking ${booking.serviceBookingId} for ${booking.holder.name} ${booking.holder.surname}`}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {result ? (
         <DialogOutcome onClose={onClose}>
           {result.pendingModification
@@ -87,13 +113,44 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
       ) : (
         <Stack>
           <SimpleGrid cols={2}>
-            <StayDateInput label="New check-in" value={checkIn} minDate={new Date().toISOString().slice(0, 10)} onChange={(value) => { setCheckIn(value ?? ''); setSummary(null); }} autoFocus />
-            <StayDateInput label="New check-out" value={checkOut} minDate={checkIn} onChange={(value) => { setCheckOut(value ?? ''); setSummary(null); }} />
+            <StayDateInput
+              label="New check-in"
+              value={checkIn}
+              minDate={new Date().toISOString().slice(0, 10)}
+              onChange={(value) => {
+                setCheckIn(value ?? '');
+                setSummary(null);
+              }}
+              autoFocus
+            />
+            <StayDateInput
+              label="New check-out"
+              value={checkOut}
+              minDate={checkIn}
+              onChange={(value) => {
+                setCheckOut(value ?? '');
+                setSummary(null);
+              }}
+            />
           </SimpleGrid>
-          <Select label="Hotel" data={properties.map((entry) => ({ value: String(entry.id), label: entry.name }))} value={propertyId} onChange={(value) => { if (value) setPropertyId(value); setSummary(null); }} allowDeselect={false} />
+          <Select
+            label="Hotel"
+            data={properties.map((entry) => ({ value: String(entry.id), label: entry.name }))}
+            value={propertyId}
+            onChange={(value) => {
+              if (value) setPropertyId(value);
+              setSummary(null);
+            }}
+            allowDeselect={false}
+          />
           <ErrorNotice error={error} />
           {summary && (
-            <Alert color={summary.price.paymentRequired ? 'yellow' : 'green'} title="Price of this change" role="status" data-testid="change-summary">
+            <Alert
+              color={summary.price.paymentRequired ? 'yellow' : 'green'}
+              title="Price of this change"
+              role="status"
+              data-testid="change-summary"
+            >
               {summaryInWords(summary.price)}
             </Alert>
           )}

@@ -16,7 +16,10 @@ function LinkQrCode({ link }: { link: string }) {
 
 function changeInWords(pending: PendingModification, currency: string): string {
   const amount = pending.amountMinor !== null ? `${formatMoney(pending.amountMinor, currency)} more` : 'more';
-  const stay = pending.checkIn && pending.checkOut ? ` for ${formatDate(pending.checkIn)} → ${formatDate(pending.checkOut)}${pending.propertyName ? ` at ${pending.propertyName}` : ''}` : '';
+  const stay =
+    pending.checkIn && pending.checkOut
+      ? ` for ${formatDate(pending.checkIn)} → ${formatDate(pending.checkOut)}${pending.propertyName ? ` at ${pending.propertyName}` : ''}`
+      : '';
   return `The change${stay} costs ${amount}. The booking keeps its current dates and room until the traveler pays at the link below; Packdesk sees the payment by itself and updates the booking and its voucher.`;
 }
 
@@ -65,7 +68,12 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
               <Button size="xs" variant="white" disabled={!openable} onClick={() => copyText(openable ?? '')}>
                 Copy link
               </Button>
-              <Button size="xs" variant="white" disabled={!online} onClick={() => void act(() => call('booking:open-payment-link', { bookingId: booking.id }))}>
+              <Button
+                size="xs"
+                variant="white"
+                disabled={!online}
+                onClick={() => void act(() => call('booking:open-payment-link', { bookingId: booking.id }))}
+              >
                 Open in browser
               </Button>
               <Button size="xs" variant="subtle" onClick={() => setResolving('paid')}>
@@ -78,7 +86,16 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
           </Stack>
         </Group>
         {resolving && (
-          <Stack gap="xs" component="form" onSubmit={(event) => { event.preventDefault(); void act(() => call('booking:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() => setResolving(null)); }}>
+          <Stack
+            gap="xs"
+            component="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void act(() => call('booking:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() =>
+                setResolving(null),
+              );
+            }}
+          >
             <SegmentedControl
               value={resolving}
               onChange={(value) => setResolving(value === 'paid' ? 'paid' : 'abandoned')}
@@ -92,7 +109,15 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
                 ? 'Packdesk asks the service first. If it shows the change unpaid, nothing is recorded; if it cannot tell, the new dates are recorded as your word and checked until the service shows them.'
                 : 'The booking keeps its current dates and room. The link can still be paid: Packdesk keeps watching for a week and updates the booking if it is.'}
             </Text>
-            <Textarea label="Note for the timeline" value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={2} maxLength={500} data-autofocus />
+            <Textarea
+              label="Note for the timeline"
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxLength={500}
+              data-autofocus
+            />
             <Group justify="flex-end" gap="xs">
               <Button size="xs" variant="default" onClick={() => setResolving(null)}>
                 Back

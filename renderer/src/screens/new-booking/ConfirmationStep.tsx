@@ -12,16 +12,19 @@ const WORDS: Record<StatusTone, string> = {
   confirmed: 'Paid and confirmed by the supplier.',
   waiting: 'Payment authorized. Waiting for the supplier to confirm…',
   held: 'Payment authorized. Waiting for the supplier to confirm…',
-  unknown: 'The service shows a status Packdesk has no rule for. Packdesk keeps checking until it is final; do not give the reference as confirmed yet.',
+  unknown:
+    'The service shows a status Packdesk has no rule for. Packdesk keeps checking until it is final; do not give the reference as confirmed yet.',
   cancelled: 'The booking is cancelled.',
-  ended: 'The service shows this booking ended without a sale: it did not go through. Whether the card authorization is released is the service’s to say; check it before telling the traveler.',
+  ended:
+    'The service shows this booking ended without a sale: it did not go through. Whether the card authorization is released is the service’s to say; check it before telling the traveler.',
 };
 
 /** Step 6: the status, live until final, then the reference large enough to read across a desk (only for a sale that stands). */
 export function ConfirmationStep() {
   const booking = useNewBooking((state) => state.booking);
   const openVoucher = useAppStore((state) => state.openVoucher);
-  const rules = useAppStore((state) => state.profiles.find((profile) => profile.id === booking?.profileId)?.statusRules) ?? SPEC_STATUS_RULES;
+  const rules =
+    useAppStore((state) => state.profiles.find((profile) => profile.id === booking?.profileId)?.statusRules) ?? SPEC_STATUS_RULES;
   if (!booking) return null;
   const tone = statusTone(booking, rules);
   const paid = tone === 'confirmed';
@@ -36,7 +39,13 @@ export function ConfirmationStep() {
           {settling && <Loader size="sm" role="status" aria-label="Waiting for the supplier" />}
         </Group>
         {failed ? (
-          <Alert color="red" title={tone === 'cancelled' ? 'Cancelled' : 'Not booked'} role="alert" data-testid="confirmation-status" w="100%">
+          <Alert
+            color="red"
+            title={tone === 'cancelled' ? 'Cancelled' : 'Not booked'}
+            role="alert"
+            data-testid="confirmation-status"
+            w="100%"
+          >
             {WORDS[tone]} Offer the traveler another hotel or other dates.
           </Alert>
         ) : (

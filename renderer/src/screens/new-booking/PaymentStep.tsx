@@ -11,10 +11,19 @@ import type { PaymentStep as Progress } from '../../../../shared/ipc';
 
 /** What the agent reads while main runs the payment, step by step. */
 const PROGRESS_WORDS: Record<Progress, { title: string; text: string }> = {
-  card: { title: 'The card window is open', text: 'Let the traveler enter the card in the secure window. Packdesk never sees the card number.' },
+  card: {
+    title: 'The card window is open',
+    text: 'Let the traveler enter the card in the secure window. Packdesk never sees the card number.',
+  },
   charging: { title: 'Charging the card', text: 'The booking service is taking the payment. Do not take it again.' },
-  authenticating: { title: 'The cardholder’s bank asks for 3-D Secure', text: 'Let the traveler approve the payment in the bank’s window; Packdesk continues by itself.' },
-  resuming: { title: 'Picking up 3-D Secure', text: 'Packdesk is asking the service for the same payment’s bank check, so nothing is charged twice.' },
+  authenticating: {
+    title: 'The cardholder’s bank asks for 3-D Secure',
+    text: 'Let the traveler approve the payment in the bank’s window; Packdesk continues by itself.',
+  },
+  resuming: {
+    title: 'Picking up 3-D Secure',
+    text: 'Packdesk is asking the service for the same payment’s bank check, so nothing is charged twice.',
+  },
   confirming: { title: 'Paid: waiting for the supplier', text: 'The charge went through; the supplier’s confirmation follows.' },
 };
 
@@ -80,8 +89,8 @@ export function PaymentStep() {
             <Group gap="sm" wrap="nowrap">
               <Loader size="sm" color="yellow" aria-label="Checking" />
               <Text size="sm">
-                The payment was sent but its answer was lost, so Packdesk cannot tell yet whether the card was charged. Do not take the payment again: this screen moves on by itself as soon as the
-                service shows the outcome.
+                The payment was sent but its answer was lost, so Packdesk cannot tell yet whether the card was charged. Do not take the
+                payment again: this screen moves on by itself as soon as the service shows the outcome.
               </Text>
             </Group>
           </Alert>
@@ -90,10 +99,16 @@ export function PaymentStep() {
           <Alert color="orange" title="3-D Secure is not finished" role="alert">
             <Stack gap="xs">
               <Text size="sm">
-                The bank’s check for this payment was started but not finished, so the payment is not made. Continue it to finish the same payment (it is never charged twice). Another card below is
-                taken only after Packdesk has asked the service about this one.
+                The bank’s check for this payment was started but not finished, so the payment is not made. Continue it to finish the same
+                payment (it is never charged twice). Another card below is taken only after Packdesk has asked the service about this one.
               </Text>
-              <Button w="fit-content" variant="white" color="orange" onClick={() => void continueAuthentication()} disabled={!online || busy}>
+              <Button
+                w="fit-content"
+                variant="white"
+                color="orange"
+                onClick={() => void continueAuthentication()}
+                disabled={!online || busy}
+              >
                 Continue 3-D Secure
               </Button>
             </Stack>
@@ -101,16 +116,24 @@ export function PaymentStep() {
         )}
         {payment.state === 'authentication-failed' && (
           <Alert color="orange" title="The bank check did not pass" role="alert">
-            <Text size="sm">The booking is still held and nothing was charged. Ask for another card, or try the same card again below.</Text>
+            <Text size="sm">
+              The booking is still held and nothing was charged. Ask for another card, or try the same card again below.
+            </Text>
           </Alert>
         )}
 
         {canUseCardWindow && (
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {profile.kind === 'live' ? 'Cards are entered in Stripe’s secure window.' : 'Stripe’s test card numbers can be typed in the secure window.'}
+              {profile.kind === 'live'
+                ? 'Cards are entered in Stripe’s secure window.'
+                : 'Stripe’s test card numbers can be typed in the secure window.'}
             </Text>
-            <Button variant={canUseTestCards ? 'light' : 'filled'} onClick={() => void pay()} disabled={!online || blocked || busy || Boolean(referenceError)}>
+            <Button
+              variant={canUseTestCards ? 'light' : 'filled'}
+              onClick={() => void pay()}
+              disabled={!online || blocked || busy || Boolean(referenceError)}
+            >
               Enter card
             </Button>
           </Group>
@@ -118,7 +141,12 @@ export function PaymentStep() {
         {canUseTestCards && (
           <>
             {canUseCardWindow && <Divider label="or rehearse with a test card" labelPosition="center" />}
-            <Radio.Group label={profile.kind === 'training' ? 'Training card' : 'Stripe test card'} description="Each test card rehearses one outcome; no real money moves." value={card} onChange={setCard}>
+            <Radio.Group
+              label={profile.kind === 'training' ? 'Training card' : 'Stripe test card'}
+              description="Each test card rehearses one outcome; no real money moves."
+              value={card}
+              onChange={setCard}
+            >
               <Stack gap={6} mt="xs">
                 {TEST_CARDS.map((entry) => (
                   <Radio key={entry.id} value={entry.id} label={`${entry.label} · ${entry.outcome}`} />

@@ -36,7 +36,12 @@ export function ReviewStep() {
             <Text size="sm" c="dimmed" ta="right">
               Price held for
             </Text>
-            <Text size="xl" fw={700} c={expired ? 'red.7' : Date.parse(hold.expiresAt) - now < 120_000 ? 'orange.7' : 'indigo.7'} ta="right">
+            <Text
+              size="xl"
+              fw={700}
+              c={expired ? 'red.7' : Date.parse(hold.expiresAt) - now < 120_000 ? 'orange.7' : 'indigo.7'}
+              ta="right"
+            >
               {countdown(hold.expiresAt, now)}
             </Text>
           </div>

@@ -46,7 +46,9 @@ export function SearchStep() {
                 <Button
                   key={property.id}
                   variant={choice?.propertyId === property.id ? 'filled' : 'light'}
-                  onClick={() => choose({ packageId: entry.id, packageTitle: entry.title, propertyId: property.id, propertyName: property.name })}
+                  onClick={() =>
+                    choose({ packageId: entry.id, packageTitle: entry.title, propertyId: property.id, propertyName: property.name })
+                  }
                   aria-label={`${property.name}, ${entry.title}`}
                 >
                   {property.name}

@@ -16,7 +16,8 @@ export function TravelerStep() {
   const parsed = holderInputSchema.safeParse(holder);
   const fieldError = (field: 'name' | 'surname' | 'email') =>
     touched && !parsed.success ? (parsed.error.issues.find((issue) => issue.path[0] === field)?.message ?? null) : null;
-  const ageError = (age: string) => (touched && (age === '' || Number(age) < 0 || Number(age) > 120) ? 'Enter an age from 0 to 120.' : null);
+  const ageError = (age: string) =>
+    touched && (age === '' || Number(age) < 0 || Number(age) > 120) ? 'Enter an age from 0 to 120.' : null;
   const valid = parsed.success && ages.every((age) => age !== '' && Number(age) >= 0 && Number(age) <= 120);
 
   const submit = (event: SyntheticEvent) => {
@@ -31,9 +32,32 @@ export function TravelerStep() {
       <Stack gap="md">
         <Title order={3}>Lead traveler</Title>
         <SimpleGrid cols={3}>
-          <TextInput ref={first} label="First name" value={holder.name} onChange={(event) => setHolder({ name: event.currentTarget.value })} error={fieldError('name')} required autoComplete="off" />
-          <TextInput label="Surname" value={holder.surname} onChange={(event) => setHolder({ surname: event.currentTarget.value })} error={fieldError('surname')} required autoComplete="off" />
-          <TextInput label="E-mail" type="email" value={holder.email} onChange={(event) => setHolder({ email: event.currentTarget.value })} error={fieldError('email')} required autoComplete="off" />
+          <TextInput
+            ref={first}
+            label="First name"
+            value={holder.name}
+            onChange={(event) => setHolder({ name: event.currentTarget.value })}
+            error={fieldError('name')}
+            required
+            autoComplete="off"
+          />
+          <TextInput
+            label="Surname"
+            value={holder.surname}
+            onChange={(event) => setHolder({ surname: event.currentTarget.value })}
+            error={fieldError('surname')}
+            required
+            autoComplete="off"
+          />
+          <TextInput
+            label="E-mail"
+            type="email"
+            value={holder.email}
+            onChange={(event) => setHolder({ email: event.currentTarget.value })}
+            error={fieldError('email')}
+            required
+            autoComplete="off"
+          />
         </SimpleGrid>
         <div>
           <Title order={4}>Guests’ ages</Title>
@@ -43,7 +67,17 @@ export function TravelerStep() {
         </div>
         <SimpleGrid cols={6}>
           {ages.map((age, index) => (
-            <NumberInput key={index} label={`Guest ${index + 1}`} min={0} max={120} allowDecimal={false} value={age === '' ? '' : Number(age)} onChange={(value) => setAge(index, value === '' ? '' : String(value))} error={ageError(age)} required />
+            <NumberInput
+              key={index}
+              label={`Guest ${index + 1}`}
+              min={0}
+              max={120}
+              allowDecimal={false}
+              value={age === '' ? '' : Number(age)}
+              onChange={(value) => setAge(index, value === '' ? '' : String(value))}
+              error={ageError(age)}
+              required
+            />
           ))}
         </SimpleGrid>
         <Group justify="space-between">

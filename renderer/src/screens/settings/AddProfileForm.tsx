@@ -23,7 +23,10 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
 
   const nameError = touched && !name.trim() ? 'Give the profile a name.' : null;
   const urlError = touched || baseUrl !== 'https://' ? baseUrlProblem(baseUrl.trim()) : null;
-  const keyErrors = Object.fromEntries(KEY_SLOTS.map((slot) => [slot, keyFieldError(kind, slot, keys[slot])])) as Record<KeySlot, string | null>;
+  const keyErrors = Object.fromEntries(KEY_SLOTS.map((slot) => [slot, keyFieldError(kind, slot, keys[slot])])) as Record<
+    KeySlot,
+    string | null
+  >;
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -54,7 +57,16 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
         </div>
         <ErrorNotice error={error} onClose={() => setError(null)} />
         <Group grow align="flex-start">
-          <TextInput label="Profile name" placeholder="Agency – test mode" value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} required data-autofocus autoFocus />
+          <TextInput
+            label="Profile name"
+            placeholder="Agency – test mode"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={nameError}
+            required
+            data-autofocus
+            autoFocus
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="profile-kind-label">
               Kind

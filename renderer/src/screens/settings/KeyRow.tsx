@@ -52,11 +52,22 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
         </Text>
         {!editing && (
           <Group gap="xs">
-            <Button size="xs" variant="default" onClick={() => setEditing(true)} aria-label={`${status.state === 'set' ? 'Replace' : 'Add'} ${KEY_SLOT_LABELS[slot].toLowerCase()}`}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setEditing(true)}
+              aria-label={`${status.state === 'set' ? 'Replace' : 'Add'} ${KEY_SLOT_LABELS[slot].toLowerCase()}`}
+            >
               {status.state === 'set' ? 'Replace' : 'Add'}
             </Button>
             {status.state === 'set' && (
-              <Button size="xs" variant="subtle" color="red" onClick={() => void run(() => call('keys:delete', { profileId: profile.id, slot }))} aria-label={`Remove ${KEY_SLOT_LABELS[slot].toLowerCase()}`}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => void run(() => call('keys:delete', { profileId: profile.id, slot }))}
+                aria-label={`Remove ${KEY_SLOT_LABELS[slot].toLowerCase()}`}
+              >
                 Remove
               </Button>
             )}
@@ -86,7 +97,14 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
           <Button type="submit" disabled={!value.trim() || Boolean(fieldError)}>
             Save key
           </Button>
-          <Button variant="default" onClick={() => { setEditing(false); setValue(''); setError(null); }}>
+          <Button
+            variant="default"
+            onClick={() => {
+              setEditing(false);
+              setValue('');
+              setError(null);
+            }}
+          >
             Cancel
           </Button>
         </Group>

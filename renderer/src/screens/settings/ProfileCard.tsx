@@ -72,7 +72,14 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
         <ErrorNotice error={error} onClose={() => setError(null)} />
 
         {confirmingRemove && (
-          <Group justify="space-between" p="sm" bg="red.0" style={{ borderRadius: 8 }} role="alertdialog" aria-label={`Remove ${profile.name}?`}>
+          <Group
+            justify="space-between"
+            p="sm"
+            bg="red.0"
+            style={{ borderRadius: 8 }}
+            role="alertdialog"
+            aria-label={`Remove ${profile.name}?`}
+          >
             <Text size="sm">Remove “{profile.name}” and delete its keys from the keychain? Bookings already made stay in the history.</Text>
             <Group gap="xs">
               <Button size="xs" variant="default" onClick={() => setConfirmingRemove(false)}>
@@ -108,7 +115,10 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
           </Text>
         )}
 
-        <StatusRulesEditor profile={profile} save={(rules) => run(() => call('profiles:set-status-rules', { profileId: profile.id, rules }))} />
+        <StatusRulesEditor
+          profile={profile}
+          save={(rules) => run(() => call('profiles:set-status-rules', { profileId: profile.id, rules }))}
+        />
 
         {!profile.builtIn && (
           <Stack gap={6} aria-label={`Keys of ${profile.name}`}>

@@ -12,7 +12,14 @@ const FIELDS: { key: keyof StatusRules; label: string; description: string }[] =
 ];
 
 const asText = (list: string[]) => list.join(', ');
-const asList = (text: string) => [...new Set(text.split(',').map((entry) => entry.trim()).filter(Boolean))];
+const asList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  ),
+];
 
 /**
  * What this profile's service means by its statuses: the spec shows only Pending, Paid and
@@ -41,20 +48,38 @@ export function StatusRulesEditor({ profile, save }: { profile: ProfileView; sav
         )}
       </Group>
       <Collapse in={open}>
-        <Stack gap="xs" component="form" aria-label={`Statuses of ${profile.name}`} onSubmit={(event) => {
-          event.preventDefault();
-          void save({ final: asList(draft.final), confirmed: asList(draft.confirmed), awaitingSupplier: asList(draft.awaitingSupplier), notCancellable: asList(draft.notCancellable), modifiable: asList(draft.modifiable) });
-        }}>
+        <Stack
+          gap="xs"
+          component="form"
+          aria-label={`Statuses of ${profile.name}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save({
+              final: asList(draft.final),
+              confirmed: asList(draft.confirmed),
+              awaitingSupplier: asList(draft.awaitingSupplier),
+              notCancellable: asList(draft.notCancellable),
+              modifiable: asList(draft.modifiable),
+            });
+          }}
+        >
           <SimpleGrid cols={2}>
             {FIELDS.map((field) => (
-              <TextInput key={field.key} label={field.label} description={field.description} value={draft[field.key]} onChange={(event) => {
-                const value = event.currentTarget.value;
-                setDraft((current) => ({ ...current, [field.key]: value }));
-              }} />
+              <TextInput
+                key={field.key}
+                label={field.label}
+                description={field.description}
+                value={draft[field.key]}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setDraft((current) => ({ ...current, [field.key]: value }));
+                }}
+              />
             ))}
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            Names exactly as the service writes them, separated by commas. Any other status is shown as it comes and checked until it is final.
+            Names exactly as the service writes them, separated by commas. Any other status is shown as it comes and checked until it is
+            final.
           </Text>
           <Group justify="flex-end">
             <Button size="xs" type="submit">
