@@ -191,6 +191,20 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
   async function settleModification(intent: OpenIntent, fromReconciler: boolean): Promise<Settlement> {
     const booking = context.bookingOf(intent.bookingId as number);
     const detail = intent.detail as unknown as ModificationDetail;
+    if (!('target' in intent.detail)) {
+      // Journaled by a Packdesk before schema 4, with the changes only: what they were meant to make cannot be checked.
+      const updated = ledger.finishWrite(intent.id, 'unknown_earlier_version', {
+        patch: {
+          attention:
+            'A change was being sent when Packdesk was updated, and its answer was lost. This version cannot tell from the service whether it was made: check the booking’s dates and room with the service before telling the traveler.',
+        },
+        event: {
+          type: 'reconciled',
+          summary: 'A change sent by an earlier Packdesk lost its answer; whether it was made cannot be checked.',
+        },
+      });
+      return { settled: true, booking: updated };
+    }
     const readStartedAt = context.now();
     const read = await context.readBack(booking);
     if (!read) return { settled: false };

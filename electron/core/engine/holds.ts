@@ -29,6 +29,38 @@ interface PrebookDetail {
   clientReference: string;
 }
 
+/** What a ledger before schema 4 journaled for a prebook: the hold's token and the holder, not the request sent. */
+interface EarlierPrebookDetail {
+  profileId: number;
+  token: string;
+  quote: AvailableQuote;
+  paxAges: number[];
+  holder: HolderInput;
+  clientReference: string;
+}
+
+/** A prebook's journal entry in today's shape; one written before schema 4 gets the very request it sent, rebuilt from its parts. */
+function prebookDetailOf(stored: Record<string, unknown>): PrebookDetail {
+  if ('request' in stored) return stored as unknown as PrebookDetail;
+  const earlier = stored as unknown as EarlierPrebookDetail;
+  const { quote, paxAges, holder } = earlier;
+  return {
+    profileId: earlier.profileId,
+    quote,
+    paxAges,
+    clientReference: earlier.clientReference,
+    request: {
+      package_id: quote.packageId,
+      inventory_item_id: quote.propertyId,
+      prebook_token: earlier.token,
+      check_in: quote.checkIn,
+      check_out: quote.checkOut,
+      holder: { name: holder.name, surname: holder.surname, email: holder.email },
+      items: itemsOf(quote, paxAges),
+    },
+  };
+}
+
 const nightsOf = (checkIn: string, checkOut: string) => Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000);
 const itemsOf = (quote: AvailableQuote, paxAges: number[]): ApiItem[] => [
   { availability_id: quote.availabilityId, paxes: paxAges.map((age) => ({ age })) },
@@ -210,7 +242,7 @@ export function createHolds(context: EngineContext) {
    * hold only, so this either makes it, or learns the one it made.
    */
   async function settlePrebook(intent: OpenIntent, fromReconciler: boolean): Promise<Settlement> {
-    const detail = intent.detail as unknown as PrebookDetail;
+    const detail = prebookDetailOf(intent.detail);
     const client = deps.clientFor(deps.profile(detail.profileId));
     try {
       const answer = await client.prebook(detail.request);
