@@ -38,7 +38,7 @@ async function waitingChange(core: Core, startInDays: number): Promise<BookingRe
     if (!quote.available) continue;
     const hold = await core.engine.startHold(quote, [40, 41]);
     const booking = await core.engine.prebook(hold.holdId, { name: 'Bench', surname: 'Change', email: 'bench@example.com' });
-    await core.engine.pay(booking.id, 'pm_card_visa');
+    await core.payments.payWith(booking.id, 'pm_card_visa');
     core.tracker.soon(booking.id);
     await until(
       () => core.ledger.get(booking.id)?.status,

@@ -82,7 +82,7 @@ export async function measureManyCounters(): Promise<ManyCountersFigure> {
               surname: `Counter${engine}`,
               email: `counter${engine}.${round}@example.com`,
             });
-            if (booking.serviceBookingId !== null) await core.engine.pay(booking.id, 'pm_card_visa');
+            if (booking.serviceBookingId !== null) await core.payments.payWith(booking.id, 'pm_card_visa');
             latencies.push(performance.now() - flowStarted);
           } catch {
             // A flow the faults stopped (a 503 on a write, a read that ran out of tries): the agent would retry it.

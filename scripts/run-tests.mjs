@@ -11,6 +11,7 @@ const checks = [
   ['typecheck (e2e tests, benchmarks)', 'tsc', ['--noEmit', '-p', 'tsconfig.e2e.json']],
   ['lint (type-aware, import fences)', 'eslint', ['--max-warnings', '0', '.']],
   ['formatting (prettier --check)', 'prettier', ['--check', '--log-level', 'warn', '.']],
+  ['unused files, exports and dependencies (knip)', 'knip', ['--no-progress']],
   ['security audit (electronegativity)', 'node', ['scripts/security-audit.mjs']],
 ];
 

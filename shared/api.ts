@@ -14,7 +14,6 @@ const id = z.number().int().positive();
 // ---- Resources
 export const propertySchema = z.looseObject({ id: z.number().int(), name: z.string() });
 export const packageSchema = z.looseObject({ id: z.number().int(), title: z.string(), properties: z.array(propertySchema) });
-export type ApiPackage = z.infer<typeof packageSchema>;
 
 export const paxSchema = z.object({ age: z.number().int().min(0).max(120) });
 export const itemSchema = z.object({ availability_id: id, paxes: z.array(paxSchema).min(1) });
@@ -25,7 +24,6 @@ export const holderSchema = z.object({
   surname: z.string().trim().min(1).max(100),
   email: z.email().max(254),
 });
-export type ApiHolder = z.infer<typeof holderSchema>;
 
 // ---- 1. Search
 export const searchResponseSchema = z.looseObject({ data: z.array(packageSchema) });
@@ -146,11 +144,6 @@ export const modificationResultSchema = z.looseObject({
 });
 
 // ---- Errors
-export const apiErrorBodySchema = z.looseObject({
-  error: z.string(),
-  message: z.string().optional(),
-  details: z.unknown().optional(),
-});
 export const paymentRequiresActionSchema = z.looseObject({
   error: z.literal('payment_requires_action'),
   payment_intent_id: z.string().startsWith('pi_'),

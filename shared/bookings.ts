@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { containsCardNumber } from './card-numbers';
 import { profileKindSchema } from './profiles';
 
-/** Statuses after which a booking needs no more following. */
-export const FINAL_STATUSES = new Set(['Paid', 'Cancelled', 'Failed']);
-
 /** Packdesk's own status for a hold the service made but whose id was lost on the way back. */
 export const UNCONFIRMED_HOLD = 'Unconfirmed hold';
 

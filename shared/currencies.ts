@@ -166,5 +166,3 @@ const digitsByCode = new Map<string, number>([
 export function isoMinorUnits(currency: string): number | null {
   return digitsByCode.get(currency.toUpperCase()) ?? null;
 }
-
-export const isKnownCurrency = (currency: string) => digitsByCode.has(currency.toUpperCase());

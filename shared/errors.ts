@@ -10,6 +10,3 @@ export type AppErrorShape = z.infer<typeof appErrorSchema>;
 
 /** What every IPC call resolves to; errors travel as data because Error objects lose their fields in structured cloning. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
-
-export const envelopeSchema = <T extends z.ZodType>(value: T) =>
-  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: appErrorSchema })]);

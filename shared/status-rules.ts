@@ -68,9 +68,6 @@ export function statusTone(booking: Pick<StatusFacts, 'status' | 'bookingReferen
   return 'unknown';
 }
 
-/** Paid for (the service gave its reference) or still a hold waiting for the agent's payment. */
-export const isPaidFor = (booking: Pick<StatusFacts, 'bookingReference'>) => booking.bookingReference !== null;
-
 /** A hold the agent can still pay: the service made it, gave no reference yet, and has not ended it. */
 export function isPayable(booking: StatusFacts, rules: StatusRules): boolean {
   return (

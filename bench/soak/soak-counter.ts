@@ -73,14 +73,14 @@ for (let made = countRows(), attempt = 0; made < target; made = countRows(), att
     });
     const part = random();
     if (part < 0.1) continue; // an abandoned hold
-    if (part < 0.25) await core.engine.pay(booking.id, 'pm_card_chargeDeclined').catch(ignore);
-    let paid = await core.engine.pay(booking.id, part < 0.45 ? 'pm_card_threeDSecure2Required' : 'pm_card_visa');
+    if (part < 0.25) await core.payments.payWith(booking.id, 'pm_card_chargeDeclined').catch(ignore);
+    let paid = await core.payments.payWith(booking.id, part < 0.45 ? 'pm_card_threeDSecure2Required' : 'pm_card_visa');
     if (paid.kind === 'requires_action') {
       const fails = part < 0.3;
       await threeDSecure(paid.challengeUrl, fails ? 'fail' : 'approve');
-      paid = await core.engine
+      paid = await core.payments
         .completeAuthentication(booking.id, paid.paymentIntentId)
-        .catch(async () => core.engine.pay(booking.id, 'pm_card_visa'));
+        .catch(async () => core.payments.payWith(booking.id, 'pm_card_visa'));
     }
     const after = random();
     if (after < 0.15) {

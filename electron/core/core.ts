@@ -1,7 +1,5 @@
 import { join } from 'node:path';
 import { AppError } from './app-error';
-import { openablePaymentLink } from '../../shared/links';
-import { isConfirmedStatus } from '../../shared/status-rules';
 import { createApiClient } from './api/client';
 import type { ApiClient } from './api/client';
 import type { RetryPolicy } from './api/retry-policy';
@@ -9,6 +7,8 @@ import { monitorConnectivity } from './connectivity';
 import { openDatabase } from './database';
 import type { Handlers } from './dispatch';
 import { createBookingEngine } from './engine/booking-engine';
+import { createBookingLocks } from './engine/booking-locks';
+import { createEngineContext } from './engine/engine-context';
 import { createReconciler } from './engine/reconciler';
 import { createEventHub } from './events';
 import { createLedger } from './ledger/ledger';
@@ -21,6 +21,10 @@ import type { ProfileRecord } from './profiles';
 import type { SecretStore } from './secrets';
 import type { VoucherPrinter } from './voucher-printer';
 import { settingsMigrations } from './settings-migrations';
+import { bookingIpc } from './ipc/booking-handlers';
+import { historyIpc } from './ipc/history-handlers';
+import { paymentIpc } from './ipc/payment-handlers';
+import { profileIpc } from './ipc/profile-handlers';
 
 const unavailable = (): never => {
   throw new AppError('payment_windows_unavailable', 'This Packdesk cannot open payment windows.', 'Use the desktop app to take cards.');
@@ -59,8 +63,10 @@ export function createCore(options: CoreOptions) {
   const ledgerDb = openDatabase(join(options.dataDir, 'ledger.db'), ledgerMigrations);
   const preferences = createPreferences(settingsDb);
   const profiles = createProfileService(settingsDb, preferences, options.secrets);
-  const ledger = createLedger(ledgerDb);
   const events = createEventHub();
+  const ledger = createLedger(ledgerDb, undefined, (booking) =>
+    events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status, booking }),
+  );
 
   const baseUrlOf = (profile: ProfileRecord): string | null =>
     profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl;
@@ -107,9 +113,8 @@ export function createCore(options: CoreOptions) {
     return client;
   }
 
-  const engine = createBookingEngine({
+  const context = createEngineContext({
     ledger,
-    events,
     profile: profiles.find,
     activeProfile: profiles.active,
     clientFor,
@@ -124,12 +129,11 @@ export function createCore(options: CoreOptions) {
       return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;
     },
   });
-
-  const payments = createPaymentPipeline({
-    engine,
-    ledger,
+  // One lock per booking, shared by every flow that writes: two writes to one booking never overlap.
+  const locks = createBookingLocks();
+  const engine = createBookingEngine(context, locks);
+  const payments = createPaymentPipeline(context, locks, {
     windows: options.paymentWindows ?? NO_PAYMENT_WINDOWS,
-    profile: profiles.find,
     publishableKey: (profile) => profiles.keyFor(profile.id, 'publishable'),
     progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
   });
@@ -144,109 +148,11 @@ export function createCore(options: CoreOptions) {
     },
   });
 
-  async function keychainState(): Promise<{ keychain: 'available' | 'unavailable'; keychainHint: string | null }> {
-    try {
-      await options.secrets.check();
-      return { keychain: 'available', keychainHint: null };
-    } catch (error) {
-      return { keychain: 'unavailable', keychainHint: error instanceof AppError ? `${error.message} ${error.hint}` : null };
-    }
-  }
-
   const handlers: Handlers = {
-    'app:status': async () => ({ version: options.version, online: connectivity.online, ...(await keychainState()) }),
-    'profiles:list': () => profiles.list(),
-    'profiles:create': (input) => profiles.create(input),
-    'profiles:update': (input) => profiles.update(input.id, input.name, input.baseUrl),
-    'profiles:delete': async (input) => {
-      const result = await profiles.remove(input.id);
-      events.emit('event:profiles-change', { activeProfileId: result.activeProfileId });
-      void connectivity.refresh();
-      return result;
-    },
-    'profiles:activate': async (input) => {
-      const profile = await profiles.activate(input.id);
-      events.emit('event:profiles-change', { activeProfileId: profile.id });
-      const online = await connectivity.refresh();
-      events.emit('event:connectivity-change', { profileId: profile.id, online });
-      return profile;
-    },
-    'profiles:set-status-rules': (input) => profiles.setStatusRules(input.profileId, input.rules),
-    'keys:set': (input) => profiles.setKey(input.profileId, input.slot, input.value),
-    'keys:delete': (input) => profiles.deleteKey(input.profileId, input.slot),
-
-    'packages:search': (input) => engine.search(input.title),
-    'booking:price': (input) => engine.price(input),
-    'booking:hold': (input) => engine.startHold(input.quote, input.paxAges),
-    'booking:prebook': (input) => engine.prebook(input.holdId, input.holder),
-    'payment:pay': async (input) => {
-      const { bookingId, ...options } = input;
-      const paid = await payments.pay(bookingId, options);
-      // The supplier's answer is the next thing the agent waits for: look now, not at the next tick.
-      tracker.soon(paid.id);
-      return paid;
-    },
-    'booking:refresh': (input) => engine.refresh(input.bookingId),
-    'booking:cancel': (input) => engine.cancel(input.bookingId, input.reason),
-    'booking:preview-change': (input) => engine.previewChange(input),
-    'booking:confirm-change': (input) => engine.confirmChange(input),
-    'booking:acknowledge': async (input) => engine.acknowledge(input.bookingId),
-    'voucher:save-pdf': async (input) => {
-      const booking = ledger.get(input.bookingId);
-      if (!booking?.bookingReference || !isConfirmedStatus(booking.status, profiles.find(booking.profileId).statusRules)) {
-        throw new AppError(
-          'voucher_not_ready',
-          'A voucher exists only for a paid, confirmed booking.',
-          'Wait until the booking shows Paid.',
-        );
-      }
-      if (!options.voucherPrinter)
-        throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
-      return { path: await options.voucherPrinter.savePdf(`voucher-${booking.bookingReference}.pdf`) };
-    },
-    'booking:open-payment-link': async (input) => {
-      const booking = ledger.get(input.bookingId);
-      const link = openablePaymentLink(booking?.pendingModification?.paymentLink);
-      if (!booking?.pendingModification)
-        throw new AppError(
-          'no_change_waiting',
-          'No change of this booking is waiting for payment.',
-          'Refresh the booking to see it as it is now.',
-        );
-      if (!link)
-        throw new AppError(
-          'payment_link_refused',
-          'The service’s payment link is not a secure web address, so Packdesk will not open it.',
-          'Give the traveler the link as shown, or ask the service’s support for a secure one.',
-        );
-      if (!options.openExternal)
-        throw new AppError(
-          'browser_unavailable',
-          'This Packdesk cannot open a web browser.',
-          'Give the traveler the link or the QR code to open on their phone.',
-        );
-      await options.openExternal(link);
-      return { opened: link };
-    },
-    'booking:resolve-change': async (input) => engine.resolvePendingChange(input.bookingId, input.outcome, input.note),
-    'history:list': async (input) => ledger.list(input),
-    'history:get': async (input) => {
-      const booking = ledger.get(input.bookingId);
-      if (!booking)
-        throw new AppError(
-          'booking_not_found',
-          `There is no booking ${input.bookingId} in this counter’s history.`,
-          'Search for it in Bookings.',
-        );
-      return { booking, timeline: ledger.timeline(booking.id) };
-    },
-    'history:export': async (input) => {
-      const { csv, rows } = ledger.exportCsv(input);
-      const profile = profiles.find(input.profileId);
-      const stamp = new Date().toISOString().slice(0, 10);
-      return { fileName: `packdesk-${profile.kind}-bookings-${stamp}.csv`, csv, rows };
-    },
-    'history:attention': async (input) => ledger.needingAttention(input.profileId),
+    ...profileIpc({ version: options.version, profiles, secrets: options.secrets, connectivity, events }),
+    ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
+    ...paymentIpc({ payments, tracker }),
+    ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter }),
   };
 
   let closed = false;

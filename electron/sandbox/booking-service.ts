@@ -7,7 +7,7 @@ import { ApiError } from './api-error';
 import { bookings } from './bookings';
 import { catalogAndPricing } from './catalog-and-pricing';
 import type { TrainingControls } from './controls';
-import { dialectTable, statusesOf } from './dialect';
+import { dialectTable } from './dialect';
 import type { Dialect } from './dialect';
 import { holds } from './holds';
 import { modifications } from './modifications';
@@ -16,11 +16,7 @@ import { createContext } from './service-context';
 import type { Caller } from './service-context';
 
 export type { Caller } from './service-context';
-export { statusesOf } from './dialect';
-export type { Dialect, State } from './dialect';
-
-/** The standard dialect's statuses, by state ("Confirming" and "Failed" are its own choices). */
-export const STATUS = statusesOf('standard');
+export type { Dialect } from './dialect';
 
 export function createBookingService(
   db: DatabaseSync,

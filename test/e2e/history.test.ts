@@ -36,7 +36,7 @@ async function paidBooking(h: Harness, packageId: number, surname: string, start
       surname,
       email: `maria.${surname.toLowerCase()}@example.com`,
     });
-    await h.core.engine.pay(booking.id, 'pm_card_visa');
+    await h.core.payments.payWith(booking.id, 'pm_card_visa');
     h.core.tracker.soon(booking.id);
     await expect.poll(() => h.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
     return h.core.ledger.get(booking.id) as BookingRecord;
@@ -231,7 +231,7 @@ describe('the booking history', () => {
         return original(channel, input);
       };
     });
-    await started.core.engine.pay(booking.id, 'pm_card_visa');
+    await started.core.payments.payWith(booking.id, 'pm_card_visa');
     started.core.tracker.soon(booking.id);
     await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).textContent(), { timeout: 10_000 }).toContain('Paid');
     expect(await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls)).toEqual([]);

@@ -61,7 +61,7 @@ for (let round = 0; ; round += 1) {
       surname: `Life${life}`,
       email: `crash${life}.${round}@example.com`,
     });
-    await core.engine.pay(booking.id, card).catch(() => undefined);
+    await core.payments.payWith(booking.id, card).catch(() => undefined);
     if (cancel) await core.engine.cancel(booking.id, 'crash test').catch(() => undefined);
     console.log(JSON.stringify({ round, booking: booking.id }));
   } catch (error) {

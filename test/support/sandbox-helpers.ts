@@ -1,4 +1,6 @@
 import { afterEach } from 'vitest';
+import { findPackage } from '../../electron/sandbox/catalog';
+import { isSoldOut, stayNights } from '../../electron/sandbox/pricing';
 import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Sandbox, SandboxOptions } from '../../electron/sandbox/sandbox';
 import { API_PREFIX } from '../../shared/api';
@@ -155,4 +157,19 @@ export async function waitForStatus(sandbox: Sandbox, bookingId: number, status:
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`booking ${bookingId} never reached ${status}`);
+}
+
+/**
+ * The first dates from `startInDays` on, `nights` long, that the built-in service does not sell out
+ * for this property: its sold-out nights follow the calendar, so fixed offsets would fail on some days.
+ */
+export function openDates(property: { packageId: number; propertyId: number }, startInDays: number, nights: number) {
+  const room = findPackage(property.packageId)?.properties.find((candidate) => candidate.id === property.propertyId);
+  if (!room) throw new Error(`no property ${property.propertyId} in package ${property.packageId}`);
+  for (let offset = startInDays; offset < startInDays + 60; offset += 1) {
+    const checkIn = daysFromNow(offset);
+    const checkOut = daysFromNow(offset + nights);
+    if (!stayNights(checkIn, checkOut).some((night) => isSoldOut(room, night))) return { checkIn, checkOut };
+  }
+  throw new Error(`no open dates for property ${property.propertyId} in 60 days from ${startInDays}`);
 }

@@ -11,7 +11,7 @@ import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
 function ledgerWith(count: number, clock: () => number = () => 0): Ledger {
   const ledger = createLedger(openDatabase(':memory:', ledgerMigrations), () => new Date(clock()));
   for (let index = 1; index <= count; index += 1) {
-    const { intentId } = ledger.beginWrite('prebook', null, {});
+    const { intentId } = ledger.beginWrite('cancel', null, { reason: 'seeding the ledger' });
     ledger.finishWrite(intentId, 'held', {
       insert: {
         profileId: 1,
@@ -103,7 +103,7 @@ describe('the reconciler', () => {
   test('looks at an open write again and again, with backoff, until it is settled', async () => {
     let now = 0;
     const ledger = ledgerWith(1, () => now);
-    const { intentId } = ledger.beginWrite('book', 1, {});
+    const { intentId } = ledger.beginWrite('book', 1, { method: 'card', clientReference: null, paymentIntentId: null });
     ledger.answerLost(intentId, 0, 'Payment not confirmed yet');
     const looks: number[] = [];
     const reconciler = createReconciler({

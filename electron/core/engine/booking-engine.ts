@@ -1,29 +1,30 @@
 import type { BookingRecord } from '../../../shared/bookings';
 import type { OpenIntent } from '../ledger/ledger';
-import { createBookingLocks } from './booking-locks';
+import type { createBookingLocks } from './booking-locks';
 import { needsFollowing, patchFromRead } from './booking-reads';
+import { createCancellation } from './cancellation';
 import { createChanges } from './changes';
-import { createEngineContext } from './engine-context';
-import type { EngineDeps } from './engine-context';
+import type { EngineContext } from './engine-context';
 import { createHolds } from './holds';
-import { createPayments } from './payments';
+import { createPendingChanges } from './pending-changes';
+import { settleBook } from './settle-book';
 import type { Settlement } from './settlement';
 
-export type { EngineDeps } from './engine-context';
-
-/** The booking flows on the service client and the counter's ledger; every write takes the one journaled path. */
 /** How long a traveler may stand at the desk paying a change, and how often Packdesk looks meanwhile. */
 const DESK_EVERY_TICK_MS = 10 * 60_000;
 const DESK_WAIT_MS = 30 * 60_000;
 const DESK_CHECK_MS = 2_000;
 
-export function createBookingEngine(deps: EngineDeps) {
-  const context = createEngineContext(deps);
+/**
+ * The booking flows but payment (payment-pipeline.ts), on the service client and the counter's
+ * ledger, and the reconciliation of every write whose answer was lost.
+ */
+export function createBookingEngine(context: EngineContext, locks: ReturnType<typeof createBookingLocks>) {
   const { ledger } = context;
-  const locks = createBookingLocks();
   const holds = createHolds(context);
-  const payments = createPayments(context, locks);
+  const cancellation = createCancellation(context, locks);
   const changes = createChanges(context, locks, holds);
+  const pendingChanges = createPendingChanges(context, locks);
   /** One look at the service for an open write, on behalf of the reconciler (the agent is told through the booking). */
   function settleIntent(intent: OpenIntent): Promise<Settlement> {
     return context.settleOnce(intent.id, async () => {
@@ -31,11 +32,10 @@ export function createBookingEngine(deps: EngineDeps) {
         intent.operation === 'prebook'
           ? await holds.settlePrebook(intent, true)
           : intent.operation === 'book'
-            ? await payments.settleBook(intent, true)
+            ? await settleBook(context, intent, true)
             : intent.operation === 'cancel'
-              ? await changes.settleCancel(intent, true)
+              ? await cancellation.settleCancel(intent, true)
               : await changes.settleModification(intent, true);
-      if (settlement.settled && settlement.booking) context.changed(settlement.booking);
       return settlement;
     });
   }
@@ -63,19 +63,19 @@ export function createBookingEngine(deps: EngineDeps) {
       const applied = ledger.applyRead(row.id, row.version, found.patch, { type: 'status', summary: found.summary });
       // A newer write got there first: this read is stale; the row is read again soon.
       if (!applied) return { booking: context.bookingOf(row.id), following: true };
-      current = context.changed(applied);
+      current = applied;
     }
     let landed = false;
-    if (current.pendingModification || changes.watchingHidden(current.id)) {
-      const made = await changes.checkPendingChange(current, read.data);
+    if (current.pendingModification || pendingChanges.watchingHidden(current.id)) {
+      const made = await pendingChanges.checkPendingChange(current, read.data);
       if (made) {
-        current = context.changed(made);
+        current = made;
         landed = true;
       }
     }
     // A change seen landing by its preview was read before it landed: the status the service shows now comes at the next tick.
     const pace = landed ? { within: 0 } : paceOf(current);
-    return { booking: current, following: landed || needsFollowing(current, rules) || changes.watchingHidden(current.id), ...pace };
+    return { booking: current, following: landed || needsFollowing(current, rules) || pendingChanges.watchingHidden(current.id), ...pace };
   }
 
   return {
@@ -83,13 +83,10 @@ export function createBookingEngine(deps: EngineDeps) {
     price: holds.price,
     startHold: holds.startHold,
     prebook: holds.prebook,
-    pay: payments.pay,
-    completeAuthentication: payments.completeAuthentication,
-    forgetPaymentIntent: payments.forgetPaymentIntent,
-    cancel: changes.cancel,
+    cancel: cancellation.cancel,
     previewChange: changes.previewChange,
     confirmChange: changes.confirmChange,
-    resolvePendingChange: changes.resolvePendingChange,
+    resolvePendingChange: pendingChanges.resolvePendingChange,
     settleIntent,
     follow,
 

@@ -1,3 +1,5 @@
+import { ServiceError } from '../api/service-errors';
+
 /** Decline codes in words, with what to try next. */
 const DECLINES: Record<string, { message: string; hint: string }> = {
   generic_decline: {
@@ -30,3 +32,13 @@ export function declineWords(code: string | null, serviceSaid: string | null = n
     hint: 'Ask for another card.',
   };
 }
+
+/** A 402 on book is a refused card: 3-D Secure is answered by the client before it gets here, and the spec leaves the code "not shown". */
+export const isDecline = (error: unknown): error is ServiceError => error instanceof ServiceError && error.status === 402;
+
+/** The bank's reason, under whichever field the service puts it (Stripe's `decline_code`, or a `reason`). */
+export const declineCodeOf = (error: ServiceError): string | null => {
+  const body = error.body as { decline_code?: unknown; reason?: unknown; decline_reason?: unknown } | null;
+  const code = body?.decline_code ?? body?.decline_reason ?? body?.reason;
+  return typeof code === 'string' && /^[a-z_]{1,60}$/.test(code) ? code : null;
+};

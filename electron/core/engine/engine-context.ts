@@ -3,14 +3,12 @@ import type { BookingRecord } from '../../../shared/bookings';
 import type { StatusRules } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
 import type { ApiClient } from '../api/client';
-import type { EventHub } from '../events';
 import type { Ledger } from '../ledger/ledger';
 import type { ProfileRecord } from '../profiles';
 import type { Settlement } from './settlement';
 
 export interface EngineDeps {
   ledger: Ledger;
-  events: EventHub;
   profile: (id: number) => ProfileRecord;
   activeProfile: () => ProfileRecord;
   clientFor: (profile: ProfileRecord) => ApiClient;
@@ -39,12 +37,6 @@ export function createEngineContext(deps: EngineDeps) {
     ledger: deps.ledger,
     now,
     doubtWindowMs: deps.doubtWindowMs ?? 60_000,
-
-    /** Tells the screens that this booking changed. */
-    changed(booking: BookingRecord): BookingRecord {
-      deps.events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status, booking });
-      return booking;
-    },
 
     /** Settles an intent once at a time: a second caller gets the running settlement, never a second write to the ledger. */
     settleOnce(intentId: number, work: () => Promise<Settlement>): Promise<Settlement> {

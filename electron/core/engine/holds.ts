@@ -5,11 +5,13 @@ import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import { serviceSays } from '../api/messages';
 import { ServiceError } from '../api/service-errors';
+import { readDetail } from '../ledger/intent-details';
+import type { PrebookDetail, StoredDetail } from '../ledger/intent-details';
 import type { NewBooking, OpenIntent } from '../ledger/ledger';
 import type { ProfileRecord } from '../profiles';
 import { notConfirmedYet } from './engine-context';
 import type { EngineContext } from './engine-context';
-import { journaledWrite } from './journaled-write';
+import { journaledWrite, settleUnreadable } from './journaled-write';
 import type { Settlement } from './settlement';
 
 interface HeldStay {
@@ -20,39 +22,19 @@ interface HeldStay {
   expiresAt: string;
 }
 
-/** What a prebook intent keeps, so that a lost answer can be settled by sending the same request again. */
-interface PrebookDetail {
-  profileId: number;
-  request: PrebookRequest;
-  quote: AvailableQuote;
-  paxAges: number[];
-  clientReference: string;
-}
-
-/** What a ledger before schema 4 journaled for a prebook: the hold's token and the holder, not the request sent. */
-interface EarlierPrebookDetail {
-  profileId: number;
-  token: string;
-  quote: AvailableQuote;
-  paxAges: number[];
-  holder: HolderInput;
-  clientReference: string;
-}
-
 /** A prebook's journal entry in today's shape; one written before schema 4 gets the very request it sent, rebuilt from its parts. */
-function prebookDetailOf(stored: Record<string, unknown>): PrebookDetail {
-  if ('request' in stored) return stored as unknown as PrebookDetail;
-  const earlier = stored as unknown as EarlierPrebookDetail;
-  const { quote, paxAges, holder } = earlier;
+function prebookDetailOf(stored: StoredDetail<'prebook'>): PrebookDetail {
+  if (!('kind' in stored)) return stored;
+  const { quote, paxAges, holder } = stored;
   return {
-    profileId: earlier.profileId,
+    profileId: stored.profileId,
     quote,
     paxAges,
-    clientReference: earlier.clientReference,
+    clientReference: stored.clientReference,
     request: {
       package_id: quote.packageId,
       inventory_item_id: quote.propertyId,
-      prebook_token: earlier.token,
+      prebook_token: stored.token,
       check_in: quote.checkIn,
       check_out: quote.checkOut,
       holder: { name: holder.name, surname: holder.surname, email: holder.email },
@@ -242,7 +224,9 @@ export function createHolds(context: EngineContext) {
    * hold only, so this either makes it, or learns the one it made.
    */
   async function settlePrebook(intent: OpenIntent, fromReconciler: boolean): Promise<Settlement> {
-    const detail = prebookDetailOf(intent.detail);
+    const stored = readDetail('prebook', intent.detail);
+    if (!stored) return settleUnreadable(context, intent);
+    const detail = prebookDetailOf(stored);
     const client = deps.clientFor(deps.profile(detail.profileId));
     try {
       const answer = await client.prebook(detail.request);
@@ -317,7 +301,7 @@ export function createHolds(context: EngineContext) {
         if (!settlement.settled) throw notConfirmedYet('the hold was made');
         if (!settlement.booking)
           throw new AppError('hold_not_made', 'The hold was not made before its price expired.', 'Price the stay again and hold it.');
-        const settled = context.changed(settlement.booking);
+        const settled = settlement.booking;
         // Whether the service holds the room is unknown: no payment step for a hold without a number.
         if (settled.status === UNCONFIRMED_HOLD) {
           throw new AppError(
@@ -333,7 +317,7 @@ export function createHolds(context: EngineContext) {
         insert: newRow(fullDetail, result.answer.id, result.answer.status, null),
         event: { type: 'prebooked', summary: `Held as booking ${result.answer.id} (${result.answer.status}).` },
       }) as BookingRecord;
-      return context.changed(booking);
+      return booking;
     }
   }
 

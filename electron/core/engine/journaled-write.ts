@@ -1,17 +1,19 @@
 import { fieldHoldingCardNumber } from '../../../shared/card-numbers';
 import { AppError } from '../app-error';
 import { ServiceError } from '../api/service-errors';
+import type { IntentDetailInput } from '../ledger/intent-details';
 import type { LedgerEvent, OpenIntent, WriteOperation } from '../ledger/ledger';
 import type { EngineContext } from './engine-context';
+import type { Settlement } from './settlement';
 
 export type WriteResult<A> =
   { kind: 'answered'; answer: A; intentId: number; clientReference: string | null } | { kind: 'lost'; intent: OpenIntent };
 
-export interface WriteSpec<A> {
-  operation: WriteOperation;
+export interface WriteSpec<A, O extends WriteOperation> {
+  operation: O;
   bookingId: number | null;
   /** What the reconciler needs to settle the write if its answer is lost; screened for card numbers first. */
-  detail: Record<string, unknown>;
+  detail: IntentDetailInput<O>;
   send: (clientReference: string | null) => Promise<A>;
   /** What the booking shows while the outcome is unknown. */
   whileUnknown: string;
@@ -25,7 +27,7 @@ export interface WriteSpec<A> {
  * it (`ledger.finishWrite`). A refusal is recorded here; a lost answer leaves the intent open for
  * the reconciler, with the moment after which a read showing no effect can be believed.
  */
-export async function journaledWrite<A>(context: EngineContext, spec: WriteSpec<A>): Promise<WriteResult<A>> {
+export async function journaledWrite<A, O extends WriteOperation>(context: EngineContext, spec: WriteSpec<A, O>): Promise<WriteResult<A>> {
   const field = fieldHoldingCardNumber(spec.detail);
   if (field !== null) {
     throw new AppError(
@@ -56,4 +58,15 @@ export async function journaledWrite<A>(context: EngineContext, spec: WriteSpec<
 export function doubtOver(context: EngineContext, intent: OpenIntent, readStartedAt: number): boolean {
   const until = intent.doubtUntil ?? Date.parse(intent.startedAt) + context.doubtWindowMs;
   return readStartedAt >= until;
+}
+
+/** An open write whose journal entry cannot be read: closed, and the agent asked to check it with the service. */
+export function settleUnreadable(context: EngineContext, intent: OpenIntent): Settlement {
+  const booking = context.ledger.finishWrite(intent.id, 'unreadable_journal', {
+    patch: {
+      attention: `A ${intent.operation === 'prebook' ? 'hold' : intent.operation} whose answer was lost was journaled in a form this Packdesk cannot read, so it cannot tell what the service did. Check this booking with the service’s support before telling the traveler.`,
+    },
+    event: { type: 'reconciled', summary: 'A write whose answer was lost could not be checked: its journal entry is unreadable.' },
+  });
+  return { settled: true, booking };
 }

@@ -1,136 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { ApiItem } from '../../../shared/api';
-import type { BookingFilter, BookingRecord, PendingModification, TimelineEvent } from '../../../shared/bookings';
-import type { ProfileKind } from '../../../shared/profiles';
+import type { DatabaseSync } from 'node:sqlite';
+import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
+import type { IntentDetailInput, WriteOperation } from './intent-details';
+import { createHistoryQueries } from './ledger-history';
+import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
+import type { BookingPatch, NewBooking, PendingChange, Row } from './ledger-rows';
 
-type Row = {
-  id: number;
-  profile_id: number;
-  profile_kind: ProfileKind;
-  service_booking_id: number | null;
-  package_id: number;
-  package_title: string;
-  property_id: number;
-  property_name: string;
-  check_in: string;
-  check_out: string;
-  adults: number;
-  holder_name: string;
-  holder_surname: string;
-  holder_email: string;
-  paxes: string;
-  items: string;
-  total_minor: number;
-  currency: string;
-  client_reference: string;
-  booking_reference: string | null;
-  status: string;
-  pending_modification_reference: string | null;
-  pending_payment_link: string | null;
-  pending_change: string | null;
-  payment_intent_id: string | null;
-  attention: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-  in_flight: string | null;
-  next_check_at: number | null;
-  check_delay_ms: number;
-};
-
-/** What the ledger keeps of a change waiting for payment beyond its reference and link (absent on rows from before). */
-type StoredPendingChange = Omit<PendingChange, 'reference' | 'paymentLink'> &
-  Partial<Pick<PendingChange, 'reference' | 'paymentLink' | 'abandonedAt' | 'markedPaidAt'>>;
-
-function storedChangeOf(row: Row): StoredPendingChange | null {
-  return row.pending_change ? (JSON.parse(row.pending_change) as StoredPendingChange) : null;
-}
-
-function pendingModificationOf(row: Row): PendingModification | null {
-  if (!row.pending_modification_reference) return null;
-  const stored = storedChangeOf(row);
-  return {
-    reference: row.pending_modification_reference,
-    paymentLink: row.pending_payment_link ?? '',
-    amountMinor: stored?.amountMinor ?? null,
-    checkIn: stored?.checkIn ?? null,
-    checkOut: stored?.checkOut ?? null,
-    propertyName: stored?.propertyName ?? null,
-    requestedAt: stored?.requestedAt ?? null,
-  };
-}
-
-const toRecord = (row: Row): BookingRecord => ({
-  id: row.id,
-  profileId: row.profile_id,
-  profileKind: row.profile_kind,
-  serviceBookingId: row.service_booking_id === null ? null : row.service_booking_id,
-  packageId: row.package_id,
-  packageTitle: row.package_title,
-  propertyId: row.property_id,
-  propertyName: row.property_name,
-  checkIn: row.check_in,
-  checkOut: row.check_out,
-  adults: row.adults,
-  holder: { name: row.holder_name, surname: row.holder_surname, email: row.holder_email },
-  paxAges: JSON.parse(row.paxes) as number[],
-  items: JSON.parse(row.items) as ApiItem[],
-  totalMinor: row.total_minor,
-  currency: row.currency,
-  clientReference: row.client_reference,
-  bookingReference: row.booking_reference,
-  status: row.status,
-  pendingModification: pendingModificationOf(row),
-  paymentIntentId: row.payment_intent_id,
-  attention: row.attention,
-  inFlight: row.in_flight,
-  version: row.version,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
-
-/** A change waiting for payment: what the agent sees, and the request the engine checks it landed with. */
-export interface PendingChange extends PendingModification {
-  request: Record<string, unknown>;
-  /** Set when the agent marked it abandoned: no longer shown, still watched, since its link can still be paid. */
-  abandonedAt?: string;
-  /** Set when the agent marked it paid where the service could not show it: watched until the service does. */
-  markedPaidAt?: string;
-}
-
-export type NewBooking = Omit<
-  BookingRecord,
-  'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'paymentIntentId' | 'attention' | 'inFlight' | 'version'
-> & {
-  attention?: string | null;
-  /** When the reconciler should first read it (epoch ms); null or absent: settled. */
-  nextCheckAt?: number | null;
-};
-
-export type BookingPatch = Partial<{
-  serviceBookingId: number;
-  status: string;
-  bookingReference: string | null;
-  checkIn: string;
-  checkOut: string;
-  propertyId: number;
-  propertyName: string;
-  items: ApiItem[];
-  totalMinor: number;
-  currency: string;
-  pendingModification: PendingChange | null;
-  /** A change kept under watch without being shown (abandoned by the agent, still payable); null ends the watch. */
-  watchedChange: PendingChange | null;
-  paymentIntentId: string | null;
-  attention: string | null;
-  nextCheckAt: number | null;
-}>;
-
-/** The calls that can change the service, each journaled before and after. */
-export type WriteOperation = 'prebook' | 'book' | 'cancel' | 'modification';
+export type { BookingPatch, NewBooking, PendingChange } from './ledger-rows';
+export type { WriteOperation } from './intent-details';
 
 const OPERATION_WORDS: Record<WriteOperation, string> = {
   prebook: 'hold',
@@ -158,7 +37,8 @@ export interface OpenIntent {
   id: number;
   bookingId: number | null;
   operation: WriteOperation;
-  detail: Record<string, unknown>;
+  /** As journaled; read through `readDetail` (intent-details.ts). */
+  detail: unknown;
   startedAt: string;
   /** Until when (epoch ms) a read showing no effect may still be overtaken by this write; null if the app stopped mid-call. */
   doubtUntil: number | null;
@@ -168,75 +48,27 @@ const toIntent = (row: IntentRow): OpenIntent => ({
   id: row.id,
   bookingId: row.booking_id === null ? null : row.booking_id,
   operation: row.operation,
-  detail: JSON.parse(row.detail) as Record<string, unknown>,
+  detail: JSON.parse(row.detail) as unknown,
   startedAt: row.started_at,
   doubtUntil: row.doubt_until === null ? null : row.doubt_until,
 });
 
-/** Words of a search box as an FTS5 query: every word must match the start of a word, in any column. */
-export function ftsQuery(text: string): string | null {
-  const words = text
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}@._-]+/u)
-    .map((word) => word.replace(/["]/g, ''))
-    .filter(Boolean);
-  return words.length ? words.map((word) => `"${word}"*`).join(' AND ') : null;
-}
-
-const CSV_COLUMNS: [string, (record: BookingRecord) => string | number | null][] = [
-  ['Local id', (r) => r.id],
-  ['Service booking id', (r) => r.serviceBookingId],
-  ['Booking reference', (r) => r.bookingReference],
-  ['Client reference', (r) => r.clientReference],
-  ['Status', (r) => r.status],
-  ['Package', (r) => r.packageTitle],
-  ['Property', (r) => r.propertyName],
-  ['Check-in', (r) => r.checkIn],
-  ['Check-out', (r) => r.checkOut],
-  ['Adults', (r) => r.adults],
-  ['Holder', (r) => `${r.holder.name} ${r.holder.surname}`],
-  ['E-mail', (r) => r.holder.email],
-  ['Total (minor units)', (r) => r.totalMinor],
-  ['Currency', (r) => r.currency],
-  ['Mode', (r) => r.profileKind],
-  ['Created', (r) => r.createdAt],
-];
-
-/** A CSV field, quoted when needed, and defused so a spreadsheet never runs it as a formula. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The counter's ledger: every booking made here, its timeline, and the journal of writes. */
-export function createLedger(db: DatabaseSync, now: () => Date = () => new Date()) {
+export function createLedger(
+  db: DatabaseSync,
+  now: () => Date = () => new Date(),
+  /** Told of every booking a write changed, after its commit: the screens' one source of change events. */
+  onChange: (booking: BookingRecord) => void = () => {},
+) {
   const iso = () => now().toISOString();
-
-  function where(filter: BookingFilter): { sql: string; params: SQLInputValue[] } {
-    const clauses = ['b.profile_id = ?'];
-    const params: SQLInputValue[] = [filter.profileId];
-    const match = filter.query ? ftsQuery(filter.query) : null;
-    if (match) {
-      clauses.push('b.id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ?)');
-      params.push(match);
-    }
-    if (filter.statuses?.length) {
-      clauses.push(`b.status IN (${filter.statuses.map(() => '?').join(', ')})`);
-      params.push(...filter.statuses);
-    }
-    const dateColumn = filter.dateField === 'created' ? 'substr(b.created_at, 1, 10)' : 'b.check_in';
-    if (filter.from) {
-      clauses.push(`${dateColumn} >= ?`);
-      params.push(filter.from);
-    }
-    if (filter.to) {
-      clauses.push(`${dateColumn} <= ?`);
-      params.push(filter.to);
-    }
-    return { sql: clauses.join(' AND '), params };
-  }
+  const { insertRow, patchRow } = createRowWriter(db, iso);
+  const history = createHistoryQueries(db);
+  /** The row as committed, told to whoever listens. */
+  const committed = (id: number): BookingRecord => {
+    const booking = ledger.get(id) as BookingRecord;
+    onChange(booking);
+    return booking;
+  };
 
   let durableCommits = 0;
   const durable = <T>(work: () => T): T => {
@@ -268,81 +100,9 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
     return `PD-${code}-${String(next).padStart(6, '0')}`;
   }
 
-  function insertRow(booking: NewBooking): number {
-    const stamp = iso();
-    return Number(
-      db
-        .prepare(
-          `INSERT INTO bookings (profile_id, profile_kind, service_booking_id, package_id, package_title, property_id, property_name, check_in, check_out, adults,
-            holder_name, holder_surname, holder_email, paxes, items, total_minor, currency, client_reference, booking_reference, status, attention, next_check_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          booking.profileId,
-          booking.profileKind,
-          booking.serviceBookingId,
-          booking.packageId,
-          booking.packageTitle,
-          booking.propertyId,
-          booking.propertyName,
-          booking.checkIn,
-          booking.checkOut,
-          booking.adults,
-          booking.holder.name,
-          booking.holder.surname,
-          booking.holder.email,
-          JSON.stringify(booking.paxAges),
-          JSON.stringify(booking.items),
-          booking.totalMinor,
-          booking.currency,
-          booking.clientReference,
-          booking.bookingReference,
-          booking.status,
-          booking.attention ?? null,
-          booking.nextCheckAt ?? null,
-          stamp,
-          stamp,
-        ).lastInsertRowid,
-    );
-  }
-
-  /** Writes the patched columns; every change of a row's data moves its version on. */
-  function patchRow(id: number, patch: BookingPatch & { inFlight?: string | null }, bumpVersion: boolean): void {
-    const columns: [string, SQLInputValue][] = [];
-    if (patch.serviceBookingId !== undefined) columns.push(['service_booking_id', patch.serviceBookingId]);
-    if (patch.status !== undefined) columns.push(['status', patch.status]);
-    if (patch.bookingReference !== undefined) columns.push(['booking_reference', patch.bookingReference]);
-    if (patch.checkIn !== undefined) columns.push(['check_in', patch.checkIn]);
-    if (patch.checkOut !== undefined) columns.push(['check_out', patch.checkOut]);
-    if (patch.propertyId !== undefined) columns.push(['property_id', patch.propertyId]);
-    if (patch.propertyName !== undefined) columns.push(['property_name', patch.propertyName]);
-    if (patch.items !== undefined) columns.push(['items', JSON.stringify(patch.items)]);
-    if (patch.totalMinor !== undefined) columns.push(['total_minor', patch.totalMinor]);
-    if (patch.currency !== undefined) columns.push(['currency', patch.currency]);
-    if (patch.attention !== undefined) columns.push(['attention', patch.attention]);
-    if (patch.inFlight !== undefined) columns.push(['in_flight', patch.inFlight]);
-    if (patch.nextCheckAt !== undefined) columns.push(['next_check_at', patch.nextCheckAt]);
-    if (patch.paymentIntentId !== undefined) columns.push(['payment_intent_id', patch.paymentIntentId]);
-    if (patch.pendingModification !== undefined || patch.watchedChange !== undefined) {
-      // The columns say what is shown; the stored change is what is watched (shown, or abandoned and still payable).
-      const shown = patch.pendingModification;
-      const watched = patch.watchedChange !== undefined ? patch.watchedChange : shown;
-      if (shown !== undefined) {
-        columns.push(['pending_modification_reference', shown?.reference ?? null]);
-        columns.push(['pending_payment_link', shown?.paymentLink ?? null]);
-      }
-      columns.push(['pending_change', watched ? JSON.stringify(watched) : null]);
-    }
-    if (!columns.length) return;
-    const version = bumpVersion ? ', version = version + 1' : '';
-    db.prepare(`UPDATE bookings SET ${columns.map(([column]) => `${column} = ?`).join(', ')}${version}, updated_at = ? WHERE id = ?`).run(
-      ...columns.map(([, value]) => value),
-      iso(),
-      id,
-    );
-  }
-
   const ledger = {
+    ...history,
+
     get(id: number): BookingRecord | null {
       const row = db.prepare('SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
       return row ? toRecord(row) : null;
@@ -373,7 +133,7 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
         patchRow(id, patch, true);
         if (event) ledger.addEvent(id, event.type, event.summary, event.detail);
       });
-      return ledger.get(id) as BookingRecord;
+      return committed(id);
     },
 
     addEvent(bookingId: number, type: string, summary: string, detail?: unknown): void {
@@ -401,12 +161,12 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
      * in-flight mark and its timeline entry (and, for a prebook, the client reference it will carry).
      * Refused while another write on the same booking has no known outcome.
      */
-    beginWrite(
-      operation: WriteOperation,
+    beginWrite<O extends WriteOperation>(
+      operation: O,
       bookingId: number | null,
-      detail: Record<string, unknown>,
+      detail: IntentDetailInput<O>,
     ): { intentId: number; clientReference: string | null } {
-      return durable(() => {
+      const begun = durable(() => {
         if (bookingId !== null) {
           const row = db.prepare('SELECT in_flight FROM bookings WHERE id = ?').get(bookingId) as { in_flight: string | null } | undefined;
           if (!row)
@@ -440,6 +200,8 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
         }
         return { intentId, clientReference };
       });
+      if (bookingId !== null) committed(bookingId);
+      return begun;
     },
 
     /**
@@ -467,17 +229,19 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
         );
         return bookingId;
       });
-      return id === null ? null : ledger.get(id);
+      return id === null ? null : committed(id);
     },
 
     /** A write's answer was lost: the intent stays open and is checked from now on; the booking says so. */
     answerLost(intentId: number, doubtUntil: number, attention: string | null): OpenIntent {
-      return relaxed(() => {
+      const intent = relaxed(() => {
         db.prepare('UPDATE intents SET doubt_until = ?, next_check_at = ? WHERE id = ?').run(doubtUntil, now().getTime(), intentId);
-        const intent = toIntent(db.prepare('SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
-        if (intent.bookingId !== null && attention !== null) patchRow(intent.bookingId, { attention }, true);
-        return intent;
+        const lost = toIntent(db.prepare('SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
+        if (lost.bookingId !== null && attention !== null) patchRow(lost.bookingId, { attention }, true);
+        return lost;
       });
+      if (intent.bookingId !== null && attention !== null) committed(intent.bookingId);
+      return intent;
     },
 
     /** When the reconciler looks at an open intent again. */
@@ -497,7 +261,7 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
         if (event) ledger.addEvent(bookingId, event.type, event.summary, event.detail);
         return true;
       });
-      return applied ? ledger.get(bookingId) : null;
+      return applied ? committed(bookingId) : null;
     },
 
     /**
@@ -514,7 +278,7 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
 
     /** At start-up every write left open by the last run is due for a look at once, and its booking says so. */
     recoverOpenIntents(): number {
-      return relaxed(() => {
+      const recovered = relaxed(() => {
         const stopped = db
           .prepare(
             'SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL',
@@ -529,8 +293,13 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
             true,
           );
         }
-        return Number(db.prepare('UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes);
+        const due = Number(
+          db.prepare('UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes,
+        );
+        return { due, bookingIds: stopped.map((intent) => intent.booking_id) };
       });
+      for (const bookingId of recovered.bookingIds) committed(bookingId);
+      return recovered.due;
     },
 
     openIntents(): OpenIntent[] {
@@ -564,33 +333,6 @@ export function createLedger(db: DatabaseSync, now: () => Date = () => new Date(
 
     /** Durable (fsynced) commits since this ledger was opened, for the benchmarks. */
     durableCommits: () => durableCommits,
-
-    needingAttention(profileId: number): BookingRecord[] {
-      return (
-        db.prepare('SELECT * FROM bookings WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC').all(profileId) as Row[]
-      ).map(toRecord);
-    },
-
-    list(filter: BookingFilter): { rows: BookingRecord[]; total: number } {
-      const { sql, params } = where(filter);
-      const total = (db.prepare(`SELECT count(*) AS n FROM bookings b WHERE ${sql}`).get(...params) as { n: number }).n;
-      const rows = db
-        .prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`)
-        .all(...params, filter.limit ?? 100, filter.offset ?? 0) as Row[];
-      return { rows: rows.map(toRecord), total };
-    },
-
-    exportCsv(filter: BookingFilter): { csv: string; rows: number } {
-      const { sql, params } = where(filter);
-      const rows = (
-        db.prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC`).all(...params) as Row[]
-      ).map(toRecord);
-      const lines = [
-        CSV_COLUMNS.map(([name]) => name).join(','),
-        ...rows.map((record) => CSV_COLUMNS.map(([, value]) => csvField(value(record))).join(',')),
-      ];
-      return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
-    },
   };
   return ledger;
 }

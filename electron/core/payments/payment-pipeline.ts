@@ -1,19 +1,23 @@
+import type { BookRequest } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatMoney } from '../../../shared/format';
 import type { PaymentStep } from '../../../shared/ipc';
+import { isPayable } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
+import { serviceSays } from '../api/messages';
 import { ServiceError } from '../api/service-errors';
-import type { BookingEngine } from '../engine/booking-engine';
-import type { BookOutcome } from '../engine/payments';
-import type { Ledger } from '../ledger/ledger';
+import type { createBookingLocks } from '../engine/booking-locks';
+import { declineCodeOf, declineWords, isDecline } from '../engine/decline-words';
+import { notConfirmedYet } from '../engine/engine-context';
+import type { EngineContext } from '../engine/engine-context';
+import { journaledWrite } from '../engine/journaled-write';
+import { settleBook } from '../engine/settle-book';
 import type { ProfileRecord } from '../profiles';
 import type { PaymentWindows } from './payment-windows';
+import { checkedPublishableKey } from './publishable-key';
 
 export interface PaymentPipelineDeps {
-  engine: BookingEngine;
-  ledger: Ledger;
   windows: PaymentWindows;
-  profile: (id: number) => ProfileRecord;
   publishableKey: (profile: ProfileRecord) => Promise<string | null>;
   /** Tells the screen where the payment is, so it can say so. */
   progress: (bookingId: number, step: PaymentStep) => void;
@@ -30,39 +34,125 @@ export interface PayOptions {
 /** A service that answers 402 again after a passed check is not finishing; this many rounds is plenty. */
 const MAX_AUTHENTICATION_ROUNDS = 3;
 
-/** The publishable key a profile pays with, checked before any window opens. */
-async function checkedPublishableKey(deps: PaymentPipelineDeps, profile: ProfileRecord): Promise<string> {
-  const key = await deps.publishableKey(profile);
-  const expected = profile.kind === 'live' ? 'pk_live_' : 'pk_test_';
-  if (!key) {
-    throw new AppError(
-      'publishable_key_missing',
-      `The profile “${profile.name}” has no Stripe publishable key, so the card window cannot open.`,
-      `Add its Stripe publishable key (${expected}…) in Settings.`,
-    );
-  }
-  if (!key.startsWith(expected)) {
-    throw new AppError(
-      'publishable_key_mismatch',
-      profile.kind === 'live'
-        ? 'A live profile needs a live Stripe publishable key (pk_live_…), and this profile has a test one.'
-        : 'A test-mode profile pays with Stripe test cards and needs a test publishable key (pk_test_…), and this profile has a live one.',
-      'Replace the Stripe publishable key in Settings.',
-    );
-  }
-  return key;
-}
+/**
+ * What one book call did. 3-D Secure's client secret lives only in this answer, in main's memory:
+ * the ledger keeps the payment intent's id, and a book with that id gets the secret again.
+ */
+export type BookOutcome =
+  | { kind: 'booked'; booking: BookingRecord }
+  | {
+      kind: 'requires_action';
+      booking: BookingRecord;
+      paymentIntentId: string;
+      clientSecret: string;
+      /** The built-in service's own challenge page; null against a real service, where Stripe.js runs the check. */
+      challengeUrl: string | null;
+    };
 
 /**
  * The one payment path, all in main: card (from the card window, or a test card picked in
  * training) → book → 402 → the 3-D Secure window → book again with the payment intent. The intent's
  * id is in the ledger from the 402 on, so after a restart the same call picks up at 3-D Secure.
  */
-export function createPaymentPipeline(deps: PaymentPipelineDeps) {
+export function createPaymentPipeline(context: EngineContext, locks: ReturnType<typeof createBookingLocks>, deps: PaymentPipelineDeps) {
+  const { ledger } = context;
   const running = new Map<number, Promise<BookingRecord>>();
 
+  async function book(bookingId: number, request: BookRequest, method: string): Promise<BookOutcome> {
+    return locks.run(bookingId, async () => {
+      context.requireOnline();
+      const booking = context.bookingOf(bookingId);
+      if (!isPayable(booking, context.rulesOf(booking))) {
+        throw new AppError(
+          'not_payable',
+          booking.bookingReference
+            ? `Booking ${booking.clientReference} is already paid (reference ${booking.bookingReference}); nothing was charged again.`
+            : `Booking ${booking.clientReference} is ${booking.status}, which cannot be paid.`,
+          'Refresh the booking to see its current status.',
+        );
+      }
+      const profile = context.deps.profile(booking.profileId);
+      const client = context.deps.clientFor(profile);
+      let result;
+      try {
+        result = await journaledWrite(context, {
+          operation: 'book',
+          bookingId,
+          detail: { method, clientReference: request.client_reference ?? null, paymentIntentId: request.payment_intent_id ?? null },
+          send: () => client.book(context.serviceIdOf(booking), request),
+          whileUnknown:
+            'Payment not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the card was charged. Do not take the payment again.',
+          refusalEvent: (error) => {
+            if (!isDecline(error)) return undefined;
+            const code = declineCodeOf(error);
+            return { type: 'card_declined', summary: `Card declined${code ? ` (${code})` : ''}: ${declineWords(code).message}` };
+          },
+        });
+      } catch (error) {
+        if (isDecline(error)) {
+          const words = declineWords(declineCodeOf(error), serviceSays(error.serviceMessage));
+          throw new AppError('card_declined', words.message, words.hint);
+        }
+        throw error;
+      }
+      if (result.kind === 'lost') {
+        const settlement = await context.settleOnce(result.intent.id, () => settleBook(context, result.intent, false));
+        if (!settlement.settled) throw notConfirmedYet('the card was charged');
+        if (settlement.refusal) throw settlement.refusal;
+        return { kind: 'booked', booking: settlement.booking ?? context.bookingOf(bookingId) };
+      }
+      const outcome = result.answer;
+      if (outcome.kind === 'booked') {
+        const updated = ledger.finishWrite(result.intentId, 'booked', {
+          // The status stays what the service last showed until a read shows the next one: the book
+          // answer's "success" is not a booking status.
+          patch: { bookingReference: outcome.bookingReference, paymentIntentId: null, attention: null, nextCheckAt: context.now() },
+          event: {
+            type: 'booked',
+            summary: `Payment authorized; supplier reference ${outcome.bookingReference}. Waiting for the supplier to confirm.`,
+          },
+        });
+        return { kind: 'booked', booking: updated ?? context.bookingOf(bookingId) };
+      }
+      // The intent's id is kept so 3-D Secure can be finished after a restart; its secret is not.
+      const updated =
+        ledger.finishWrite(result.intentId, 'requires_action', {
+          patch: { paymentIntentId: outcome.paymentIntentId },
+          event: {
+            type: 'payment_requires_action',
+            summary: `The card needs 3-D Secure (${outcome.paymentIntentId}); waiting for the cardholder.`,
+          },
+        }) ?? context.bookingOf(bookingId);
+      return {
+        kind: 'requires_action',
+        booking: updated,
+        paymentIntentId: outcome.paymentIntentId,
+        clientSecret: outcome.clientSecret,
+        challengeUrl: context.deps.challengeUrl(profile, outcome.paymentIntentId, outcome.clientSecret),
+      };
+    });
+  }
+
+  /** Pays with a payment method token (pm_…); the amount is never sent. */
+  function payWith(bookingId: number, paymentMethodId: string, clientReference?: string): Promise<BookOutcome> {
+    const booking = context.bookingOf(bookingId);
+    const reference = clientReference?.trim() || booking.clientReference;
+    return book(bookingId, { payment_method_id: paymentMethodId, client_reference: reference }, 'card');
+  }
+
+  /** Books with the payment intent: after 3-D Secure, or to resume it (the service answers 402 again with its secret while it is not done). */
+  function completeAuthentication(bookingId: number, paymentIntentId: string): Promise<BookOutcome> {
+    const booking = context.bookingOf(bookingId);
+    return book(bookingId, { payment_intent_id: paymentIntentId, client_reference: booking.clientReference }, '3-D Secure');
+  }
+
+  /** The cardholder did not pass, or the intent is dead: the booking stays held, and another card starts afresh. */
+  function forgetPaymentIntent(bookingId: number, summary: string): BookingRecord {
+    return ledger.update(bookingId, { paymentIntentId: null }, { type: 'authentication_failed', summary });
+  }
+
   function bookingOf(bookingId: number): BookingRecord {
-    const booking = deps.ledger.get(bookingId);
+    const booking = ledger.get(bookingId);
     if (!booking)
       throw new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
     return booking;
@@ -70,7 +160,7 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
 
   async function paymentMethod(booking: BookingRecord, given: string | undefined): Promise<string> {
     if (given) return given;
-    const profile = deps.profile(booking.profileId);
+    const profile = context.deps.profile(booking.profileId);
     if (profile.kind === 'training') {
       throw new AppError(
         'training_uses_test_cards',
@@ -78,7 +168,7 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
         'Pick a training card in the payment step.',
       );
     }
-    const publishableKey = await checkedPublishableKey(deps, profile);
+    const publishableKey = await checkedPublishableKey(deps.publishableKey, profile);
     deps.progress(booking.id, 'card');
     const entry = await deps.windows.collectCard({
       publishableKey,
@@ -104,12 +194,12 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
    */
   async function askIntent(bookingId: number, paymentIntentId: string, why: string): Promise<BookOutcome | 'dead'> {
     try {
-      return await deps.engine.completeAuthentication(bookingId, paymentIntentId);
+      return await completeAuthentication(bookingId, paymentIntentId);
     } catch (error) {
       const declined = error instanceof AppError && error.code === 'card_declined';
       const unknownToService = error instanceof ServiceError && error.status === 404;
       if (!declined && !unknownToService) throw error;
-      deps.engine.forgetPaymentIntent(bookingId, `${why}: ${error.message}`);
+      forgetPaymentIntent(bookingId, `${why}: ${error.message}`);
       return 'dead';
     }
   }
@@ -126,18 +216,18 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
           'Try another card; if it repeats, contact the service’s support.',
         );
       }
-      const profile = deps.profile(current.booking.profileId);
+      const profile = context.deps.profile(current.booking.profileId);
       const request = current.challengeUrl
         ? { kind: 'built-in' as const, url: current.challengeUrl }
-        : { kind: 'stripe' as const, publishableKey: await checkedPublishableKey(deps, profile), clientSecret: current.clientSecret };
+        : {
+            kind: 'stripe' as const,
+            publishableKey: await checkedPublishableKey(deps.publishableKey, profile),
+            clientSecret: current.clientSecret,
+          };
       deps.progress(bookingId, 'authenticating');
       const result = await deps.windows.authenticate(request);
       if (result.kind === 'closed') {
-        deps.ledger.addEvent(
-          bookingId,
-          'authentication_closed',
-          '3-D Secure window closed before the check was done; the payment is not made.',
-        );
+        ledger.addEvent(bookingId, 'authentication_closed', '3-D Secure window closed before the check was done; the payment is not made.');
         throw new AppError(
           'authentication_closed',
           'The 3-D Secure window was closed before the cardholder finished, so the payment is not made.',
@@ -190,7 +280,7 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
       if (!outcome) {
         const method = await paymentMethod(booking, options.paymentMethodId);
         deps.progress(bookingId, 'charging');
-        outcome = await deps.engine.pay(bookingId, method, options.clientReference);
+        outcome = await payWith(bookingId, method, options.clientReference);
       }
     }
     const paid = outcome.kind === 'booked' ? outcome.booking : await authenticate(outcome);
@@ -199,6 +289,9 @@ export function createPaymentPipeline(deps: PaymentPipelineDeps) {
   }
 
   return {
+    payWith,
+    completeAuthentication,
+
     /**
      * Pays a held booking: with the given test payment method (training), else the card window;
      * or finishes the 3-D Secure left unfinished on it. One run per booking at a time.

@@ -19,7 +19,7 @@ async function specOnlyCore(service: Awaited<ReturnType<typeof sandbox>>): Promi
 
 async function paid(engineCore: Core): Promise<BookingRecord> {
   const { booking } = await heldBooking(engineCore, 1, 150);
-  await engineCore.engine.pay(booking.id, 'pm_card_visa');
+  await engineCore.payments.payWith(booking.id, 'pm_card_visa');
   engineCore.tracker.soon(booking.id);
   return (await waitUntil(
     () => engineCore.ledger.get(booking.id),
@@ -32,7 +32,7 @@ describe('a service that keeps Pending after book, and names its statuses its ow
     const service = await sandbox({ controls: { supplierDelayMs: 300 } });
     const engineCore = await specOnlyCore(service);
     const { booking } = await heldBooking(engineCore);
-    const outcome = await engineCore.engine.pay(booking.id, 'pm_card_visa');
+    const outcome = await engineCore.payments.payWith(booking.id, 'pm_card_visa');
     expect(outcome.booking).toMatchObject({ status: 'Pending', bookingReference: expect.stringMatching(/^BKG-/) });
     engineCore.tracker.soon(booking.id);
     const settled = await waitUntil(
@@ -46,7 +46,7 @@ describe('a service that keeps Pending after book, and names its statuses its ow
     const service = await sandbox({ controls: { supplierDelayMs: 50, supplierOutcome: 'reject' } });
     const engineCore = await specOnlyCore(service);
     const { booking } = await heldBooking(engineCore);
-    await engineCore.engine.pay(booking.id, 'pm_card_visa');
+    await engineCore.payments.payWith(booking.id, 'pm_card_visa');
     engineCore.tracker.soon(booking.id);
     const rejected = await waitUntil(
       () => engineCore.ledger.get(booking.id),
@@ -73,7 +73,7 @@ describe('a service that keeps Pending after book, and names its statuses its ow
     const service = await sandbox();
     const engineCore = await specOnlyCore(service);
     const { booking } = await heldBooking(engineCore);
-    await expect(engineCore.engine.pay(booking.id, 'pm_card_chargeDeclinedInsufficientFunds')).rejects.toMatchObject({
+    await expect(engineCore.payments.payWith(booking.id, 'pm_card_chargeDeclinedInsufficientFunds')).rejects.toMatchObject({
       code: 'card_declined',
       message: 'The card has insufficient funds for this amount.',
     });

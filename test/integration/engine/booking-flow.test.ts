@@ -48,7 +48,7 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       });
       expect(engineCore.ledger.list({ profileId: 1 }).rows.map((row) => row.status)).toEqual(['Pending']);
 
-      const paid = await engineCore.engine.pay(booking.id, 'pm_card_visa');
+      const paid = await engineCore.payments.payWith(booking.id, 'pm_card_visa');
       expect(paid).toMatchObject({
         kind: 'booked',
         booking: { status: 'Pending', bookingReference: expect.stringMatching(/^(PKD|BKG-)/) },
@@ -78,13 +78,13 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_chargeDeclinedInsufficientFunds')).rejects.toMatchObject({
+      await expect(engineCore.payments.payWith(booking.id, 'pm_card_chargeDeclinedInsufficientFunds')).rejects.toMatchObject({
         code: 'card_declined',
         message: 'The card has insufficient funds for this amount.',
         hint: 'Ask for another card.',
       });
       expect(engineCore.ledger.get(booking.id)?.status).toBe('Pending');
-      const paid = await engineCore.engine.pay(booking.id, 'pm_card_visa', 'DESK-7 Silva');
+      const paid = await engineCore.payments.payWith(booking.id, 'pm_card_visa', 'DESK-7 Silva');
       expect(paid.kind).toBe('booked');
       expect(engineCore.ledger.timeline(booking.id).map((event) => event.type)).toEqual([
         'prebooked',
@@ -100,13 +100,13 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
-      const action = await engineCore.engine.pay(booking.id, 'pm_card_threeDSecure2Required');
+      const action = await engineCore.payments.payWith(booking.id, 'pm_card_threeDSecure2Required');
       if (action.kind !== 'requires_action') throw new Error('expected 3-D Secure');
       expect(action.challengeUrl).toMatch(new RegExp(`^${service.url}/sandbox/3ds/pi_`));
       // The intent's id is in the ledger, so a restart can finish the same payment; its secret is not.
       expect(engineCore.ledger.get(booking.id)?.paymentIntentId).toBe(action.paymentIntentId);
       await completeChallenge(action.challengeUrl as string, 'approve');
-      const paid = await engineCore.engine.completeAuthentication(booking.id, action.paymentIntentId);
+      const paid = await engineCore.payments.completeAuthentication(booking.id, action.paymentIntentId);
       expect(paid).toMatchObject({ kind: 'booked', booking: { bookingReference: expect.any(String) } });
     });
 
@@ -114,15 +114,15 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
-      const action = await engineCore.engine.pay(booking.id, 'pm_card_authenticationRequired');
+      const action = await engineCore.payments.payWith(booking.id, 'pm_card_authenticationRequired');
       if (action.kind !== 'requires_action') throw new Error('expected 3-D Secure');
       await completeChallenge(action.challengeUrl as string, 'fail');
-      await expect(engineCore.engine.completeAuthentication(booking.id, action.paymentIntentId)).rejects.toMatchObject({
+      await expect(engineCore.payments.completeAuthentication(booking.id, action.paymentIntentId)).rejects.toMatchObject({
         code: 'card_declined',
         message: 'The cardholder did not pass the bank’s 3-D Secure check.',
       });
       expect(engineCore.ledger.get(booking.id)?.status).toBe('Pending');
-      expect((await engineCore.engine.pay(booking.id, 'pm_card_visa')).kind).toBe('booked');
+      expect((await engineCore.payments.payWith(booking.id, 'pm_card_visa')).kind).toBe('booked');
     });
 
     test('an expired hold is priced and held again before prebook, never sent expired', async () => {

@@ -9,7 +9,7 @@ const core = useCore();
 
 async function paid(engineCore: Core, packageId = 1, startInDays = 150): Promise<BookingRecord> {
   const { booking } = await heldBooking(engineCore, packageId, startInDays);
-  await engineCore.engine.pay(booking.id, 'pm_card_visa');
+  await engineCore.payments.payWith(booking.id, 'pm_card_visa');
   engineCore.tracker.soon(booking.id);
   return (await waitUntil(
     () => engineCore.ledger.get(booking.id),

@@ -22,14 +22,14 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
       service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/book$' }]);
-      const outcome = await engineCore.engine.pay(booking.id, 'pm_card_visa');
+      const outcome = await engineCore.payments.payWith(booking.id, 'pm_card_visa');
       expect(outcome).toMatchObject({
         kind: 'booked',
         booking: { bookingReference: expect.stringMatching(/^(PKD|BKG-)/), attention: null },
       });
       expect(engineCore.ledger.timeline(booking.id).at(-1)?.summary).toContain('Charged once');
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({ code: 'not_payable' });
+      await expect(engineCore.payments.payWith(booking.id, 'pm_card_visa')).rejects.toMatchObject({ code: 'not_payable' });
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
     });
 
@@ -38,12 +38,12 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
       service.controls.queueFaults([{ kind: 'error', status: 503, path: '/book$' }]);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({
+      await expect(engineCore.payments.payWith(booking.id, 'pm_card_visa')).rejects.toMatchObject({
         code: 'payment_not_made',
         message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
       });
       expect(authorizations(service, booking.serviceBookingId as number)).toBe(0);
-      expect((await engineCore.engine.pay(booking.id, 'pm_card_visa')).kind).toBe('booked');
+      expect((await engineCore.payments.payWith(booking.id, 'pm_card_visa')).kind).toBe('booked');
     });
 
     test('a prebook answer dropped: the same request again learns the hold if the service replays it; else the hold is marked unconfirmed, and never made twice', async () => {
@@ -156,8 +156,8 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
       const [first, second] = await Promise.allSettled([
-        engineCore.engine.pay(booking.id, 'pm_card_visa'),
-        engineCore.engine.pay(booking.id, 'pm_card_visa'),
+        engineCore.payments.payWith(booking.id, 'pm_card_visa'),
+        engineCore.payments.payWith(booking.id, 'pm_card_visa'),
       ]);
       expect(first.status).toBe('fulfilled');
       expect(second).toMatchObject({ status: 'rejected', reason: { code: 'booking_busy' } });
@@ -177,7 +177,7 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       await engineCore.connectivity.refresh();
       expect(engineCore.connectivity.online).toBe(false);
       expect(engineCore.ledger.list({ profileId: 1, query: 'silva' }).rows.map((row) => row.id)).toEqual([booking.id]);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({
+      await expect(engineCore.payments.payWith(booking.id, 'pm_card_visa')).rejects.toMatchObject({
         code: 'offline',
         message: 'The booking service cannot be reached, so nothing was sent.',
       });
@@ -186,7 +186,7 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       try {
         await engineCore.connectivity.refresh();
         expect(engineCore.connectivity.online).toBe(true);
-        expect((await engineCore.engine.pay(booking.id, 'pm_card_visa')).kind).toBe('booked');
+        expect((await engineCore.payments.payWith(booking.id, 'pm_card_visa')).kind).toBe('booked');
         engineCore.tracker.soon(booking.id);
         await waitUntil(
           () => engineCore.ledger.get(booking.id)?.status,
@@ -205,7 +205,7 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const { core: firstCore } = await core(service, { dataDir });
       const { booking } = await heldBooking(firstCore);
       service.controls.queueFaults([{ kind: 'delay', delayMs: 300, path: '/book$' }]);
-      const inFlight = firstCore.engine.pay(booking.id, 'pm_card_visa').catch(() => undefined);
+      const inFlight = firstCore.payments.payWith(booking.id, 'pm_card_visa').catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 50));
       // The process "dies": its databases close with the intent written and no outcome.
       firstCore.close();

@@ -5,7 +5,7 @@ import { containsCardNumber } from '../../../shared/card-numbers';
 import { heldBooking, HOLDER, quoteThroughEngine, useCore, waitUntil } from '../../support/engine-helpers';
 import type { Sandbox } from '../../../electron/sandbox/sandbox';
 import { DIALECTS } from '../../support/dialects';
-import { callApi, daysFromNow, useSandbox } from '../../support/sandbox-helpers';
+import { callApi, openDates, useSandbox } from '../../support/sandbox-helpers';
 
 const core = useCore();
 
@@ -16,7 +16,7 @@ const serviceRow = (service: Service, serviceId: number) => service.service.ledg
 
 async function paidThroughEngine(engineCore: Awaited<ReturnType<typeof core>>['core'], service: Service) {
   const { booking } = await heldBooking(engineCore);
-  await engineCore.engine.pay(booking.id, 'pm_card_visa');
+  await engineCore.payments.payWith(booking.id, 'pm_card_visa');
   const paid = await waitUntil(
     () => engineCore.ledger.get(booking.id),
     (row) => row?.status === 'Paid' && serviceRow(service, booking.serviceBookingId as number)?.status === 'Paid',
@@ -35,7 +35,7 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const { booking } = await heldBooking(engineCore);
       // The service holds the request longer than the client waits, then charges: the read-back comes first.
       service.controls.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 500 }]);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_visa')).rejects.toMatchObject({
+      await expect(engineCore.payments.payWith(booking.id, 'pm_card_visa')).rejects.toMatchObject({
         code: 'outcome_unknown',
         message: expect.stringContaining('Not confirmed yet'),
       });
@@ -87,7 +87,7 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const { booking } = await heldBooking(engineCore);
       // Held longer than the client waits; then the card is declined, so nothing is charged.
       service.controls.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 400 }]);
-      await expect(engineCore.engine.pay(booking.id, 'pm_card_chargeDeclined')).rejects.toMatchObject({ code: 'outcome_unknown' });
+      await expect(engineCore.payments.payWith(booking.id, 'pm_card_chargeDeclined')).rejects.toMatchObject({ code: 'outcome_unknown' });
       const settled = await waitUntil(
         () => engineCore.ledger.get(booking.id),
         (row) => row?.inFlight === null,
@@ -106,7 +106,7 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const hold = await engineCore.engine.startHold(quote, [30, 31]);
       const before = engineCore.ledger.durableCommits();
       const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
-      await engineCore.engine.pay(booking.id, 'pm_card_visa');
+      await engineCore.payments.payWith(booking.id, 'pm_card_visa');
       expect(engineCore.ledger.durableCommits() - before).toBe(4);
     });
 
@@ -146,12 +146,12 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const paid = await paidThroughEngine(engineCore, service);
-      const change = { bookingId: paid.id, dates: { checkIn: daysFromNow(90), checkOut: daysFromNow(92) } };
+      const change = { bookingId: paid.id, dates: openDates(paid, 90, 2) };
       await engineCore.engine.previewChange(change);
       service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/modification$' }]);
       const changed = await engineCore.engine.confirmChange(change);
       const atService = serviceRow(service, paid.serviceBookingId as number);
-      expect(atService).toMatchObject({ check_in: daysFromNow(90), check_out: daysFromNow(92) });
+      expect(atService).toMatchObject({ check_in: change.dates.checkIn, check_out: change.dates.checkOut });
       expect(changed).toMatchObject({
         checkIn: atService?.check_in,
         checkOut: atService?.check_out,
@@ -168,8 +168,8 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const paid = await paidThroughEngine(engineCore, service);
-      const first = { bookingId: paid.id, dates: { checkIn: daysFromNow(95), checkOut: daysFromNow(97) } };
-      const other = { bookingId: paid.id, dates: { checkIn: daysFromNow(100), checkOut: daysFromNow(101) } };
+      const first = { bookingId: paid.id, dates: openDates(paid, 95, 2) };
+      const other = { bookingId: paid.id, dates: openDates(paid, 130, 1) };
       await engineCore.engine.previewChange(first);
       await engineCore.engine.previewChange(other);
       await engineCore.engine.confirmChange(other);
@@ -179,7 +179,7 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
         message: expect.stringMatching(/The booking changed since this price was shown\. The change now (costs|refunds)/),
       });
       // Nothing was confirmed on the stale price.
-      expect(engineCore.ledger.get(paid.id)).toMatchObject({ checkIn: daysFromNow(100), totalMinor: changedTotal });
+      expect(engineCore.ledger.get(paid.id)).toMatchObject({ checkIn: other.dates.checkIn, totalMinor: changedTotal });
       // Confirmed again, now on the price just shown: the service makes the change (or asks for its payment).
       const confirmed = await engineCore.engine.confirmChange(first);
       const made = service.service
@@ -196,7 +196,7 @@ describe.each(DIALECTS)('the ledger’s truth, against the %s dialect', (dialect
       const service = await sandbox({ controls: { supplierDelayMs: 5_000 } });
       const { core: engineCore } = await core(service);
       const { booking } = await heldBooking(engineCore);
-      await engineCore.engine.pay(booking.id, 'pm_card_visa');
+      await engineCore.payments.payWith(booking.id, 'pm_card_visa');
       // The read leaves while the service shows the booking Confirming, and its answer comes back late.
       service.controls.queueFaults([{ kind: 'delay_answer', method: 'GET', path: '/bookings/\\d+$', delayMs: 400 }]);
       const staleRead = engineCore.engine.refresh(booking.id);

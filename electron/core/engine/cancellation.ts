@@ -1,0 +1,102 @@
+import type { BookingRecord } from '../../../shared/bookings';
+import { isFinalStatus } from '../../../shared/status-rules';
+import { AppError } from '../app-error';
+import type { OpenIntent } from '../ledger/ledger';
+import type { createBookingLocks } from './booking-locks';
+import { notConfirmedYet } from './engine-context';
+import type { EngineContext } from './engine-context';
+import { doubtOver, journaledWrite } from './journaled-write';
+import { refusedInStatus } from './refusals';
+import type { Settlement } from './settlement';
+
+/** Cancelling a booking, and settling a cancellation whose answer was lost. */
+export function createCancellation(context: EngineContext, locks: ReturnType<typeof createBookingLocks>) {
+  const { ledger } = context;
+
+  async function settleCancel(intent: OpenIntent, fromReconciler: boolean): Promise<Settlement> {
+    const booking = context.bookingOf(intent.bookingId as number);
+    const readStartedAt = context.now();
+    const read = await context.readBack(booking);
+    if (!read) return { settled: false };
+    if (read.status === 'Cancelled') {
+      const updated = ledger.finishWrite(intent.id, 'reconciled_cancelled', {
+        patch: {
+          status: read.status,
+          pendingModification: null,
+          nextCheckAt: null,
+          attention: fromReconciler
+            ? 'The cancellation’s answer was lost; the service shows the booking cancelled. Tell the traveler.'
+            : null,
+        },
+        event: { type: 'reconciled', summary: 'The cancellation’s answer was lost; the service shows the booking Cancelled.' },
+      });
+      return { settled: true, booking: updated };
+    }
+    if (!doubtOver(context, intent, readStartedAt)) return { settled: false };
+    const updated = ledger.finishWrite(intent.id, 'not_cancelled', {
+      patch: {
+        attention: fromReconciler
+          ? `A cancellation whose answer was lost did not go through: the service shows the booking still ${read.status}. Cancel it again if the traveler still wants to.`
+          : null,
+      },
+      event: {
+        type: 'reconciled',
+        summary: `The cancellation’s answer was lost; the service shows the booking still ${read.status}: it was not cancelled.`,
+      },
+    });
+    return {
+      settled: true,
+      booking: updated,
+      refusal: new AppError(
+        'cancel_not_made',
+        `The service shows the booking still ${read.status}: the cancellation did not go through.`,
+        'Cancel again if the traveler still wants to.',
+      ),
+    };
+  }
+
+  return {
+    settleCancel,
+
+    async cancel(bookingId: number, reason: string): Promise<BookingRecord> {
+      return locks.run(bookingId, async () => {
+        context.requireOnline();
+        const booking = context.bookingOf(bookingId);
+        if (booking.status === 'Cancelled')
+          throw new AppError('already_cancelled', 'This booking is already cancelled.', 'Nothing more to do.');
+        const client = context.clientOf(booking);
+        let result;
+        try {
+          result = await journaledWrite(context, {
+            operation: 'cancel',
+            bookingId,
+            detail: { reason },
+            send: () => client.cancel(context.serviceIdOf(booking), reason),
+            whileUnknown:
+              'Cancellation not confirmed yet: its answer was lost, and Packdesk is checking with the service. Do not cancel again.',
+          });
+        } catch (error) {
+          throw await refusedInStatus(context, error, booking, 'cancel');
+        }
+        if (result.kind === 'lost') {
+          const settlement = await context.settleOnce(result.intent.id, () => settleCancel(result.intent, false));
+          if (!settlement.settled) throw notConfirmedYet('the booking was cancelled');
+          if (settlement.refusal) throw settlement.refusal;
+          return settlement.booking ?? context.bookingOf(bookingId);
+        }
+        const status = result.answer.status;
+        context.learn(booking, 'notCancellable', false);
+        const updated = ledger.finishWrite(result.intentId, 'cancelled', {
+          patch: {
+            status,
+            attention: null,
+            pendingModification: null,
+            nextCheckAt: isFinalStatus(status, context.rulesOf(booking)) ? null : context.now(),
+          },
+          event: { type: 'cancelled', summary: `Cancelled: ${reason}` },
+        });
+        return updated ?? context.bookingOf(bookingId);
+      });
+    },
+  };
+}

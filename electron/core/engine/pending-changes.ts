@@ -1,0 +1,187 @@
+import type { ServiceBooking } from '../../../shared/api';
+import type { BookingRecord } from '../../../shared/bookings';
+import { formatMoney } from '../../../shared/format';
+import { AppError } from '../app-error';
+import { readModification } from '../ledger/intent-details';
+import type { createBookingLocks } from './booking-locks';
+import { stayFromRead } from './booking-reads';
+import { changeLanded, stayAfterChange } from './change-target';
+import type { EngineContext } from './engine-context';
+
+/**
+ * Changes waiting for the traveler's payment at a link: seen landing when the service shows them,
+ * and the agent's word on them (paid at the desk, or abandoned).
+ */
+export function createPendingChanges(context: EngineContext, locks: ReturnType<typeof createBookingLocks>) {
+  const { ledger } = context;
+
+  /** How long a change the agent marked (abandoned, or paid where the service cannot show it) is still watched. */
+  const HIDDEN_WATCH_MS = 7 * 86_400_000;
+
+  /**
+   * Looks for a change under watch having landed, after a read of the booking: one waiting for the
+   * traveler's payment, or one the agent marked abandoned whose link was paid after all. Then the
+   * ledger takes the new stay and total, and the voucher with it. Returns the row as it is now.
+   */
+  async function checkPendingChange(booking: BookingRecord, read: ServiceBooking): Promise<BookingRecord | null> {
+    const watched = ledger.watchedChange(booking.id);
+    const detail = watched ? readModification(watched.request) : null;
+    if (!watched || !detail) {
+      // A change kept before its request was (an older ledger): done once the service shows the stay changed.
+      const pending = booking.pendingModification;
+      const stay = stayFromRead(read);
+      const shownChanged =
+        stay.checkIn !== undefined &&
+        (stay.checkIn !== booking.checkIn ||
+          stay.checkOut !== booking.checkOut ||
+          (stay.totalMinor !== undefined && stay.totalMinor !== booking.totalMinor));
+      if (!pending || !shownChanged) return null;
+      return ledger.applyRead(
+        booking.id,
+        booking.version,
+        { ...stay, pendingModification: null },
+        { type: 'modified', summary: `Change ${pending.reference} paid and made: the service shows ${stay.checkIn} to ${stay.checkOut}.` },
+      );
+    }
+    const reference = watched.reference ?? 'waiting for payment';
+    const landed = await changeLanded(context, booking, detail, read);
+    const hiddenSince = watched.markedPaidAt ?? watched.abandonedAt;
+    if (landed === false && watched.markedPaidAt) {
+      return ledger.applyRead(
+        booking.id,
+        booking.version,
+        {
+          watchedChange: null,
+          attention: `Change ${reference} was marked paid by the agent, but the service shows it not made (previewing it again still costs more). The dates and total on this booking may be wrong: check with the traveler and the service.`,
+        },
+        {
+          type: 'modification_contradicted',
+          summary: `The service shows change ${reference} not made, although the agent marked it paid.`,
+        },
+      );
+    }
+    if (landed !== true) {
+      if (hiddenSince && context.now() - Date.parse(hiddenSince) > HIDDEN_WATCH_MS) {
+        return ledger.applyRead(
+          booking.id,
+          booking.version,
+          { watchedChange: null },
+          {
+            type: 'modification_watch_ended',
+            summary: `Packdesk stopped watching change ${reference}: a week passed and the service never showed whether it was paid.`,
+          },
+        );
+      }
+      return null;
+    }
+    const paid = watched.amountMinor !== null ? `, ${formatMoney(watched.amountMinor, booking.currency)} paid` : '';
+    const stay = `${detail.target.checkIn} to ${detail.target.checkOut}`;
+    return ledger.applyRead(
+      booking.id,
+      booking.version,
+      {
+        ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read),
+        pendingModification: null,
+        watchedChange: null,
+      },
+      {
+        type: 'modified',
+        summary: watched.markedPaidAt
+          ? `The service now shows change ${reference}, marked paid by the agent, made: ${stay}.`
+          : watched.abandonedAt
+            ? `Change ${reference}, marked abandoned, was paid by the traveler after all and made: ${stay}${paid}. Tell the traveler the new dates.`
+            : `Change ${reference} paid by the traveler and made: ${stay}${paid}.`,
+      },
+    );
+  }
+
+  return {
+    checkPendingChange,
+
+    /** Whether a booking has a change under watch that is not shown (marked abandoned or paid by the agent). */
+    watchingHidden: (bookingId: number) => {
+      const watched = ledger.watchedChange(bookingId);
+      return Boolean(watched?.abandonedAt ?? watched?.markedPaidAt);
+    },
+
+    /**
+     * The agent's word on a change waiting for payment. "Abandoned" hides it and keeps watching,
+     * since the link can still be paid. "Paid" is checked with the service first: shown made, the
+     * service's view is taken; shown unpaid, it is refused; where the service cannot show it, the
+     * agent's word is recorded as such and the booking keeps being read.
+     */
+    async resolvePendingChange(bookingId: number, outcome: 'paid' | 'abandoned', note: string): Promise<BookingRecord> {
+      return locks.run(bookingId, async () => {
+        const booking = context.bookingOf(bookingId);
+        const pending = booking.pendingModification;
+        if (!pending)
+          throw new AppError(
+            'no_change_waiting',
+            'No change of this booking is waiting for payment.',
+            'Refresh the booking to see it as it is now.',
+          );
+        const watched = ledger.watchedChange(bookingId);
+        const said = note.trim() ? ` Note: ${note.trim()}` : '';
+        if (outcome === 'abandoned') {
+          const stillWatched = watched
+            ? {
+                ...watched,
+                reference: pending.reference,
+                paymentLink: pending.paymentLink,
+                abandonedAt: new Date(context.now()).toISOString(),
+              }
+            : null;
+          return ledger.update(
+            bookingId,
+            { pendingModification: null, watchedChange: stillWatched, nextCheckAt: stillWatched ? context.now() : null },
+            {
+              type: 'modification_abandoned',
+              summary: `Change ${pending.reference} marked abandoned by the agent: the booking keeps its dates and room. If the traveler pays its link after all, Packdesk sees it and updates the booking.${said}`,
+            },
+          );
+        }
+        context.requireOnline();
+        const read = await context.readBack(booking);
+        const detail = watched ? readModification(watched.request) : null;
+        const landed = read && detail ? await changeLanded(context, booking, detail, read) : null;
+        if (landed === false) {
+          throw new AppError(
+            'change_not_paid',
+            `The service still shows change ${pending.reference} unpaid: previewing it again still costs ${pending.amountMinor !== null ? formatMoney(pending.amountMinor, booking.currency) : 'more'}. Nothing was recorded.`,
+            'Ask the traveler to finish paying at the link; Packdesk sees the payment by itself.',
+          );
+        }
+        if (landed === true && read) {
+          const made = await checkPendingChange(context.bookingOf(bookingId), read);
+          if (made)
+            return ledger.update(
+              bookingId,
+              {},
+              {
+                type: 'modification_marked_paid',
+                summary: `The agent marked change ${pending.reference} paid; the service shows it made.${said}`,
+              },
+            );
+        }
+        const stay = detail ? stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, null) : {};
+        const stillWatched = watched
+          ? {
+              ...watched,
+              reference: pending.reference,
+              paymentLink: pending.paymentLink,
+              markedPaidAt: new Date(context.now()).toISOString(),
+            }
+          : null;
+        return ledger.update(
+          bookingId,
+          // Still watched: the service's own view confirms the agent's word, or contradicts it, when it can show it.
+          { ...stay, pendingModification: null, watchedChange: stillWatched, nextCheckAt: context.now() },
+          {
+            type: 'modification_marked_paid',
+            summary: `Change ${pending.reference} marked paid by the agent${detail ? `: ${detail.target.checkIn} to ${detail.target.checkOut}` : ''}. The service cannot show whether it was paid: this is the agent’s word.${said}`,
+          },
+        );
+      });
+    },
+  };
+}

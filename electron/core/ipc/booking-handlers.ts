@@ -1,0 +1,65 @@
+import { openablePaymentLink } from '../../../shared/links';
+import { AppError } from '../app-error';
+import type { BookingEngine } from '../engine/booking-engine';
+import type { Ledger } from '../ledger/ledger';
+import type { AreaHandlers } from './handlers';
+
+export interface BookingIpcDeps {
+  engine: BookingEngine;
+  ledger: Ledger;
+  /** Hands a link to the system browser (Electron's shell); absent where there is none. */
+  openExternal: ((url: string) => Promise<void>) | undefined;
+}
+
+type BookingChannel =
+  | 'packages:search'
+  | 'booking:price'
+  | 'booking:hold'
+  | 'booking:prebook'
+  | 'booking:refresh'
+  | 'booking:cancel'
+  | 'booking:preview-change'
+  | 'booking:confirm-change'
+  | 'booking:acknowledge'
+  | 'booking:open-payment-link'
+  | 'booking:resolve-change';
+
+/** Search, price, hold and prebook; then a booking's refresh, cancel and changes. Each handler is one call into its flow. */
+export function bookingIpc({ engine, ledger, openExternal }: BookingIpcDeps): AreaHandlers<BookingChannel> {
+  return {
+    'packages:search': (input) => engine.search(input.title),
+    'booking:price': (input) => engine.price(input),
+    'booking:hold': (input) => engine.startHold(input.quote, input.paxAges),
+    'booking:prebook': (input) => engine.prebook(input.holdId, input.holder),
+    'booking:refresh': (input) => engine.refresh(input.bookingId),
+    'booking:cancel': (input) => engine.cancel(input.bookingId, input.reason),
+    'booking:preview-change': (input) => engine.previewChange(input),
+    'booking:confirm-change': (input) => engine.confirmChange(input),
+    'booking:acknowledge': async (input) => engine.acknowledge(input.bookingId),
+    'booking:resolve-change': (input) => engine.resolvePendingChange(input.bookingId, input.outcome, input.note),
+    'booking:open-payment-link': async (input) => {
+      const booking = ledger.get(input.bookingId);
+      const link = openablePaymentLink(booking?.pendingModification?.paymentLink);
+      if (!booking?.pendingModification)
+        throw new AppError(
+          'no_change_waiting',
+          'No change of this booking is waiting for payment.',
+          'Refresh the booking to see it as it is now.',
+        );
+      if (!link)
+        throw new AppError(
+          'payment_link_refused',
+          'The service’s payment link is not a secure web address, so Packdesk will not open it.',
+          'Give the traveler the link as shown, or ask the service’s support for a secure one.',
+        );
+      if (!openExternal)
+        throw new AppError(
+          'browser_unavailable',
+          'This Packdesk cannot open a web browser.',
+          'Give the traveler the link or the QR code to open on their phone.',
+        );
+      await openExternal(link);
+      return { opened: link };
+    },
+  };
+}

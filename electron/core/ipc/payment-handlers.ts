@@ -1,0 +1,20 @@
+import type { Reconciler } from '../engine/reconciler';
+import type { PaymentPipeline } from '../payments/payment-pipeline';
+import type { AreaHandlers } from './handlers';
+
+export interface PaymentIpcDeps {
+  payments: PaymentPipeline;
+  tracker: Reconciler;
+}
+
+/** The one payment channel: card, book, 3-D Secure and book again, all in main. */
+export function paymentIpc({ payments, tracker }: PaymentIpcDeps): AreaHandlers<'payment:pay'> {
+  return {
+    'payment:pay': async ({ bookingId, ...options }) => {
+      const paid = await payments.pay(bookingId, options);
+      // The supplier's answer is the next thing the agent waits for: look now, not at the next tick.
+      tracker.soon(paid.id);
+      return paid;
+    },
+  };
+}
