@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
 import tseslint from 'typescript-eslint';
 import { describe, expect, test } from 'vitest';
 
@@ -47,5 +52,81 @@ describe('fences the lint enforces', () => {
     ['renderer/src/probe.ts', "import { formatMoney } from '../../shared/format';"],
   ])('%s may: %s', async (file, source) => {
     expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+});
+
+describe('dead code the unused-export check finds', () => {
+  const root = `${import.meta.dirname}/../..`;
+
+  /** The project's sources in a scratch folder, with one change, checked by knip with the project's configuration. */
+  function knipAfter(change: (dir: string) => void): { status: number | null; output: string } {
+    const dir = mkdtempSync(join(tmpdir(), 'packdesk-knip-'));
+    try {
+      for (const entry of [
+        'electron',
+        'renderer',
+        'shared',
+        'scripts',
+        'bench',
+        'test',
+        'package.json',
+        'knip.json',
+        'electron.vite.config.ts',
+        'vitest.config.ts',
+        'eslint.config.js',
+      ]) {
+        cpSync(join(root, entry), join(dir, entry), { recursive: true });
+      }
+      for (const config of readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name)))
+        cpSync(join(root, config), join(dir, config));
+      symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+      change(dir);
+      const run = spawnSync(join(root, 'node_modules/.bin/knip'), ['--no-progress', '--no-config-hints'], { cwd: dir, encoding: 'utf8' });
+      return { status: run.status, output: run.stdout + run.stderr };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test('an export nothing imports fails the check, and names itself', () => {
+    const found = knipAfter((dir) => appendFileSync(join(dir, 'shared/format.ts'), '\nexport const neverImported = 1;\n'));
+    expect(found.status).not.toBe(0);
+    expect(found.output).toMatch(/neverImported\s+shared\/format\.ts/);
+  });
+
+  test('the project as it is passes', () => {
+    const found = knipAfter(() => {});
+    expect(found.output.trim()).toBe('');
+    expect(found.status).toBe(0);
+  });
+});
+
+describe('the other checks of npm test', () => {
+  const root = `${import.meta.dirname}/../..`;
+
+  test('type-aware lint fails on a promise nobody awaits, handles or marks with void', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'packdesk-lint-'));
+    try {
+      for (const entry of ['electron', 'shared', 'eslint.config.js', 'package.json'])
+        cpSync(join(root, entry), join(dir, entry), { recursive: true });
+      for (const config of readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name)))
+        cpSync(join(root, config), join(dir, config));
+      symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+      const probe = 'electron/core/probe.ts';
+      writeFileSync(join(dir, probe), 'async function later(): Promise<void> {}\nexport function start(): void {\n  later();\n}\n');
+      const run = spawnSync(join(root, 'node_modules/.bin/eslint'), ['--max-warnings', '0', probe], { cwd: dir, encoding: 'utf8' });
+      expect(run.stdout).toContain('@typescript-eslint/no-floating-promises');
+      expect(run.status).not.toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the formatting check refuses a file not as Prettier writes it, and accepts it once written so', async () => {
+    const filepath = join(root, 'shared/probe.ts');
+    const options = { ...(await prettier.resolveConfig(filepath)), filepath };
+    const cramped = "export const probe = {a:1,   b:'two'}\n";
+    expect(await prettier.check(cramped, options)).toBe(false);
+    expect(await prettier.check(await prettier.format(cramped, options), options)).toBe(true);
   });
 });
