@@ -15,6 +15,8 @@ function relaxCspForDevServer(): Plugin {
 export default defineConfig({
   main: {
     build: {
+      // zod goes into the bundle: the installed app then carries only keytar's native module in node_modules.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: { input: { index: resolve('electron/main/index.ts') } },
     },
   },

@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/electron/**/*.test.ts'],
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/integration/**/*.test.ts',
+            'test/electron/**/*.test.ts',
+            'test/packaging/fuses.test.ts',
+          ],
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -16,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'test/packaging/installer.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
           expect: { poll: { timeout: 5_000 } },
