@@ -13,6 +13,7 @@ import { controlSettingsSchema, createControls, scriptedFaultSchema } from './co
 import type { ControlSettings, TrainingControls } from './controls';
 import { code, dialectTable, renderError } from './dialect';
 import type { Dialect, DialectTable, SuccessKind } from './dialect';
+import { BodyTooLarge, readBody, sendHtml, sendJson } from './http';
 import { sandboxMigrations } from './migrations';
 import { challengeDonePage, challengePage, messagePage, modificationPaymentPage } from './pages';
 
@@ -78,34 +79,6 @@ function bootstrap(db: DatabaseSync): { keys: OrganizationKeys; adminKey: string
     );
   }
   return { keys: JSON.parse(setting('training_org') as string) as OrganizationKeys, adminKey: setting('admin_key') as string };
-}
-
-class BodyTooLarge extends Error {}
-
-async function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (response.headersSent || response.destroyed) return;
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
-  response.end(JSON.stringify(body));
-}
-
-function sendHtml(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-    'Cache-Control': 'no-store',
-  });
-  response.end(html);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -58,27 +58,13 @@ describe('fences the lint enforces', () => {
 describe('dead code the unused-export check finds', () => {
   const root = `${import.meta.dirname}/../..`;
 
-  /** The project's sources in a scratch folder, with one change, checked by knip with the project's configuration. */
+  /** The project's tracked files in a scratch folder, with one change, checked by knip with the project's configuration. */
   function knipAfter(change: (dir: string) => void): { status: number | null; output: string } {
     const dir = mkdtempSync(join(tmpdir(), 'packdesk-knip-'));
     try {
-      for (const entry of [
-        'electron',
-        'renderer',
-        'shared',
-        'scripts',
-        'bench',
-        'test',
-        'package.json',
-        'knip.json',
-        'electron.vite.config.ts',
-        'vitest.config.ts',
-        'eslint.config.js',
-      ]) {
-        cpSync(join(root, entry), join(dir, entry), { recursive: true });
-      }
-      for (const config of readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name)))
-        cpSync(join(root, config), join(dir, config));
+      // Every tracked file, as a fresh clone has it (and nothing a local build left behind).
+      const tracked = spawnSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+      for (const file of tracked) cpSync(join(root, file), join(dir, file), { recursive: true });
       symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
       change(dir);
       const run = spawnSync(join(root, 'node_modules/.bin/knip'), ['--no-progress', '--no-config-hints'], { cwd: dir, encoding: 'utf8' });
@@ -128,5 +114,19 @@ describe('the other checks of npm test', () => {
     const cramped = "export const probe = {a:1,   b:'two'}\n";
     expect(await prettier.check(cramped, options)).toBe(false);
     expect(await prettier.check(await prettier.format(cramped, options), options)).toBe(true);
+  });
+});
+
+describe('the size of a file', () => {
+  test('no source file is over 400 lines: a longer one does more than one thing', () => {
+    const root = `${import.meta.dirname}/../..`;
+    const sources = spawnSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.js', '*.cjs', '*.css'], { cwd: root, encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean);
+    expect(sources.length).toBeGreaterThan(100);
+    const long = sources
+      .map((file) => ({ file, lines: readFileSync(join(root, file), 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > 400);
+    expect(long).toEqual([]);
   });
 });
