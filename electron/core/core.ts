@@ -148,14 +148,43 @@ export function createCore(options: CoreOptions) {
     },
   });
 
-  const handlers: Handlers = {
+  const areaHandlers: Handlers = {
     ...profileIpc({ version: options.version, profiles, secrets: options.secrets, connectivity, events }),
     ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
     ...paymentIpc({ payments, tracker }),
     ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter }),
   };
 
+  // Calls still running, so a quit waits for them (a payment half-recorded is settled at the next start, but better not).
+  const running = new Set<Promise<unknown>>();
+  let accepting = true;
+  // Read through a function: a quit can begin while `start` awaits.
+  const quitting = () => !accepting;
+  const handlers = Object.fromEntries(
+    Object.entries(areaHandlers).map(([channel, handler]) => [
+      channel,
+      (input: never) => {
+        if (!accepting)
+          throw new AppError('shutting_down', 'Packdesk is closing, so this was not done.', 'Open Packdesk again and do it there.');
+        const work = (async () => (handler as (value: never) => Promise<unknown>)(input))();
+        running.add(work);
+        void work.finally(() => running.delete(work)).catch(() => {});
+        return work;
+      },
+    ]),
+  ) as Handlers;
+
   let closed = false;
+  function close(): void {
+    if (closed) return;
+    closed = true;
+    tracker.stop();
+    connectivity.stop();
+    settingsDb.close();
+    ledgerDb.close();
+  }
+  let shuttingDown: Promise<void> | null = null;
+
   return {
     handlers,
     /** Origins whose links may leave for the system browser: the active profile's service, and the built-in one. */
@@ -169,19 +198,37 @@ export function createCore(options: CoreOptions) {
     payments,
     tracker,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
-    async start(): Promise<void> {
-      await connectivity.refresh();
-      ledger.recoverOpenIntents();
-      await engine.reconcileOpenIntents();
-      tracker.start();
+    start(): Promise<void> {
+      // A quit right after the start waits for it like for any call, and it stops at the next step.
+      const starting = (async () => {
+        await connectivity.refresh();
+        if (quitting()) return;
+        ledger.recoverOpenIntents();
+        await engine.reconcileOpenIntents();
+        if (!quitting()) tracker.start();
+      })();
+      running.add(starting);
+      void starting.finally(() => running.delete(starting)).catch(() => {});
+      return starting;
     },
-    close(): void {
-      if (closed) return;
-      closed = true;
-      tracker.stop();
-      connectivity.stop();
-      settingsDb.close();
-      ledgerDb.close();
+    /** Closes the databases at once (tests; a quit goes through `shutdown`). */
+    close,
+    /**
+     * The quit: no new call is taken, the calls and tracker looks already running finish (for at
+     * most `graceMs`), then the databases close. What a cut-off write left open is settled at the next start.
+     */
+    shutdown(graceMs = 5_000): Promise<void> {
+      shuttingDown ??= (async () => {
+        accepting = false;
+        tracker.stop();
+        connectivity.stop();
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+        await Promise.race([Promise.allSettled([...running, tracker.idle()]), grace]);
+        clearTimeout(timer);
+        close();
+      })();
+      return shuttingDown;
     },
   };
 }

@@ -1,5 +1,7 @@
-import keytar from 'keytar';
+import type * as keytarModule from 'keytar';
 import { AppError } from './app-error';
+
+type Keytar = typeof keytarModule;
 
 /** Where keys live: the OS keychain, under one service name per installation. */
 export interface SecretStore {
@@ -23,23 +25,31 @@ function unavailable(cause: unknown): AppError {
   });
 }
 
-/** The keytar-backed store. Every keychain failure becomes one clear error; there is no fallback file. */
-export function createKeychainStore(service: string): SecretStore {
-  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+/**
+ * The keytar-backed store. keytar is loaded on first use, not at start: a counter whose keychain
+ * library is missing (no libsecret on Linux) still opens, in training, and says what to install
+ * when a key is needed. Every keychain failure becomes one clear error; there is no fallback file.
+ */
+export function createKeychainStore(service: string, loadKeytar: () => Promise<Keytar> = () => import('keytar')): SecretStore {
+  let loaded: Promise<Keytar> | null = null;
+  const guarded = async <T>(work: (keytar: Keytar) => Promise<T>): Promise<T> => {
     try {
-      return await work();
+      loaded ??= loadKeytar();
+      return await work(await loaded);
     } catch (error) {
+      // A failed load is tried again next time: the agent may install the library meanwhile.
+      loaded = null;
       throw unavailable(error);
     }
   };
   return {
-    read: (account) => guarded(() => keytar.getPassword(service, account)),
-    write: (account, secret) => guarded(() => keytar.setPassword(service, account, secret)),
+    read: (account) => guarded((keytar) => keytar.getPassword(service, account)),
+    write: (account, secret) => guarded((keytar) => keytar.setPassword(service, account, secret)),
     remove: async (account) => {
-      await guarded(() => keytar.deletePassword(service, account));
+      await guarded((keytar) => keytar.deletePassword(service, account));
     },
     check: async () => {
-      await guarded(() => keytar.findCredentials(service));
+      await guarded((keytar) => keytar.findCredentials(service));
     },
   };
 }

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ipcMain, session } from 'electron';
 import type { BrowserWindow, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
 import type { PaymentWindows } from '../core/payments/payment-windows';
@@ -19,9 +18,7 @@ function paymentSession(partition: string): Electron.Session {
  * entry and Stripe's 3-D Secure run on a packaged file:// page (live Stripe.js accepts https and
  * file:// origins only); the built-in service's challenge runs on its own loopback page.
  */
-export function electronPaymentWindows(parent: () => BrowserWindow | null, rendererDir: string): PaymentWindows {
-  const pageUrl = pathToFileURL(join(rendererDir, 'payment.html')).href;
-
+export function electronPaymentWindows(parent: () => BrowserWindow | null, pageUrl: string): PaymentWindows {
   function openStripePage<T extends PaymentPageResult>(request: PaymentPageRequest, closed: T): Promise<T | PaymentPageResult> {
     return new Promise((resolve) => {
       const window = createSecureWindow(

@@ -35,10 +35,13 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   if (saved?.maximized) window.maximize();
   hardenWebContents(window.webContents, options.appUrl, options.serviceOrigins);
   window.once('ready-to-show', () => window.show());
-  window.on('close', () => {
-    const bounds = window.getNormalBounds();
-    options.preferences.set(STATE_KEY, JSON.stringify({ ...bounds, maximized: window.isMaximized() }));
-  });
+  window.on('close', () => saveWindowState(window, options.preferences));
   void window.loadURL(options.appUrl);
   return window;
+}
+
+/** Where the window is, for the next start. A quit saves it before the settings database closes. */
+export function saveWindowState(window: BrowserWindow, preferences: Preferences): void {
+  const bounds = window.getNormalBounds();
+  preferences.set(STATE_KEY, JSON.stringify({ ...bounds, maximized: window.isMaximized() }));
 }

@@ -1,26 +1,69 @@
 /**
- * A stand-in for the parts of the `electron` module Packdesk's glue uses. The real binary cannot be
- * downloaded on these machines; this records what the glue asked Electron to do, so tests can check it.
+ * A stand-in for the parts of the `electron` module Packdesk uses. The real binary cannot be
+ * downloaded on these machines; this one keeps Electron's event order where the app depends on it
+ * (`once` fires once, a quit runs before-quit → each window's close and closed → will-quit → quit,
+ * and stops where a listener prevents it) and records what the app asked for, so tests can check it.
+ * Where a member mirrors one of Electron's, its signature is checked against Electron's own
+ * declarations (`implements Pick<Electron.…>`, or an assignment to one), so a drift fails to compile.
  */
-type Listener = (...args: unknown[]) => void;
+import type { EventEmitter } from 'node:events';
 
-class Emitter {
-  readonly listeners = new Map<string, Listener[]>();
+type Listener = (...args: never[]) => void;
+
+/** An event a listener can cancel, as Electron passes to before-quit, close, will-navigate. */
+export interface PreventableEvent {
+  preventDefault(): void;
+  defaultPrevented: boolean;
+}
+export const preventableEvent = (): PreventableEvent => {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+  };
+  return event;
+};
+
+class Emitter implements Pick<EventEmitter, 'listenerCount'> {
+  readonly listeners = new Map<string, { listener: Listener; once: boolean }[]>();
   on(event: string, listener: Listener): this {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), { listener, once: false }]);
     return this;
   }
   once(event: string, listener: Listener): this {
-    return this.on(event, listener);
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), { listener, once: true }]);
+    return this;
   }
-  emit(event: string, ...args: unknown[]): void {
-    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  removeListener(event: string, listener: Listener): this {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((entry) => entry.listener !== listener),
+    );
+    return this;
+  }
+  removeAllListeners(event?: string): this {
+    if (event === undefined) this.listeners.clear();
+    else this.listeners.delete(event);
+    return this;
+  }
+  listenerCount(event: string): number {
+    return this.listeners.get(event)?.length ?? 0;
+  }
+  emit(event: string, ...args: unknown[]): boolean {
+    const entries = this.listeners.get(event) ?? [];
+    this.listeners.set(
+      event,
+      entries.filter((entry) => !entry.once),
+    );
+    for (const { listener } of entries) (listener as (...values: unknown[]) => void)(...args);
+    return entries.length > 0;
   }
 }
 
 let nextId = 1;
 
-export class StandInWebContents extends Emitter {
+export class StandInWebContents extends Emitter implements Pick<Electron.WebContents, 'id' | 'send' | 'printToPDF'> {
   readonly id = nextId++;
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   loadedUrl: string | null = null;
@@ -38,11 +81,24 @@ export class StandInWebContents extends Emitter {
   }
 }
 
-export class BrowserWindow extends Emitter {
+export class BrowserWindow
+  extends Emitter
+  implements
+    Pick<
+      Electron.BrowserWindow,
+      'loadURL' | 'maximize' | 'isMaximized' | 'isMinimized' | 'restore' | 'focus' | 'show' | 'close' | 'isDestroyed' | 'getNormalBounds'
+    >
+{
   static readonly created: BrowserWindow[] = [];
+  static getAllWindows(): BrowserWindow[] {
+    return BrowserWindow.created.filter((window) => !window.closed);
+  }
   readonly webContents = new StandInWebContents();
   readonly options: Record<string, unknown>;
   maximized = false;
+  minimized = false;
+  focused = 0;
+  closed = false;
   constructor(options: Record<string, unknown>) {
     super();
     this.options = options;
@@ -58,13 +114,25 @@ export class BrowserWindow extends Emitter {
   isMaximized(): boolean {
     return this.maximized;
   }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  focus(): void {
+    this.focused += 1;
+  }
   getNormalBounds() {
     return { x: 10, y: 20, width: 1300, height: 840 };
   }
   show(): void {}
-  closed = false;
+  /** As Electron: 'close' (which a listener may prevent), then 'closed'. */
   close(): void {
     if (this.closed) return;
+    const event = preventableEvent();
+    this.emit('close', event);
+    if (event.defaultPrevented) return;
     this.closed = true;
     this.emit('closed');
   }
@@ -73,30 +141,28 @@ export class BrowserWindow extends Emitter {
   }
 }
 
-export const ipcMain = {
-  listeners: new Map<string, ((event: unknown, payload: unknown) => void)[]>(),
-  on(channel: string, listener: (event: unknown, payload: unknown) => void) {
-    this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
-  },
-  removeListener(channel: string, listener: (event: unknown, payload: unknown) => void) {
-    this.listeners.set(
-      channel,
-      (this.listeners.get(channel) ?? []).filter((entry) => entry !== listener),
-    );
-  },
-  /** Delivers a message as if a renderer had sent it. */
-  deliver(channel: string, event: unknown, payload: unknown) {
-    for (const listener of this.listeners.get(channel) ?? []) listener(event, payload);
-  },
-  handlers: new Map<string, (event: unknown, input: unknown) => unknown>(),
-  handle(channel: string, handler: (event: unknown, input: unknown) => unknown) {
+class StandInIpcMain extends Emitter implements Pick<Electron.IpcMain, 'handle' | 'removeHandler'> {
+  readonly handlers = new Map<string, (event: unknown, input: unknown) => unknown>();
+  handle(channel: string, handler: (event: Electron.IpcMainInvokeEvent, input: unknown) => unknown): void {
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-    this.handlers.set(channel, handler);
-  },
-  removeHandler(channel: string) {
+    // Tests pass events holding only what the handler reads.
+    this.handlers.set(channel, handler as (event: unknown, input: unknown) => unknown);
+  }
+  removeHandler(channel: string): void {
     this.handlers.delete(channel);
-  },
-};
+  }
+  /** Delivers a message as if a renderer had sent it. */
+  deliver(channel: string, event: unknown, payload: unknown): void {
+    this.emit(channel, event, payload);
+  }
+  /** Invokes a channel as a renderer would; a channel with no handler fails as in Electron. */
+  invoke(channel: string, event: unknown, input: unknown): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) return Promise.reject(new Error(`No handler registered for '${channel}'`));
+    return Promise.resolve(handler(event, input));
+  }
+}
+export const ipcMain = new StandInIpcMain();
 
 export const shell = {
   opened: [] as string[],
@@ -105,18 +171,87 @@ export const shell = {
     return Promise.resolve();
   },
 };
+const shellChecked: Pick<Electron.Shell, 'openExternal'> = shell;
 
-export const app = {
-  getPath: (name: string) => `/home/agent/${name === 'documents' ? 'Documents' : name}`,
-};
+class StandInApp
+  extends Emitter
+  implements Pick<Electron.App, 'isPackaged' | 'getPath' | 'setPath' | 'getVersion' | 'requestSingleInstanceLock' | 'whenReady' | 'quit'>
+{
+  isPackaged = false;
+  /** What requestSingleInstanceLock answers: false as if another Packdesk held the data folder. */
+  lockAvailable = true;
+  quitCalls = 0;
+  /** Set once a quit went all the way through ('quit' emitted). */
+  quitted = false;
+  private readonly paths = new Map<string, string>();
+  private readyResolve: (() => void) | null = null;
+  private ready = new Promise<void>((resolve) => (this.readyResolve = resolve));
+  /** As a freshly started Electron. */
+  reset(): void {
+    this.removeAllListeners();
+    this.isPackaged = false;
+    this.lockAvailable = true;
+    this.quitCalls = 0;
+    this.quitted = false;
+    this.paths.clear();
+    this.ready = new Promise<void>((resolve) => (this.readyResolve = resolve));
+  }
+  getPath(name: string): string {
+    return this.paths.get(name) ?? `/home/agent/${name === 'documents' ? 'Documents' : name}`;
+  }
+  setPath(name: string, path: string): void {
+    this.paths.set(name, path);
+  }
+  getVersion(): string {
+    return '0.1.0';
+  }
+  requestSingleInstanceLock(): boolean {
+    return this.lockAvailable;
+  }
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+  /** The test says when Electron is ready, as the real one emits 'ready'. */
+  becomeReady(): void {
+    this.readyResolve?.();
+    this.emit('ready');
+  }
+  /** As Electron: before-quit (preventable), every window closed, will-quit (preventable), quit. */
+  quit(): void {
+    this.quitCalls += 1;
+    const beforeQuit = preventableEvent();
+    this.emit('before-quit', beforeQuit);
+    if (beforeQuit.defaultPrevented) return;
+    for (const window of BrowserWindow.getAllWindows()) window.close();
+    const willQuit = preventableEvent();
+    this.emit('will-quit', willQuit);
+    if (willQuit.defaultPrevented) return;
+    this.quitted = true;
+    this.emit('quit');
+  }
+}
+export const app = new StandInApp();
 
 export const dialog = {
   /** What the next save dialog answers, as if the agent chose it. */
   next: { canceled: false, filePath: '' as string | undefined },
   asked: [] as unknown[],
+  errors: [] as { title: string; content: string }[],
   showSaveDialog(_window: unknown, options: unknown) {
     this.asked.push(options);
     return Promise.resolve(this.next);
+  },
+  showErrorBox(title: string, content: string) {
+    this.errors.push({ title, content });
+  },
+};
+const dialogChecked: Pick<Electron.Dialog, 'showErrorBox'> = dialog;
+
+export const Menu = {
+  applied: null as unknown,
+  buildFromTemplate: (template: unknown[]) => ({ template }),
+  setApplicationMenu(menu: unknown) {
+    this.applied = menu;
   },
 };
 
@@ -144,3 +279,18 @@ export const session = {
     return existing;
   },
 };
+
+/** A fresh Electron for the next test: a new app, no windows, no handlers, nothing recorded. */
+export function resetElectron(): void {
+  app.reset();
+  BrowserWindow.created.length = 0;
+  ipcMain.handlers.clear();
+  ipcMain.removeAllListeners();
+  shell.opened.length = 0;
+  dialog.errors.length = 0;
+  dialog.asked.length = 0;
+  Menu.applied = null;
+}
+
+// The checks above are the point; the names keep the compiler from dropping them.
+export const signaturesChecked = [shellChecked, dialogChecked].length;

@@ -18,7 +18,7 @@ beforeEach(() => {
 describe('the payment windows in the app', () => {
   test('card entry: a modal, sandboxed window on its own session, loading the packaged page; only that window’s one result counts', async () => {
     const main = new BrowserWindow({});
-    const windows = electronPaymentWindows(() => main as never, '/opt/packdesk/out/renderer');
+    const windows = electronPaymentWindows(() => main as never, 'file:///opt/packdesk/out/renderer/payment.html');
     const result = windows.collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€10.00', cardholderName: 'Ana Silva' });
     const card = lastWindow();
     expect(card.options).toMatchObject({ parent: main, modal: true });
@@ -62,21 +62,21 @@ describe('the payment windows in the app', () => {
     ['an outcome of another window', { kind: 'succeeded' }],
     ['something else', { kind: 'payment_method', paymentMethodId: 'pm_1', card: '4242424242424242' }],
   ])('the card window answering %s is believed as nothing: closed, no payment', async (_name, answer) => {
-    const windows = electronPaymentWindows(() => null, '/opt/packdesk/out/renderer');
+    const windows = electronPaymentWindows(() => null, 'file:///opt/packdesk/out/renderer/payment.html');
     const result = windows.collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€10.00', cardholderName: 'Ana Silva' });
     ipcMain.deliver('payment-window:result', { sender: { id: lastWindow().webContents.id } }, answer);
     expect(await result).toEqual({ kind: 'closed' });
   });
 
   test('closing the card window is an answer: closed, nothing paid', async () => {
-    const windows = electronPaymentWindows(() => null, '/opt/packdesk/out/renderer');
+    const windows = electronPaymentWindows(() => null, 'file:///opt/packdesk/out/renderer/payment.html');
     const result = windows.collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '€10.00', cardholderName: 'Ana Silva' });
     lastWindow().close();
     expect(await result).toEqual({ kind: 'closed' });
   });
 
   test('every permission in the payment session is denied', () => {
-    void electronPaymentWindows(() => null, '/opt/packdesk/out/renderer').collectCard({
+    void electronPaymentWindows(() => null, 'file:///opt/packdesk/out/renderer/payment.html').collectCard({
       publishableKey: 'pk_test_abc12345',
       amountLabel: '€1',
       cardholderName: 'A B',
@@ -87,7 +87,7 @@ describe('the payment windows in the app', () => {
   });
 
   test('the built-in service’s 3-D Secure page opens on its own session, and closing it means closed', async () => {
-    const windows = electronPaymentWindows(() => null, '/opt/packdesk/out/renderer');
+    const windows = electronPaymentWindows(() => null, 'file:///opt/packdesk/out/renderer/payment.html');
     const result = windows.authenticate({ kind: 'built-in', url: 'http://127.0.0.1:43110/sandbox/3ds/pi_1?client_secret=s' });
     const challenge = lastWindow();
     expect(challenge.options.webPreferences).toMatchObject({ sandbox: true, session: session.partitions.get('payment-training-3ds') });

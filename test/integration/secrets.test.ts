@@ -29,4 +29,24 @@ describe('keys in the system keychain', () => {
     expect(outcome.hint).toContain('gnome-keyring');
     expect(outcome.hint).toContain('never stores keys in plain text');
   });
+
+  test('a counter whose keychain library cannot load still starts, in training, and says what to install', async () => {
+    // keytar fails to load as it does without libsecret; the rest of Packdesk must not need it to start.
+    const missingLibrary = `export async function load(url, context, next) {
+      if (url.includes('/node_modules/keytar/')) throw new Error('libsecret-1.so.0: cannot open shared object file: No such file or directory');
+      return next(url, context);
+    }`;
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(missingLibrary)}`)});`;
+    const { stdout } = await runInFreshProcess(join(import.meta.dirname, '../support/keychain-library-missing.ts'), {
+      NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(register)}`,
+    });
+    const outcome = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
+      status: { keychain: string; keychainHint: string | null };
+      activeKind: string;
+    };
+    expect(outcome.activeKind).toBe('training');
+    expect(outcome.status.keychain).toBe('unavailable');
+    expect(outcome.status.keychainHint).toContain('The system keychain could not be reached');
+    expect(outcome.status.keychainHint).toContain('gnome-keyring');
+  });
 });

@@ -72,9 +72,15 @@ export function createReconciler(deps: ReconcilerDeps) {
     }
   }
 
+  const running = new Set<Promise<void>>();
   function run(key: string, work: () => Promise<void>): Promise<void> {
     inFlight.add(key);
-    return work().finally(() => inFlight.delete(key));
+    const look = work().finally(() => {
+      inFlight.delete(key);
+      running.delete(look);
+    });
+    running.add(look);
+    return look;
   }
 
   /** One pass: starts looks at due writes first, then due bookings, up to the concurrency limit. */
@@ -111,6 +117,10 @@ export function createReconciler(deps: ReconcilerDeps) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+    },
+    /** Resolves when the looks already started are done (after `stop`, so the ledger can be closed under none). */
+    async idle(): Promise<void> {
+      while (running.size) await Promise.allSettled([...running]);
     },
   };
 }

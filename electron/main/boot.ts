@@ -1,0 +1,34 @@
+import { app, dialog } from 'electron';
+import { startProblems } from '../core/self-check';
+
+/**
+ * The first thing the main process runs: one Packdesk per data folder, a check of what the app
+ * needs (shown in words if something is missing), then the app itself, loaded only after the check
+ * so that a missing SQLite is reported instead of crashing the start.
+ */
+export async function boot(): Promise<void> {
+  // Tests and a second, separate counter on one machine can point the app at another data folder.
+  if (process.env.PACKDESK_DATA_DIR) app.setPath('userData', process.env.PACKDESK_DATA_DIR);
+  // A second Packdesk would write the same ledger at once: the first one is focused instead.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  let running: { focus(): void } | null = null;
+  app.on('second-instance', () => running?.focus());
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+  await app.whenReady();
+  const problems = await startProblems(app.getPath('userData'));
+  if (problems.length) {
+    dialog.showErrorBox(
+      'Packdesk cannot start',
+      problems.map((problem) => `${problem.what}\n${problem.todo}`).join('\n\n') + '\n\nNothing was changed; no booking was lost.',
+    );
+    app.quit();
+    return;
+  }
+  const { startPackdesk } = await import('./packdesk-app');
+  running = await startPackdesk();
+}

@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, ipcMain, Menu, session, shell } from 'electron';
+import type { BrowserWindow } from 'electron';
+import { EVENT_CHANNEL } from '../../shared/ipc';
+import { createCore } from '../core/core';
+import { createDispatcher } from '../core/dispatch';
+import { isTrustedSender } from '../core/link-policy';
+import { createKeychainStore } from '../core/secrets';
+import { startSandbox } from '../sandbox/sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
+import { denyAllPermissions } from './hardening';
+import { registerIpc } from './ipc';
+import { menuTemplate } from './menu';
+import { electronPaymentWindows } from './payment-windows';
+import { electronVoucherPrinter } from './voucher-printer';
+import { createMainWindow, saveWindowState } from './window';
+
+/** How long a quit waits for calls and tracker looks already under way. */
+const QUIT_GRACE_MS = 5_000;
+
+/** A page of the renderer: from the dev server under `npm start`, else the packaged file. */
+export function rendererPage(page: 'index.html' | 'payment.html', devServerUrl: string | null): string {
+  return devServerUrl
+    ? new URL(page, devServerUrl.endsWith('/') ? devServerUrl : `${devServerUrl}/`).href
+    : pathToFileURL(join(import.meta.dirname, '../renderer', page)).href;
+}
+
+/** The built-in training service, on a free loopback port, with its data beside the app's. */
+async function startTrainingService(): Promise<Sandbox | null> {
+  try {
+    return await startSandbox({ dataFile: join(app.getPath('userData'), 'training-service.db') });
+  } catch (error) {
+    // Training then shows as offline; the agent's own profiles still work.
+    console.error('[training] the built-in service did not start', error);
+    return null;
+  }
+}
+
+/**
+ * The running app: the core, its IPC, the main window and the built-in service, and an orderly
+ * quit (calls under way finish, the window's place is saved, then the databases close).
+ */
+export async function startPackdesk(): Promise<{ focus(): void }> {
+  const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
+  const appUrl = rendererPage('index.html', devServerUrl);
+  let mainWindow: BrowserWindow | null = null;
+
+  denyAllPermissions(session.defaultSession);
+  const trainingService = await startTrainingService();
+  const core = createCore({
+    dataDir: app.getPath('userData'),
+    secrets: createKeychainStore('Packdesk'),
+    version: app.getVersion(),
+    builtInService: () =>
+      trainingService ? { url: trainingService.url, testKey: trainingService.keys.testKey, liveKey: trainingService.keys.liveKey } : null,
+    paymentWindows: electronPaymentWindows(() => mainWindow, rendererPage('payment.html', devServerUrl)),
+    voucherPrinter: electronVoucherPrinter(() => mainWindow),
+    openExternal: (url) => shell.openExternal(url),
+  });
+
+  const trustedIds = new Set<number>();
+  const dispatch = createDispatcher(core.handlers, (channel, error) => console.error(`[ipc] ${channel} failed`, error));
+  const unregisterIpc = registerIpc(ipcMain, dispatch, (event) =>
+    isTrustedSender(
+      { webContentsId: event.sender.id, frameUrl: event.senderFrame?.url ?? null, isMainFrame: event.senderFrame?.parent === null },
+      trustedIds,
+      appUrl,
+    ),
+  );
+
+  const window = createMainWindow({
+    preload: join(import.meta.dirname, '../preload/index.cjs'),
+    appUrl,
+    preferences: core.preferences,
+    serviceOrigins: () => core.serviceOrigins(),
+  });
+  mainWindow = window;
+  trustedIds.add(window.webContents.id);
+  const unsubscribe = core.events.subscribe((event) => {
+    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
+  });
+  window.on('closed', () => {
+    unsubscribe();
+    trustedIds.delete(window.webContents.id);
+    mainWindow = null;
+  });
+
+  const navigate = (screen: 'new-booking' | 'bookings' | 'settings') => core.events.emit('event:navigate', { screen });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(navigate, process.platform === 'darwin', devServerUrl !== null)));
+
+  app.on('window-all-closed', () => app.quit());
+  let quit: 'running' | 'closing' | 'closed' = 'running';
+  app.on('before-quit', (event) => {
+    if (quit === 'closed') return;
+    // Held until the databases are closed in order; then the quit goes on.
+    event.preventDefault();
+    if (quit === 'closing') return;
+    quit = 'closing';
+    if (mainWindow && !mainWindow.isDestroyed()) {
+      saveWindowState(mainWindow, core.preferences);
+      // Its close during the quit must not write into a closed database.
+      mainWindow.removeAllListeners('close');
+    }
+    unregisterIpc();
+    void core
+      .shutdown(QUIT_GRACE_MS)
+      .then(() => trainingService?.close())
+      .catch((error: unknown) => console.error('[quit] closing did not finish cleanly', error))
+      .finally(() => {
+        quit = 'closed';
+        app.quit();
+      });
+  });
+
+  core.start().catch((error: unknown) => console.error('[start] settling the writes left open did not finish', error));
+  return {
+    focus() {
+      if (!mainWindow) return;
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    },
+  };
+}

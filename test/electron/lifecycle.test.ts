@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { Envelope } from '../../shared/errors';
+import { app, BrowserWindow, dialog, ipcMain, resetElectron } from './electron-stand-in';
+
+vi.mock('electron', () => import('./electron-stand-in'));
+
+const { boot } = await import('../../electron/main/boot');
+const { rendererPage } = await import('../../electron/main/packdesk-app');
+
+let dataDir = '';
+beforeEach(() => {
+  resetElectron();
+  dataDir = mkdtempSync(join(tmpdir(), 'packdesk-life-'));
+  vi.stubEnv('PACKDESK_DATA_DIR', dataDir);
+  vi.stubEnv('ELECTRON_RENDERER_URL', '');
+});
+afterEach(async () => {
+  // Whatever a test left running is quit, as the agent would, before its folder goes.
+  if (!app.quitted && BrowserWindow.getAllWindows().length) {
+    app.quit();
+    await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 });
+  }
+  vi.unstubAllEnvs();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts Packdesk in the stand-in Electron and waits for its main window. */
+async function started(): Promise<BrowserWindow> {
+  const booting = boot();
+  app.becomeReady();
+  await booting;
+  const window = BrowserWindow.getAllWindows()[0];
+  if (!window) throw new Error('no main window');
+  return window;
+}
+
+/** A call from a page, as Electron hands it to the handler: the sender and the frame it came from. */
+function callFrom(
+  window: BrowserWindow,
+  channel: string,
+  input: unknown,
+  frameUrl = window.webContents.loadedUrl,
+): Promise<Envelope<unknown>> {
+  const event = { sender: { id: window.webContents.id }, senderFrame: { url: frameUrl, parent: null } };
+  return ipcMain.invoke(channel, event, input) as Promise<Envelope<unknown>>;
+}
+
+describe('starting', () => {
+  test('a second Packdesk on the same data folder quits at once, and the first one comes to the front', async () => {
+    const first = await started();
+    app.emit('second-instance');
+    expect(first.focused).toBe(1);
+
+    app.lockAvailable = false;
+    const windowsBefore = BrowserWindow.created.length;
+    await boot();
+    expect(app.quitCalls).toBe(1);
+    expect(BrowserWindow.created.length).toBe(windowsBefore);
+  });
+
+  test('a data folder it cannot write: the agent reads what is wrong and what to do, and no window opens blank', async () => {
+    const notAFolder = join(dataDir, 'ledger-here');
+    writeFileSync(notAFolder, 'a file where the folder should be');
+    vi.stubEnv('PACKDESK_DATA_DIR', join(notAFolder, 'Packdesk'));
+    const booting = boot();
+    app.becomeReady();
+    await booting;
+    expect(dialog.errors).toHaveLength(1);
+    expect(dialog.errors[0]?.title).toBe('Packdesk cannot start');
+    expect(dialog.errors[0]?.content).toMatch(/cannot write to its data folder .*ledger-here\/Packdesk/);
+    expect(dialog.errors[0]?.content).toContain('Give your user account write access');
+    expect(BrowserWindow.created).toHaveLength(0);
+    expect(app.quitCalls).toBe(1);
+  });
+
+  test('only the main window’s own page may call in; another page, or another frame, is refused before any work', async () => {
+    const window = await started();
+    expect(await callFrom(window, 'profiles:list', {})).toMatchObject({ ok: true });
+    expect(await callFrom(window, 'profiles:list', {}, 'https://evil.example/')).toMatchObject({
+      ok: false,
+      error: { code: 'untrusted_sender' },
+    });
+    const stranger = new BrowserWindow({});
+    await stranger.loadURL(window.webContents.loadedUrl as string);
+    expect(await callFrom(stranger, 'profiles:list', {})).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+  });
+
+  test('under npm start the main window and the card window come from the dev server; packaged, from the app’s own files', async () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173');
+    const window = await started();
+    expect(window.webContents.loadedUrl).toBe('http://localhost:5173/index.html');
+    expect(rendererPage('payment.html', 'http://localhost:5173')).toBe('http://localhost:5173/payment.html');
+    expect(rendererPage('payment.html', null)).toMatch(/^file:\/\/.*\/renderer\/payment\.html$/);
+  });
+});
+
+describe('quitting', () => {
+  test('a hold being sent when the agent quits is finished and recorded; the window’s place is saved; then the databases close', async () => {
+    const window = await started();
+    const call = async (channel: string, input: unknown) => {
+      const answer = await callFrom(window, channel, input);
+      if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+      return answer.value as Record<string, unknown>;
+    };
+    const [pkg] = (await call('packages:search', { title: 'Lisbon' })) as unknown as {
+      id: number;
+      title: string;
+      properties: { id: number; name: string }[];
+    }[];
+    if (!pkg?.properties[0]) throw new Error('no package');
+    let quote: Record<string, unknown> | null = null;
+    for (let offset = 60; offset < 120 && !quote?.available; offset += 1) {
+      const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      quote = await call('booking:price', {
+        packageId: pkg.id,
+        packageTitle: pkg.title,
+        propertyId: pkg.properties[0].id,
+        propertyName: pkg.properties[0].name,
+        checkIn: day(offset),
+        checkOut: day(offset + 2),
+        adults: 1,
+      });
+    }
+    const hold = await call('booking:hold', { quote, paxAges: [30] });
+
+    const prebook = callFrom(window, 'booking:prebook', {
+      holdId: hold.holdId,
+      holder: { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' },
+    });
+    app.quit();
+    // The quit waits; a call that comes now is refused in words, not half-done.
+    expect(app.quitted).toBe(false);
+    expect(await prebook).toMatchObject({ ok: true, value: { status: expect.any(String) } });
+    await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 });
+    expect(window.isDestroyed()).toBe(true);
+
+    // What the next start finds: the hold recorded with nothing left open, and the window's place.
+    const ledger = new DatabaseSync(join(dataDir, 'ledger.db'), { readOnly: true });
+    const settings = new DatabaseSync(join(dataDir, 'settings.db'), { readOnly: true });
+    try {
+      expect(ledger.prepare('SELECT count(*) AS n FROM bookings').get()).toEqual({ n: 1 });
+      expect(ledger.prepare('SELECT count(*) AS n FROM intents WHERE finished_at IS NULL').get()).toEqual({ n: 0 });
+      expect(settings.prepare("SELECT value FROM preferences WHERE key = 'window_state'").get()).toEqual({
+        value: JSON.stringify({ x: 10, y: 20, width: 1300, height: 840, maximized: false }),
+      });
+    } finally {
+      ledger.close();
+      settings.close();
+    }
+  });
+
+  test('a call that arrives once the quit has begun is refused in words and changes nothing', async () => {
+    const window = await started();
+    app.quit();
+    await expect(callFrom(window, 'profiles:list', {})).rejects.toThrow(/No handler registered/);
+    await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 });
+  });
+});
