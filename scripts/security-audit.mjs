@@ -18,7 +18,7 @@ const run = toolRequire('../runner.js');
 const ACCEPTED = new Map([
   ['OPEN_EXTERNAL_JS_CHECK:electron/main/hardening.ts', 'only links that pass mayOpenExternally (the configured service’s own origin)'],
   [
-    'OPEN_EXTERNAL_JS_CHECK:electron/main/index.ts',
+    'OPEN_EXTERNAL_JS_CHECK:electron/main/packdesk-app.ts',
     'the core hands it only the payment link the service returned for a booking, checked by openablePaymentLink (https, or plain http on loopback)',
   ],
 ]);

@@ -70,6 +70,7 @@ export const ERROR_TITLES = {
   live_key_missing: 'Live key missing',
   key_prefix_mismatch: 'Wrong kind of key',
   keychain_unavailable: 'Keychain unavailable',
+  shutting_down: 'Packdesk is closing',
   invalid_base_url: 'Address not valid',
   profile_not_found: 'Profile not found',
   profile_name_taken: 'Name already used',
