@@ -1,5 +1,7 @@
 import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+// A type only: the module itself is loaded inside the check, so its absence can be reported.
+import type { DatabaseSync } from 'node:sqlite';
 
 /** Something that keeps Packdesk from starting, in the words shown to the agent. */
 export interface StartProblem {
@@ -15,10 +17,14 @@ const MIN_FREE_BYTES = 200 * 1024 * 1024;
  * folder it can write, and room on its disk. Run before anything else loads, so a counter that lacks
  * one sees what is wrong instead of a blank window. node:sqlite is loaded here, not imported, for that reason.
  */
-export async function startProblems(dataDir: string, minFreeBytes = MIN_FREE_BYTES): Promise<StartProblem[]> {
+export async function startProblems(
+  dataDir: string,
+  minFreeBytes = MIN_FREE_BYTES,
+  loadSqlite: () => Promise<{ DatabaseSync: typeof DatabaseSync }> = () => import('node:sqlite'),
+): Promise<StartProblem[]> {
   const problems: StartProblem[] = [];
   try {
-    const { DatabaseSync } = await import('node:sqlite');
+    const { DatabaseSync } = await loadSqlite();
     const db = new DatabaseSync(':memory:');
     try {
       db.exec('CREATE VIRTUAL TABLE probe USING fts5(text)');
