@@ -71,6 +71,8 @@ export const ERROR_TITLES = {
   key_prefix_mismatch: 'Wrong kind of key',
   keychain_unavailable: 'Keychain unavailable',
   shutting_down: 'Packdesk is closing',
+  backup_failed: 'Backup not made',
+  backup_unusable: 'Backup cannot be restored',
   invalid_base_url: 'Address not valid',
   profile_not_found: 'Profile not found',
   profile_name_taken: 'Name already used',

@@ -12,6 +12,7 @@ import { createEngineContext } from './engine/engine-context';
 import { createReconciler } from './engine/reconciler';
 import { createEventHub } from './events';
 import { createLedger } from './ledger/ledger';
+import { applyStagedRestore, backUpLedger, cancelStagedRestore, dailyBackup, stageRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './payments/payment-pipeline';
 import type { PaymentWindows } from './payments/payment-windows';
@@ -53,6 +54,8 @@ export interface CoreOptions {
   /** Card entry and 3-D Secure windows: Electron's in the app, a second page in the browser tests. */
   paymentWindows?: PaymentWindows;
   voucherPrinter?: VoucherPrinter;
+  /** When the first daily backup of the ledger is taken after the start (default five minutes). */
+  firstDailyBackupMs?: number;
   /** Hands a link to the system browser (Electron's shell); absent where there is none. */
   openExternal?: (url: string) => Promise<void>;
 }
@@ -60,6 +63,8 @@ export interface CoreOptions {
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
 export function createCore(options: CoreOptions) {
   const settingsDb = openDatabase(join(options.dataDir, 'settings.db'), settingsMigrations);
+  // A backup the agent chose to restore takes the ledger's place before it opens.
+  const replacedByRestore = applyStagedRestore(options.dataDir);
   const ledgerDb = openDatabase(join(options.dataDir, 'ledger.db'), ledgerMigrations);
   const preferences = createPreferences(settingsDb);
   const profiles = createProfileService(settingsDb, preferences, options.secrets);
@@ -174,10 +179,20 @@ export function createCore(options: CoreOptions) {
     ]),
   ) as Handlers;
 
+  let dailyTimer: NodeJS.Timeout | null = null;
+  const takeDailyBackup = () => {
+    try {
+      dailyBackup(ledgerDb, options.dataDir);
+    } catch (error) {
+      console.error('[backup] the daily copy of the ledger was not made', error);
+    }
+  };
+
   let closed = false;
   function close(): void {
     if (closed) return;
     closed = true;
+    if (dailyTimer) clearTimeout(dailyTimer);
     tracker.stop();
     connectivity.stop();
     settingsDb.close();
@@ -205,11 +220,31 @@ export function createCore(options: CoreOptions) {
         if (quitting()) return;
         ledger.recoverOpenIntents();
         await engine.reconcileOpenIntents();
-        if (!quitting()) tracker.start();
+        if (quitting()) return;
+        tracker.start();
+        // A copy a day in backups/, the last seven kept: the first a while after the start, away from the agent's first booking.
+        dailyTimer = setTimeout(
+          () => {
+            takeDailyBackup();
+            dailyTimer = setInterval(takeDailyBackup, 24 * 60 * 60_000);
+            dailyTimer.unref();
+          },
+          options.firstDailyBackupMs ?? 5 * 60_000,
+        );
+        dailyTimer.unref();
       })();
       running.add(starting);
       void starting.finally(() => running.delete(starting)).catch(() => {});
       return starting;
+    },
+    backups: {
+      /** The ledger file this start replaced with a restored backup, kept beside it; null when none was restored. */
+      replacedByRestore,
+      /** A consistent copy of the ledger, taken while the app runs. */
+      backUpTo: (target: string) => backUpLedger(ledgerDb, target),
+      /** Checks a backup and has the next start put it in place of the ledger. */
+      stageRestore: (file: string) => stageRestore(options.dataDir, file),
+      cancelRestore: () => cancelStagedRestore(options.dataDir),
     },
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */
     close,

@@ -1,5 +1,6 @@
 import { app, dialog } from 'electron';
 import { startProblems } from '../core/self-check';
+import { startLogging } from './logging';
 
 /**
  * The first thing the main process runs: one Packdesk per data folder, a check of what the app
@@ -20,6 +21,7 @@ export async function boot(): Promise<void> {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
   await app.whenReady();
+  if (process.versions.electron) await startLogging();
   const problems = await startProblems(app.getPath('userData'));
   if (problems.length) {
     dialog.showErrorBox(

@@ -2,8 +2,21 @@ import type { MenuItemConstructorOptions } from 'electron';
 
 type Screen = 'new-booking' | 'bookings' | 'settings';
 
+/** What the menu does beyond moving between screens. */
+export interface MenuActions {
+  backUpLedger(): void;
+  restoreLedger(): void;
+  openLogsFolder(): void;
+  about(): void;
+}
+
 /** The application menu: the usual roles plus the counter's own shortcuts. */
-export function menuTemplate(navigate: (screen: Screen) => void, isMac: boolean, isDev: boolean): MenuItemConstructorOptions[] {
+export function menuTemplate(
+  navigate: (screen: Screen) => void,
+  isMac: boolean,
+  isDev: boolean,
+  actions: MenuActions,
+): MenuItemConstructorOptions[] {
   return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
@@ -12,6 +25,9 @@ export function menuTemplate(navigate: (screen: Screen) => void, isMac: boolean,
         { label: 'New Booking', accelerator: 'CmdOrCtrl+N', click: () => navigate('new-booking') },
         { label: 'Bookings', accelerator: 'CmdOrCtrl+B', click: () => navigate('bookings') },
         { label: 'Settings', accelerator: 'CmdOrCtrl+,', click: () => navigate('settings') },
+        { type: 'separator' },
+        { label: 'Back Up Ledger…', click: () => actions.backUpLedger() },
+        { label: 'Restore Ledger…', click: () => actions.restoreLedger() },
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },
       ],
@@ -29,5 +45,12 @@ export function menuTemplate(navigate: (screen: Screen) => void, isMac: boolean,
       ],
     },
     { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
+        { label: 'About Packdesk', click: () => actions.about() },
+      ],
+    },
   ];
 }

@@ -11,6 +11,7 @@ import { startSandbox } from '../sandbox/sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
 import { denyAllPermissions } from './hardening';
 import { registerIpc } from './ipc';
+import { ledgerMenuActions } from './ledger-menu';
 import { menuTemplate } from './menu';
 import { electronPaymentWindows } from './payment-windows';
 import { electronVoucherPrinter } from './voucher-printer';
@@ -87,7 +88,16 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
   });
 
   const navigate = (screen: 'new-booking' | 'bookings' | 'settings') => core.events.emit('event:navigate', { screen });
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(navigate, process.platform === 'darwin', devServerUrl !== null)));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate(
+        navigate,
+        process.platform === 'darwin',
+        devServerUrl !== null,
+        ledgerMenuActions(core, () => mainWindow),
+      ),
+    ),
+  );
 
   app.on('window-all-closed', () => app.quit());
   let quit: 'running' | 'closing' | 'closed' = 'running';

@@ -166,21 +166,34 @@ export const ipcMain = new StandInIpcMain();
 
 export const shell = {
   opened: [] as string[],
+  openedPaths: [] as string[],
   openExternal(url: string) {
     this.opened.push(url);
     return Promise.resolve();
   },
+  openPath(path: string) {
+    this.openedPaths.push(path);
+    return Promise.resolve('');
+  },
 };
-const shellChecked: Pick<Electron.Shell, 'openExternal'> = shell;
+const shellChecked: Pick<Electron.Shell, 'openExternal' | 'openPath'> = shell;
 
 class StandInApp
   extends Emitter
-  implements Pick<Electron.App, 'isPackaged' | 'getPath' | 'setPath' | 'getVersion' | 'requestSingleInstanceLock' | 'whenReady' | 'quit'>
+  implements
+    Pick<
+      Electron.App,
+      'isPackaged' | 'getPath' | 'setPath' | 'getVersion' | 'requestSingleInstanceLock' | 'whenReady' | 'quit' | 'relaunch'
+    >
 {
   isPackaged = false;
   /** What requestSingleInstanceLock answers: false as if another Packdesk held the data folder. */
   lockAvailable = true;
   quitCalls = 0;
+  relaunched = 0;
+  relaunch(): void {
+    this.relaunched += 1;
+  }
   /** Set once a quit went all the way through ('quit' emitted). */
   quitted = false;
   private readonly paths = new Map<string, string>();
@@ -192,6 +205,7 @@ class StandInApp
     this.isPackaged = false;
     this.lockAvailable = true;
     this.quitCalls = 0;
+    this.relaunched = 0;
     this.quitted = false;
     this.paths.clear();
     this.ready = new Promise<void>((resolve) => (this.readyResolve = resolve));
@@ -237,6 +251,20 @@ export const dialog = {
   next: { canceled: false, filePath: '' as string | undefined },
   asked: [] as unknown[],
   errors: [] as { title: string; content: string }[],
+  /** What the next open dialog answers. */
+  nextOpen: { canceled: false, filePaths: [] as string[] },
+  /** The button the next message box answers with (its index), and every message shown. */
+  nextResponse: 0,
+  messages: [] as { type?: string; message: string; detail?: string }[],
+  showOpenDialog(options: unknown) {
+    this.asked.push(options);
+    return Promise.resolve(this.nextOpen);
+  },
+  showMessageBox(...args: unknown[]) {
+    const options = args.at(-1) as { type?: string; message: string; detail?: string };
+    this.messages.push(options);
+    return Promise.resolve({ response: this.nextResponse, checkboxChecked: false });
+  },
   showSaveDialog(_window: unknown, options: unknown) {
     this.asked.push(options);
     return Promise.resolve(this.next);
@@ -247,11 +275,20 @@ export const dialog = {
 };
 const dialogChecked: Pick<Electron.Dialog, 'showErrorBox'> = dialog;
 
+type MenuItem = { label?: string; click?: () => void; submenu?: MenuItem[] };
 export const Menu = {
-  applied: null as unknown,
-  buildFromTemplate: (template: unknown[]) => ({ template }),
-  setApplicationMenu(menu: unknown) {
+  applied: null as { template: MenuItem[] } | null,
+  buildFromTemplate: (template: MenuItem[]) => ({ template }),
+  setApplicationMenu(menu: { template: MenuItem[] }) {
     this.applied = menu;
+  },
+  /** Clicks a menu item by its label, as the agent would. */
+  click(label: string): void {
+    const find = (items: MenuItem[]): MenuItem | undefined =>
+      items.map((item) => (item.label === label ? item : find(item.submenu ?? []))).find(Boolean);
+    const item = find(this.applied?.template ?? []);
+    if (!item?.click) throw new Error(`no menu item ${label}`);
+    item.click();
   },
 };
 
@@ -287,8 +324,11 @@ export function resetElectron(): void {
   ipcMain.handlers.clear();
   ipcMain.removeAllListeners();
   shell.opened.length = 0;
+  shell.openedPaths.length = 0;
   dialog.errors.length = 0;
   dialog.asked.length = 0;
+  dialog.messages.length = 0;
+  dialog.nextResponse = 0;
   Menu.applied = null;
 }
 

@@ -140,7 +140,12 @@ describe('permissions and menu', () => {
 
   test('the menu carries the counter’s shortcuts and navigates with them', () => {
     const navigate = vi.fn();
-    const template = menuTemplate(navigate, false, false);
+    const template = menuTemplate(navigate, false, false, {
+      backUpLedger: vi.fn(),
+      restoreLedger: vi.fn(),
+      openLogsFolder: vi.fn(),
+      about: vi.fn(),
+    });
     const file = template.find((item) => item.label === 'File');
     const items = (file?.submenu as { label?: string; accelerator?: string; click?: () => void }[]).filter((item) => item.accelerator);
     expect(items.map((item) => [item.label, item.accelerator])).toEqual([

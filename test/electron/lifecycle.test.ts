@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Envelope } from '../../shared/errors';
-import { app, BrowserWindow, dialog, ipcMain, resetElectron } from './electron-stand-in';
+import { app, BrowserWindow, dialog, ipcMain, Menu, resetElectron, shell } from './electron-stand-in';
 
 vi.mock('electron', () => import('./electron-stand-in'));
 
@@ -158,5 +158,45 @@ describe('quitting', () => {
     app.quit();
     await expect(callFrom(window, 'profiles:list', {})).rejects.toThrow(/No handler registered/);
     await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 });
+  });
+});
+
+describe('the ledger and help menus', () => {
+  test('Back Up Ledger… writes a sound copy where the agent chose; Restore Ledger… checks it, asks, and restarts into it', async () => {
+    await started();
+    const target = join(dataDir, 'counter-backup.db');
+    dialog.next = { canceled: false, filePath: target };
+    Menu.click('Back Up Ledger…');
+    await vi.waitFor(() => expect(dialog.messages.at(-1)).toMatchObject({ type: 'info', message: 'The ledger is backed up.' }));
+    expect(dialog.messages.at(-1)?.detail).toContain(`0 bookings copied to ${target}`);
+
+    // A file that is not a ledger: refused in words, and nothing is staged.
+    const note = join(dataDir, 'note.db');
+    writeFileSync(note, 'not a ledger');
+    dialog.nextOpen = { canceled: false, filePaths: [note] };
+    Menu.click('Restore Ledger…');
+    await vi.waitFor(() =>
+      expect(dialog.messages.at(-1)).toMatchObject({ type: 'error', message: expect.stringContaining('cannot be restored') }),
+    );
+    expect(app.relaunched).toBe(0);
+
+    // The backup: asked first, then the app restarts, and the next start uses it.
+    dialog.nextOpen = { canceled: false, filePaths: [target] };
+    dialog.nextResponse = 0;
+    Menu.click('Restore Ledger…');
+    await vi.waitFor(() => expect(app.quitted).toBe(true), { timeout: 10_000 });
+    expect(dialog.messages.at(-1)?.message).toBe('Restore 0 bookings from this backup?');
+    expect(app.relaunched).toBe(1);
+    expect(readdirSync(dataDir)).toContain('ledger.db.restore');
+  });
+
+  test('Help shows the versions and opens the logs folder', async () => {
+    await started();
+    Menu.click('About Packdesk');
+    await vi.waitFor(() =>
+      expect(dialog.messages.at(-1)).toMatchObject({ message: 'Packdesk 0.1.0', detail: expect.stringContaining('Node ') }),
+    );
+    Menu.click('Open Logs Folder');
+    expect(shell.openedPaths).toEqual([app.getPath('logs')]);
   });
 });
