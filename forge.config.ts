@@ -1,4 +1,6 @@
 import { MakerDeb } from '@electron-forge/maker-deb';
+import { MakerDMG } from '@electron-forge/maker-dmg';
+import { MakerSquirrel } from '@electron-forge/maker-squirrel';
 import { MakerZIP } from '@electron-forge/maker-zip';
 import { FusesPlugin } from '@electron-forge/plugin-fuses';
 import type { ForgeConfig } from '@electron-forge/shared-types';
@@ -11,7 +13,7 @@ const electronZipDir = process.env.PACKDESK_ELECTRON_ZIP_DIR;
 const standIn = process.env.PACKDESK_ELECTRON_STAND_IN === '1';
 
 /** Only what the app loads at run time: electron-vite's build of the app (not of the benches) and the production dependencies. */
-const KEPT = /^\/(package\.json$|out$|out\/(main|preload|renderer)(\/|$)|node_modules(\/|$))/;
+export const KEPT = /^\/(package\.json$|out$|out\/(main|preload|renderer)(\/|$)|node_modules(\/|$))/;
 
 const config: ForgeConfig = {
   // Not `out`: that is electron-vite's build, and the packager leaves its own output folder out.
@@ -49,6 +51,10 @@ const config: ForgeConfig = {
         recommends: ['gnome-keyring'],
       },
     }),
+    // Windows: a Squirrel Setup.exe that installs per user and adds a Start menu entry (Forge's NSIS
+    // maker could not be installed here: it fetches node-gyp from GitHub).
+    new MakerSquirrel({ name: 'Packdesk', setupIcon: 'packaging/icon.ico', setupExe: 'Packdesk-Setup.exe', noMsi: true }),
+    new MakerDMG({ name: 'Packdesk', icon: 'packaging/icon.icns', format: 'ULFO' }),
     new MakerZIP({}, ['linux', 'darwin', 'win32']),
   ],
   plugins: standIn ? [] : [new FusesPlugin(PACKAGED_FUSES)],

@@ -13,6 +13,7 @@ export default defineConfig({
             'test/integration/**/*.test.ts',
             'test/electron/**/*.test.ts',
             'test/packaging/fuses.test.ts',
+            'test/packaging/forge-config.test.ts',
           ],
           environment: 'node',
           testTimeout: 20_000,
