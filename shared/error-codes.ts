@@ -71,6 +71,7 @@ export const ERROR_TITLES = {
   key_prefix_mismatch: 'Wrong kind of key',
   keychain_unavailable: 'Keychain unavailable',
   shutting_down: 'Packdesk is closing',
+  data_folder_in_use: 'Packdesk is already open',
   backup_failed: 'Backup not made',
   backup_unusable: 'Backup cannot be restored',
   invalid_base_url: 'Address not valid',

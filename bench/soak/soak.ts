@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServiceProcess } from '../service-process';
+import { backupDuringSoak } from './backup-during-soak';
 import { compareWithService } from './compare';
 import { seededRandom } from './seeded-random';
 
@@ -96,7 +97,15 @@ async function bookUntilDone(index: number): Promise<void> {
     else throw new Error(`counter ${index} failed by itself (exit ${code})`);
   }
 }
+// A backup of counter 0's ledger taken from outside while it books and is killed (File → Back Up Ledger… does the same).
+const backup = backupDuringSoak(counterDir(0), Math.max(1, Math.floor(bookings / 3)), join(dir, 'counter-0-backup.db')).catch(
+  (error: unknown) => {
+    console.error('the backup during the soak failed', error);
+    return { backupAcknowledged: 0, backupMissing: -1, backupIntact: 0 };
+  },
+);
 await Promise.all(Array.from({ length: counters }, (_, index) => bookUntilDone(index)));
+const backupFigures = await backup;
 
 // Settle: the network recovers, every counter starts once more and lets its reconciler finish.
 await controls({ errorRate: 0, rateLimitRate: 0, dropAfterCommitRate: 0, slowRequestRate: 0, latencyMs: 0 });
@@ -107,7 +116,7 @@ const { bookings: made, ...compared } = compareWithService(
   serviceFile,
   Array.from({ length: counters }, (_, index) => counterDir(index)),
 );
-const figures = { bookings: made, kills, ...compared, seconds: Math.round((performance.now() - started) / 1000) };
+const figures = { bookings: made, kills, ...compared, ...backupFigures, seconds: Math.round((performance.now() - started) / 1000) };
 rmSync(dir, { recursive: true, force: true });
 console.log(JSON.stringify(figures));
 process.exit(0);

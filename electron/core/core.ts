@@ -4,6 +4,7 @@ import { createApiClient } from './api/client';
 import type { ApiClient } from './api/client';
 import type { RetryPolicy } from './api/retry-policy';
 import { monitorConnectivity } from './connectivity';
+import { lockDataFolder } from './data-folder-lock';
 import { openDatabase } from './database';
 import type { Handlers } from './dispatch';
 import { createBookingEngine } from './engine/booking-engine';
@@ -62,10 +63,22 @@ export interface CoreOptions {
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
 export function createCore(options: CoreOptions) {
-  const settingsDb = openDatabase(join(options.dataDir, 'settings.db'), settingsMigrations);
-  // A backup the agent chose to restore takes the ledger's place before it opens.
-  const replacedByRestore = applyStagedRestore(options.dataDir);
-  const ledgerDb = openDatabase(join(options.dataDir, 'ledger.db'), ledgerMigrations);
+  const releaseDataFolder = lockDataFolder(options.dataDir);
+  const { settingsDb, ledgerDb, replacedByRestore } = (() => {
+    try {
+      const settings = openDatabase(join(options.dataDir, 'settings.db'), settingsMigrations);
+      // A backup the agent chose to restore takes the ledger's place before it opens.
+      const replaced = applyStagedRestore(options.dataDir);
+      return {
+        settingsDb: settings,
+        ledgerDb: openDatabase(join(options.dataDir, 'ledger.db'), ledgerMigrations),
+        replacedByRestore: replaced,
+      };
+    } catch (error) {
+      releaseDataFolder();
+      throw error;
+    }
+  })();
   const preferences = createPreferences(settingsDb);
   const profiles = createProfileService(settingsDb, preferences, options.secrets);
   const events = createEventHub();
@@ -197,6 +210,7 @@ export function createCore(options: CoreOptions) {
     connectivity.stop();
     settingsDb.close();
     ledgerDb.close();
+    releaseDataFolder();
   }
   let shuttingDown: Promise<void> | null = null;
 
