@@ -25,7 +25,8 @@ const config: ForgeConfig = {
     appCategoryType: 'public.app-category.business',
     icon: 'packaging/icon',
     asar: { unpack: '**/*.node' },
-    ignore: (path: string) => path !== '' && !KEPT.test(path),
+    // keytar's build folder also holds an intermediate copy of its .node (obj.target): not needed.
+    ignore: (path: string) => path !== '' && (!KEPT.test(path) || path.includes('/build/Release/obj.target')),
     ...(electronZipDir ? { electronZipDir } : {}),
   },
   // keytar is N-API: the same .node runs under Node and Electron.
