@@ -125,6 +125,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   await core.start();
   await page.goto(`${site.url}/index.html`);
+  // Ready as an agent sees it: React renders after the page's load event, and keys pressed before
+  // its listeners exist would be lost (an agent cannot be that fast; a test can).
+  await page.getByRole('status', { name: 'Starting Packdesk' }).waitFor({ state: 'detached' });
 
   return {
     page,

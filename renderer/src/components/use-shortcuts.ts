@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../stores/app-store';
 import type { Screen } from '../stores/app-store';
+import { useNewBooking } from '../stores/new-booking-store';
 
 const SHORTCUTS: Record<string, Screen> = { n: 'new-booking', b: 'bookings', f: 'bookings', ',': 'settings' };
 
@@ -14,6 +15,13 @@ export function useShortcuts(): void {
       if (!screen) return;
       event.preventDefault();
       if (event.key.toLowerCase() === 'f' && useAppStore.getState().screen === 'bookings') return;
+      if (screen === 'new-booking') {
+        const onIt = useAppStore.getState().screen === 'new-booking';
+        show(screen);
+        // Always a new booking: a finished one is in Bookings; one in progress is kept elsewhere, and asked about here.
+        useNewBooking.getState().startNew(onIt);
+        return;
+      }
       show(screen);
       if (event.key.toLowerCase() === 'f') useAppStore.getState().openBooking(null);
     };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useAppStore } from '../stores/app-store';
 import { STEPS, useNewBooking } from '../stores/new-booking-store';
@@ -12,15 +12,17 @@ import { TravelerStep } from './new-booking/TravelerStep';
 
 /** The guided flow from search to a booking reference. Enter moves forward, Escape steps back. */
 export function NewBookingScreen() {
-  const { step, back, error, clearError, reset, booking } = useNewBooking();
+  const { step, back, error, clearError, reset, booking, askingToDiscard, answerDiscard } = useNewBooking();
   const online = useAppStore((state) => state.online);
   const active = STEPS.findIndex((entry) => entry.step === step);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      // An open dropdown or dialog closes first.
-      if (document.querySelector('[role="dialog"], [role="listbox"]')) return;
+      // An open dropdown or dialog closes first; one that is only mounted (the header's profile picker) does not count.
+      const shown = (element: Element) => element.getClientRects().length > 0;
+      if ([...document.querySelectorAll('[role="dialog"], [role="listbox"]')].some(shown)) return;
+      if (document.activeElement?.getAttribute('aria-expanded') === 'true') return;
       back();
     };
     window.addEventListener('keydown', onKey);
@@ -60,6 +62,22 @@ export function NewBookingScreen() {
       {step === 'review' && <ReviewStep />}
       {step === 'payment' && <PaymentStep />}
       {step === 'confirmation' && <ConfirmationStep />}
+      <Modal opened={askingToDiscard} onClose={() => answerDiscard(false)} title="Start a new booking?" centered>
+        <Stack gap="md">
+          <Text>
+            What you typed for this booking is discarded.
+            {booking ? ` The hold already made (${booking.clientReference}) stays in Bookings, where it can be paid later.` : ''}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => answerDiscard(false)}>
+              Keep this one
+            </Button>
+            <Button data-autofocus onClick={() => answerDiscard(true)}>
+              Start a new booking
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -44,6 +44,15 @@ interface NewBookingState {
   goTo(step: Step): void;
   back(): void;
   reset(): void;
+  /**
+   * Ctrl+N: a finished or empty flow starts afresh at once; one in progress is kept when coming from
+   * another screen, and on this screen the agent is asked before what was typed is discarded.
+   */
+  startNew(onThisScreen: boolean): void;
+  /** Set while the agent is asked whether to discard the booking in progress. */
+  askingToDiscard: boolean;
+  focusSearch: number;
+  answerDiscard(discard: boolean): void;
   clearError(): void;
   search(query: string): Promise<void>;
   choose(choice: Choice): void;
@@ -84,6 +93,9 @@ const INITIAL = {
   payment: { state: 'idle' } as PaymentState,
   busy: false,
   error: null,
+  askingToDiscard: false,
+  /** Bumped to bring the focus back to the search box. */
+  focusSearch: 0,
 };
 
 let searchSequence = 0;
@@ -141,6 +153,13 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
       if (index > 0) set({ step: ORDER[index - 1] as Step, error: null });
     },
     reset: () => set({ ...INITIAL }),
+    startNew: (onThisScreen) => {
+      const { step, focusSearch } = get();
+      if (step === 'confirmation') set({ ...INITIAL });
+      else if (step === 'search') set({ focusSearch: focusSearch + 1 });
+      else if (onThisScreen) set({ askingToDiscard: true });
+    },
+    answerDiscard: (discard) => set(discard ? { ...INITIAL } : { askingToDiscard: false }),
     clearError: () => set({ error: null }),
 
     search: async (query) => {

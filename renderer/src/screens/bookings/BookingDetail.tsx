@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Group, Kbd, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { BookingRecord, TimelineEvent } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney, nightsBetween, plural } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
@@ -32,6 +32,8 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'cancel' | 'modify' | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = data !== null;
 
   const load = useCallback(async () => {
     try {
@@ -51,9 +53,26 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
     });
   }, [bookingId, load]);
 
+  // Opened, and after each dialog: the focus is on the booking, where its one-key actions (C, D, V)
+  // and Tab to its buttons start (a dialog that closes by unmounting gives no focus back by itself).
+  useEffect(() => {
+    if (loaded && dialog === null) heading.current?.focus();
+  }, [loaded, bookingId, dialog]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !dialog && !event.defaultPrevented) openBooking(null);
+      if (dialog || event.defaultPrevented) return;
+      if (event.key === 'Escape') {
+        openBooking(null);
+        return;
+      }
+      // Single keys act only where nothing is being typed.
+      const target = event.target as HTMLElement | null;
+      if (event.ctrlKey || event.metaKey || event.altKey || target?.closest('input, textarea, [contenteditable="true"]')) return;
+      const action = document.querySelector<HTMLButtonElement>(`[data-key="${event.key.toLowerCase()}"]:not(:disabled)`);
+      if (!action) return;
+      event.preventDefault();
+      action.click();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -108,17 +127,38 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             </Button>
           )}
           {modifiable && (
-            <Button variant="light" disabled={!online} onClick={() => setDialog('modify')}>
+            <Button
+              variant="light"
+              disabled={!online}
+              onClick={() => setDialog('modify')}
+              data-key="d"
+              aria-keyshortcuts="D"
+              rightSection={<Kbd aria-hidden>D</Kbd>}
+            >
               Change dates or room
             </Button>
           )}
           {cancellable && (
-            <Button variant="light" color="red" disabled={!online} onClick={() => setDialog('cancel')}>
+            <Button
+              variant="light"
+              color="red"
+              disabled={!online}
+              onClick={() => setDialog('cancel')}
+              data-key="c"
+              aria-keyshortcuts="C"
+              rightSection={<Kbd aria-hidden>C</Kbd>}
+            >
               Cancel booking
             </Button>
           )}
           {confirmed && (
-            <Button variant="default" onClick={() => openVoucher(booking.id)}>
+            <Button
+              variant="default"
+              onClick={() => openVoucher(booking.id)}
+              data-key="v"
+              aria-keyshortcuts="V"
+              rightSection={<Kbd aria-hidden>V</Kbd>}
+            >
               Print voucher
             </Button>
           )}
@@ -143,7 +183,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="md">
           <div>
-            <Title order={2}>
+            <Title order={2} ref={heading} tabIndex={-1} style={{ outlineOffset: 4 }}>
               {booking.holder.name} {booking.holder.surname}
             </Title>
             <Text c="dimmed">

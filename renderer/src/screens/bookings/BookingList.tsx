@@ -58,6 +58,22 @@ export function BookingList() {
     overscan: 12,
   });
   const items = virtualizer.getVirtualItems();
+
+  /** Moves the focus to a row, scrolling it into view first (only the rows on screen exist). */
+  const focusRow = (index: number) => {
+    if (index < 0) {
+      search.current?.focus();
+      return;
+    }
+    if (total === null || index >= total) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    const tryFocus = (attempt: number) => {
+      const row = scroller.current?.querySelector<HTMLElement>(`[role="row"][aria-rowindex="${index + 1}"][tabindex="0"]`);
+      if (row) row.focus();
+      else if (attempt < 20) requestAnimationFrame(() => tryFocus(attempt + 1));
+    };
+    tryFocus(0);
+  };
   useEffect(() => {
     const needed = new Set(items.map((item) => Math.floor(item.index / PAGE_SIZE)));
     for (const page of needed) if (!pages[page]) void loadPage(page);
@@ -125,6 +141,17 @@ export function BookingList() {
           placeholder="Name, e-mail, reference, booking number, hotel…"
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Down enters the results; Enter on a search that found one booking opens it.
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              focusRow(0);
+            } else if (event.key === 'Enter' && total === 1 && query === filter.query) {
+              const only = pages[0]?.[0];
+              if (only) openBooking(only.id);
+            }
+          }}
+          description="↓ enters the results, Enter opens one"
           w={380}
           data-shortcut-target="find"
         />
@@ -197,7 +224,13 @@ export function BookingList() {
                   aria-rowindex={item.index + 1}
                   tabIndex={booking ? 0 : -1}
                   onClick={() => booking && openBooking(booking.id)}
-                  onKeyDown={(event) => event.key === 'Enter' && booking && openBooking(booking.id)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' && booking) openBooking(booking.id);
+                    else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                      event.preventDefault();
+                      focusRow(item.index + (event.key === 'ArrowDown' ? 1 : -1));
+                    }
+                  }}
                   className="booking-row"
                   style={{
                     position: 'absolute',

@@ -56,9 +56,15 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
           </Text>
           <Textarea
             label="Reason"
-            description="Sent to the booking service and kept in the timeline."
+            description="Sent to the booking service and kept in the timeline. Ctrl+Enter cancels."
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && reason.trim() && !busy) {
+                event.preventDefault();
+                void confirm();
+              }
+            }}
             autosize
             minRows={2}
             data-autofocus

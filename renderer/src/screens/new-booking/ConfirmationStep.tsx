@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { SPEC_STATUS_RULES, statusTone } from '../../../../shared/status-rules';
@@ -22,17 +23,24 @@ const WORDS: Record<StatusTone, string> = {
 /** Step 6: the status, live until final, then the reference large enough to read across a desk (only for a sale that stands). */
 export function ConfirmationStep() {
   const booking = useNewBooking((state) => state.booking);
+  const card = useRef<HTMLDivElement>(null);
+  const voucher = useRef<HTMLButtonElement>(null);
   const openVoucher = useAppStore((state) => state.openVoucher);
   const rules =
     useAppStore((state) => state.profiles.find((profile) => profile.id === booking?.profileId)?.statusRules) ?? SPEC_STATUS_RULES;
-  if (!booking) return null;
-  const tone = statusTone(booking, rules);
+  const tone = booking ? statusTone(booking, rules) : null;
   const paid = tone === 'confirmed';
+  // The focus follows the outcome: the confirmation while it settles, then the voucher once paid.
+  useEffect(() => {
+    if (paid) voucher.current?.focus();
+    else card.current?.focus();
+  }, [paid]);
+  if (!booking || !tone) return null;
   const failed = tone === 'ended' || tone === 'cancelled';
   const settling = !paid && !failed;
 
   return (
-    <Card withBorder padding="xl" aria-label="Confirmation">
+    <Card withBorder padding="xl" aria-label="Confirmation" ref={card} tabIndex={-1} style={{ outline: 'none' }}>
       <Stack gap="md" align="center">
         <Group gap="sm">
           <StatusBadge booking={booking} size="xl" />
@@ -73,7 +81,7 @@ export function ConfirmationStep() {
           <Button variant="light" disabled={!paid} onClick={() => copyText(booking.bookingReference ?? '')}>
             Copy reference
           </Button>
-          <Button variant="light" disabled={!paid} onClick={() => openVoucher(booking.id)}>
+          <Button variant="light" disabled={!paid} onClick={() => openVoucher(booking.id)} ref={voucher}>
             Print voucher
           </Button>
         </Group>

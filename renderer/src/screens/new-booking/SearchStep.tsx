@@ -4,13 +4,43 @@ import { useNewBooking } from '../../stores/new-booking-store';
 
 /** Step 1: find the package by any word of its title, then pick the hotel. */
 export function SearchStep() {
-  const { query, results, searching, search, choose, choice } = useNewBooking();
+  const { query, results, searching, search, choose, choice, focusSearch } = useNewBooking();
   const [text, setText] = useState(query);
   const input = useRef<HTMLInputElement>(null);
 
+  const resultsRegion = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     input.current?.focus();
-  }, []);
+    input.current?.select();
+  }, [focusSearch]);
+
+  /** Enter takes the first hotel of the first package (the list is in the order the agent reads it); ArrowDown walks the list. */
+  const onSearchKey = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      resultsRegion.current?.querySelector<HTMLButtonElement>('button')?.focus();
+      return;
+    }
+    if (event.key !== 'Enter' || searching || text !== query) return;
+    const first = results[0];
+    const property = first?.properties[0];
+    if (!first || !property) return;
+    event.preventDefault();
+    choose({ packageId: first.id, packageTitle: first.title, propertyId: property.id, propertyName: property.name });
+  };
+
+  /** Arrow keys move between the hotels, in reading order; up from the first goes back to the search box. */
+  const onResultsKey = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft'].includes(event.key)) return;
+    const buttons = [...(resultsRegion.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const next = at + (event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : -1);
+    if (next < 0) input.current?.focus();
+    else buttons[Math.min(next, buttons.length - 1)]?.focus();
+  };
 
   useEffect(() => {
     if (text === query) return;
@@ -27,6 +57,8 @@ export function SearchStep() {
         placeholder="A city, a region or a theme: lisbon, alps, beach…"
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={onSearchKey}
+        description="Enter takes the first hotel; the down arrow walks the list."
         rightSection={searching ? <Loader size="sm" role="status" aria-label="Searching" /> : null}
         data-shortcut-target="search"
       />
@@ -35,7 +67,7 @@ export function SearchStep() {
           No package has all of “{query.trim()}” in its title. Try fewer or other words.
         </Text>
       )}
-      <Stack gap="sm" role="region" aria-label="Search results">
+      <Stack gap="sm" role="region" aria-label="Search results" ref={resultsRegion} onKeyDown={onResultsKey}>
         {results.map((entry) => (
           <Card key={entry.id} withBorder padding="md">
             <Title order={3} size="h4" mb="xs">

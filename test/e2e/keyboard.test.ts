@@ -1,0 +1,163 @@
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { availableStay, typedDate } from './flow-helpers';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  const errors = harness?.pageErrors ?? [];
+  await harness?.close();
+  expect(errors).toEqual([]);
+});
+
+/**
+ * The agent's keyboard: every navigation key pressed is counted (what the traveler's data needs to
+ * be typed is not), and after each one the focus must be somewhere the next key can go, never on the page's body.
+ */
+function counter(page: Page) {
+  let keys = 0;
+  const focusOnSomething = async () =>
+    expect.poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(true);
+  return {
+    get keys() {
+      return keys;
+    },
+    async press(key: string) {
+      keys += 1;
+      await page.keyboard.press(key);
+      await focusOnSomething();
+    },
+    async type(text: string) {
+      await page.keyboard.type(text);
+    },
+    focusOnSomething,
+  };
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement)) return '';
+    const label = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
+    return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
+  });
+
+describe('the counter at full speed, by keyboard only', () => {
+  test('a new booking paid by card takes at most 12 keys from anywhere, and again right after a finished one', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 35);
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => page.getByRole('heading', { name: 'Bookings' }).isVisible()).toBe(true);
+
+    for (const [round, traveler] of [
+      ['first', ['Kenji', 'Tanaka', 'kenji.tanaka@example.jp', '52', '49']],
+      ['right after it', ['Yuki', 'Sato', 'yuki.sato@example.jp', '31', '30']],
+    ] as const) {
+      const keys = counter(page);
+      await keys.press('Control+n');
+      await expect.poll(() => focused(page)).toContain('Search packages');
+      await keys.type('kyoto');
+      await expect.poll(() => page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).isVisible()).toBe(true);
+      await keys.press('Enter');
+      await expect.poll(() => focused(page)).toContain('Check-in');
+      await keys.type(typedDate(stay.checkIn));
+      await keys.press('Tab');
+      await keys.type(typedDate(stay.checkOut));
+      await keys.press('Enter');
+      await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
+      await keys.press('Enter');
+      await expect.poll(() => focused(page)).toContain('First name');
+      for (const [index, text] of traveler.entries()) {
+        if (index > 0) await keys.press('Tab');
+        await keys.type(text);
+      }
+      await keys.press('Enter');
+      await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
+      await keys.press('Enter');
+      await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+      await keys.press('Enter');
+      await expect
+        .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
+        .toBe('Paid and confirmed by the supplier.');
+      await keys.focusOnSomething();
+      expect(keys.keys, `the ${round} booking`).toBeLessThanOrEqual(12);
+    }
+    expect(
+      harness.core.ledger
+        .list({ profileId: 1 })
+        .rows.map((row) => row.holder.surname)
+        .sort(),
+    ).toEqual(['Sato', 'Tanaka']);
+  });
+
+  test('an old booking found by the traveler’s name and opened in at most 4 keys; cancelled in at most 8', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 1);
+    const [entry] = await harness.core.engine.search('lisbon');
+    if (!entry?.properties[0]) throw new Error('no package');
+    const quote = await harness.core.engine.price({
+      packageId: entry.id,
+      packageTitle: entry.title,
+      propertyId: entry.properties[0].id,
+      propertyName: entry.properties[0].name,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      adults: 2,
+    });
+    if (!quote.available) throw new Error('not available');
+    const hold = await harness.core.engine.startHold(quote, [40, 38]);
+    await harness.core.engine.prebook(hold.holdId, { name: 'Marta', surname: 'Quintela', email: 'marta.q@example.pt' });
+
+    const keys = counter(page);
+    await keys.press('Control+f');
+    await expect.poll(() => focused(page)).toContain('Find a booking');
+    await keys.type('quintela');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await keys.press('ArrowDown');
+    await keys.press('Enter');
+    await expect.poll(() => focused(page)).toBe('Marta Quintela');
+    expect(keys.keys).toBeLessThanOrEqual(4);
+    await harness.screenshot('booking-opened-by-keyboard');
+
+    await keys.press('c');
+    await expect.poll(() => focused(page)).toContain('Reason');
+    await keys.type('Traveler changed plans');
+    await keys.press('Control+Enter');
+    await expect.poll(() => page.getByRole('dialog').getByRole('status').textContent()).toContain('as Cancelled');
+    await keys.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(keys.keys).toBeLessThanOrEqual(8);
+    expect(harness.core.ledger.list({ profileId: 1, query: 'quintela' }).rows[0]?.status).toBe('Cancelled');
+  });
+
+  test('Escape steps back in the booking flow, keeping what was typed; Ctrl+N in the middle asks before discarding', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    await availableStay(harness, 35);
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => focused(page)).toContain('Search packages');
+    await page.keyboard.type('kyoto');
+    await expect.poll(() => page.getByRole('region', { name: 'Search results' }).getByRole('button').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toContain('Check-in');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(page)).toContain('Search packages');
+    expect(await page.getByLabel('Search packages').inputValue()).toBe('kyoto');
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toContain('Check-in');
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByLabel('Check-in').isVisible()).toBe(true);
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toContain('Search packages');
+    expect(await page.getByLabel('Search packages').inputValue()).toBe('');
+  });
+});
