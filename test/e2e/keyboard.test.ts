@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
+import { formatDate } from '../../shared/format';
 import { availableStay, typedDate } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
@@ -159,5 +160,53 @@ describe('the counter at full speed, by keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toContain('Search packages');
     expect(await page.getByLabel('Search packages').inputValue()).toBe('');
+  });
+
+  test('a change of dates, previewed then confirmed, in at most 12 keys from the traveler’s name, with the old and new stay shown', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 1);
+    const later = await availableStay(harness, 1, 120);
+    const [entry] = await harness.core.engine.search('lisbon');
+    if (!entry?.properties[0]) throw new Error('no package');
+    const quote = await harness.core.engine.price({
+      packageId: entry.id,
+      packageTitle: entry.title,
+      propertyId: entry.properties[0].id,
+      propertyName: entry.properties[0].name,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      adults: 2,
+    });
+    if (!quote.available) throw new Error('not available');
+    const hold = await harness.core.engine.startHold(quote, [40, 38]);
+    const booking = await harness.core.engine.prebook(hold.holdId, { name: 'Rui', surname: 'Valente', email: 'rui.v@example.pt' });
+    await harness.core.payments.payWith(booking.id, 'pm_card_visa');
+    await expect.poll(() => harness?.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
+
+    const keys = counter(page);
+    await keys.press('Control+f');
+    await keys.type('valente');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await keys.press('ArrowDown');
+    await keys.press('Enter');
+    await expect.poll(() => focused(page)).toBe('Rui Valente');
+    await keys.press('d');
+    await expect.poll(() => focused(page)).toContain('New check-in');
+    await keys.type(typedDate(later.checkIn));
+    await keys.press('Tab');
+    await keys.type(typedDate(later.checkOut));
+    await keys.press('Enter');
+    await expect.poll(() => page.getByTestId('change-after').textContent()).toContain(formatDate(later.checkIn));
+    expect(await page.getByTestId('change-summary').textContent()).toContain(`${formatDate(stay.checkIn)} → ${formatDate(stay.checkOut)}`);
+    await expect.poll(() => focused(page)).toBe('Confirm change');
+    await harness.screenshot('change-preview-by-keyboard');
+    await keys.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').getByRole('status').isVisible(), { timeout: 10_000 }).toBe(true);
+    await keys.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(keys.keys).toBeLessThanOrEqual(12);
+    const changed = harness.core.ledger.get(booking.id);
+    expect(changed?.pendingModification?.checkIn ?? changed?.checkIn).toBe(later.checkIn);
   });
 });

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../../shared/bookings';
-import { formatMoney } from '../../../../shared/format';
+import { formatDate, formatMoney } from '../../../../shared/format';
 import { BridgeError, call, describeError } from '../../bridge';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -26,6 +26,11 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
   const [result, setResult] = useState<BookingRecord | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // A price shown: the next thing is to confirm it (or change the dates again).
+  useEffect(() => {
+    if (summary) confirmButton.current?.focus();
+  }, [summary]);
 
   useEffect(() => {
     call('packages:search', { title: booking.packageTitle })
@@ -111,7 +116,16 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
             : 'The booking is changed.'}
         </DialogOutcome>
       ) : (
-        <Stack>
+        <Stack
+          component="form"
+          onSubmit={(event: React.SyntheticEvent) => {
+            // Enter previews the price, then confirms the price shown.
+            event.preventDefault();
+            if (busy) return;
+            if (summary) void confirm();
+            else if ((datesChanged || roomChanged) && datesValid) void preview();
+          }}
+        >
           <SimpleGrid cols={2}>
             <StayDateInput
               label="New check-in"
@@ -121,7 +135,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
                 setCheckIn(value ?? '');
                 setSummary(null);
               }}
-              autoFocus
+              dialogAutofocus
             />
             <StayDateInput
               label="New check-out"
@@ -151,7 +165,19 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
               role="status"
               data-testid="change-summary"
             >
-              {summaryInWords(summary.price)}
+              <Stack gap={4}>
+                <span>
+                  {formatDate(booking.checkIn)} → {formatDate(booking.checkOut)}, {booking.propertyName},{' '}
+                  {formatMoney(booking.totalMinor, booking.currency)}
+                </span>
+                <span data-testid="change-after">
+                  becomes {formatDate(summary.change.dates?.checkIn ?? booking.checkIn)} →{' '}
+                  {formatDate(summary.change.dates?.checkOut ?? booking.checkOut)},{' '}
+                  {summary.change.room?.propertyName ?? booking.propertyName},{' '}
+                  {formatMoney(booking.totalMinor + summary.price.netPriceDiffMinor, summary.price.currency)}.
+                </span>
+                <strong>{summaryInWords(summary.price)}</strong>
+              </Stack>
             </Alert>
           )}
           <Group justify="flex-end">
@@ -159,11 +185,11 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
               Keep as it is
             </Button>
             {summary ? (
-              <Button loading={busy} onClick={() => void confirm()}>
+              <Button loading={busy} type="submit" ref={confirmButton}>
                 Confirm change
               </Button>
             ) : (
-              <Button loading={busy} disabled={(!datesChanged && !roomChanged) || !datesValid} onClick={() => void preview()}>
+              <Button loading={busy} disabled={(!datesChanged && !roomChanged) || !datesValid} type="submit">
                 Preview price
               </Button>
             )}
