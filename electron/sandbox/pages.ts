@@ -34,7 +34,7 @@ export function challengePage(intentId: string, clientSecret: string, amountMino
 <form method="post" action="/sandbox/3ds/${encodeURIComponent(intentId)}">
   <input type="hidden" name="client_secret" value="${escapeHtml(clientSecret)}">
   <button class="fail" name="outcome" value="fail">Fail authentication</button>
-  <button class="approve" name="outcome" value="approve">Approve</button>
+  <button class="approve" name="outcome" value="approve" autofocus>Approve</button>
 </form>`,
   );
 }

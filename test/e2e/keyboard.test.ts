@@ -32,6 +32,10 @@ function counter(page: Page) {
     async type(text: string) {
       await page.keyboard.type(text);
     },
+    /** Counts a key pressed in another window (the bank's). */
+    count() {
+      keys += 1;
+    },
     focusOnSomething,
   };
 }
@@ -208,5 +212,47 @@ describe('the counter at full speed, by keyboard only', () => {
     expect(keys.keys).toBeLessThanOrEqual(12);
     const changed = harness.core.ledger.get(booking.id);
     expect(changed?.pendingModification?.checkIn ?? changed?.checkIn).toBe(later.checkIn);
+  });
+
+  test('a new booking with 3-D Secure takes at most 16 keys, the bank’s window included', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 35);
+    const keys = counter(page);
+    await keys.press('Control+n');
+    await expect.poll(() => focused(page)).toContain('Search packages');
+    await keys.type('kyoto');
+    await expect.poll(() => page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).isVisible()).toBe(true);
+    await keys.press('Enter');
+    await expect.poll(() => focused(page)).toContain('Check-in');
+    await keys.type(typedDate(stay.checkIn));
+    await keys.press('Tab');
+    await keys.type(typedDate(stay.checkOut));
+    await keys.press('Enter');
+    await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
+    await keys.press('Enter');
+    await expect.poll(() => focused(page)).toContain('First name');
+    for (const [index, text] of ['Aiko', 'Mori', 'aiko.mori@example.jp', '44', '42'].entries()) {
+      if (index > 0) await keys.press('Tab');
+      await keys.type(text);
+    }
+    await keys.press('Enter');
+    await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
+    await keys.press('Enter');
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    await keys.press('Tab');
+    await keys.press('ArrowDown');
+    await keys.press('ArrowDown');
+    expect(await page.getByLabel('Visa ending 3220 · Needs 3-D Secure').isChecked()).toBe(true);
+    const [challenge] = await Promise.all([page.context().waitForEvent('page'), keys.press('Enter')]);
+    await challenge.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
+    await expect.poll(() => challenge.evaluate(() => document.activeElement?.textContent)).toBe('Approve');
+    keys.count();
+    await challenge.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
+      .toBe('Paid and confirmed by the supplier.');
+    await keys.focusOnSomething();
+    expect(keys.keys).toBeLessThanOrEqual(16);
   });
 });
