@@ -154,6 +154,10 @@ export const channels = {
     input: bookingFilterSchema,
     output: z.object({ rows: z.array(bookingRecordSchema), total: z.number().int() }),
   },
+  'history:version': {
+    input: z.object({}).strict(),
+    output: z.object({ version: z.string() }),
+  },
   'history:get': {
     input: z.object({ bookingId }).strict(),
     output: z.object({ booking: bookingRecordSchema, timeline: z.array(timelineEventSchema) }),

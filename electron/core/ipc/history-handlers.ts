@@ -11,12 +11,13 @@ export interface HistoryIpcDeps {
   voucherPrinter: VoucherPrinter | undefined;
 }
 
-type HistoryChannel = 'history:list' | 'history:get' | 'history:export' | 'history:attention' | 'voucher:save-pdf';
+type HistoryChannel = 'history:list' | 'history:version' | 'history:get' | 'history:export' | 'history:attention' | 'voucher:save-pdf';
 
 /** The counter's history, read from the ledger alone (offline too), and a paid booking's voucher. */
 export function historyIpc({ ledger, profiles, voucherPrinter }: HistoryIpcDeps): AreaHandlers<HistoryChannel> {
   return {
     'history:list': async (input) => ledger.list(input),
+    'history:version': async () => ({ version: ledger.version() }),
     'history:get': async (input) => {
       const booking = ledger.get(input.bookingId);
       if (!booking)

@@ -331,6 +331,14 @@ export function createLedger(
       ).n;
     },
 
+    /**
+     * Changes when another writer commits to the same file (SQLite's data_version), so a screen knows
+     * to read again; this app's own changes reach the screens as events (`onChange`) instead.
+     */
+    version(): string {
+      return String((db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version);
+    },
+
     /** Durable (fsynced) commits since this ledger was opened, for the benchmarks. */
     durableCommits: () => durableCommits,
   };

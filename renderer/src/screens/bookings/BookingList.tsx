@@ -22,7 +22,7 @@ const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130
 export function BookingList() {
   const { activeProfileId, online, openBooking } = useAppStore();
   const rules = useActiveProfile()?.statusRules ?? SPEC_STATUS_RULES;
-  const { filter, total, pages, error, attention, setFilter, loadPage } = useBookings();
+  const { filter, total, pages, error, attention, setFilter, loadPage, reload } = useBookings();
   const [query, setQuery] = useState(filter.query);
   const [exportError, setExportError] = useState<{ message: string; hint: string } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -50,6 +50,20 @@ export function BookingList() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  // Rows written by other writers (the tracker's own events aside: another process, a restore) show
+  // without retyping: the ledger's version is asked every two seconds while this list is open.
+  useEffect(() => {
+    let seen: string | null = null;
+    const look = async () => {
+      const { version } = await call('history:version', {});
+      if (seen !== null && version !== seen) await reload();
+      seen = version;
+    };
+    void look().catch(() => undefined);
+    const timer = setInterval(() => void look().catch(() => undefined), 2_000);
+    return () => clearInterval(timer);
+  }, [reload]);
 
   const virtualizer = useVirtualizer({
     count: total ?? 0,
