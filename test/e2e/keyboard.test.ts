@@ -132,6 +132,7 @@ describe('the counter at full speed, by keyboard only', () => {
     await keys.type('Traveler changed plans');
     await keys.press('Control+Enter');
     await expect.poll(() => page.getByRole('dialog').getByRole('status').textContent()).toContain('as Cancelled');
+    await expect.poll(() => focused(page)).toBe('Done');
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(keys.keys).toBeLessThanOrEqual(8);
@@ -207,6 +208,7 @@ describe('the counter at full speed, by keyboard only', () => {
     await harness.screenshot('change-preview-by-keyboard');
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').getByRole('status').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => focused(page)).toBe('Done');
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(keys.keys).toBeLessThanOrEqual(12);

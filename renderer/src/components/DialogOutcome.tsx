@@ -5,7 +5,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 /** The last step of a dialog: what happened, in words, and Done (focused: the form it replaces had the focus). */
 export function DialogOutcome({ children, onClose }: { children: ReactNode; onClose: () => void }) {
   const done = useRef<HTMLButtonElement>(null);
-  useEffect(() => done.current?.focus(), []);
+  // After the dialog's focus trap has dealt with the form that vanished (it may move the focus to its frame).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => done.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <Stack>
       <Text role="status">{children}</Text>
