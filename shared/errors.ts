@@ -5,6 +5,8 @@ export const appErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   hint: z.string(),
+  /** The request fields a refusal names, in the service's own paths (`items[0].paxes`), so a form can mark them. */
+  fields: z.array(z.string()).optional(),
 });
 export type AppErrorShape = z.infer<typeof appErrorSchema>;
 

@@ -6,12 +6,14 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc'
 export class BridgeError extends Error {
   readonly code: string;
   readonly hint: string;
+  readonly fields: readonly string[];
 
   constructor(shape: AppErrorShape) {
     super(shape.message);
     this.name = 'BridgeError';
     this.code = shape.code;
     this.hint = shape.hint;
+    this.fields = shape.fields ?? [];
   }
 }
 
@@ -24,8 +26,9 @@ export async function call<C extends ChannelName>(channel: C, input: ChannelInpu
 }
 
 /** Anything caught in a screen, as the message and hint to show. */
-export function describeError(error: unknown): { code: string; message: string; hint: string } {
-  if (error instanceof BridgeError) return { code: error.code, message: error.message, hint: error.hint };
+export function describeError(error: unknown): { code: string; message: string; hint: string; fields?: readonly string[] } {
+  if (error instanceof BridgeError)
+    return { code: error.code, message: error.message, hint: error.hint, ...(error.fields.length ? { fields: error.fields } : {}) };
   return {
     code: 'internal',
     message: 'Packdesk could not reach its own background process.',

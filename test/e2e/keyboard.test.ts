@@ -257,4 +257,34 @@ describe('the counter at full speed, by keyboard only', () => {
     await keys.focusOnSomething();
     expect(keys.keys).toBeLessThanOrEqual(16);
   });
+
+  test('a guest’s age the service refuses is shown on that guest’s field, in the service’s words, with the focus there', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 1);
+    await travelerWithAges(page, stay, ['12', '40']);
+    await expect.poll(() => page.getByRole('form', { name: 'Traveler' }).isVisible()).toBe(true);
+    const guest = page.getByLabel('Guest 1');
+    await expect.poll(() => guest.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => focused(page)).toContain('Guest 1');
+    expect(await page.getByRole('form', { name: 'Traveler' }).textContent()).toMatch(/under 18/);
+    await harness.screenshot('traveler-age-refused');
+    expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(0);
+  });
 });
+
+/** Through the screens to the traveler step, and on towards the review with these guests' ages. */
+async function travelerWithAges(page: Page, stay: Awaited<ReturnType<typeof availableStay>>, ages: string[]) {
+  await page.keyboard.press('Control+n');
+  await page.getByLabel('Search packages').fill('lisbon');
+  await page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).click();
+  await page.getByLabel('Check-in').fill(typedDate(stay.checkIn));
+  await page.getByLabel('Check-out').fill(typedDate(stay.checkOut));
+  await page.getByRole('button', { name: 'Check price' }).click();
+  await page.getByRole('button', { name: 'Continue to traveler' }).click();
+  await page.getByLabel('First name').fill('Nuno');
+  await page.getByLabel('Surname').fill('Teixeira');
+  await page.getByLabel('E-mail').fill('nuno.t@example.pt');
+  for (const [index, age] of ages.entries()) await page.getByLabel(`Guest ${index + 1}`).fill(age);
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+}

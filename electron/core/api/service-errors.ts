@@ -1,4 +1,22 @@
+import type { AppErrorShape } from '../../../shared/errors';
 import { AppError } from '../app-error';
+
+/**
+ * The request fields an error body names, wherever the service puts them (`field`, `path` or
+ * `param` of its details): strings that look like a request path only, ten at most.
+ */
+function namedFields(body: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 4 || found.size >= 10 || value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (['field', 'path', 'param'].includes(key) && typeof inner === 'string' && /^[\w.[\]]{1,80}$/.test(inner)) found.add(inner);
+      else walk(inner, depth + 1);
+    }
+  };
+  walk(body, 0);
+  return [...found];
+}
 
 /** How a failed call failed, which decides whether it may be retried and what the agent is told. */
 export type FailureKind =
@@ -48,6 +66,12 @@ export class ServiceError extends AppError {
     this.body = init.body;
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.mayHaveReachedService = init.mayHaveReachedService;
+  }
+
+  /** With the fields the service's answer names, so the screen can mark them. */
+  override toShape(): AppErrorShape {
+    const fields = namedFields(this.body);
+    return { ...super.toShape(), ...(fields.length ? { fields } : {}) };
   }
 
   /** The service's own message, when it sent one. */

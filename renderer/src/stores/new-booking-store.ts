@@ -13,7 +13,10 @@ export const STEPS: { step: Step; label: string }[] = [
   { step: 'confirmation', label: 'Confirmation' },
 ];
 
-type Failure = { message: string; hint: string } | null;
+type Failure = { message: string; hint: string; fields?: readonly string[] } | null;
+
+/** A refusal that names the guests (`items[0].paxes`, `paxes[1].age`): the traveler step, where their ages are typed, shows it. */
+export const namesGuests = (failure: Failure) => failure?.fields?.some((field) => /pax/i.test(field)) ?? false;
 type PackageSummary = ChannelOutput<'packages:search'>[number];
 export type Choice = { packageId: number; packageTitle: string; propertyId: number; propertyName: string };
 export type PaymentState =
@@ -219,6 +222,8 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
           // A changed price renews the hold on the main side; the review shows the new one after pricing again.
           if ((caught as { code?: string }).code === 'price_changed' || (caught as { code?: string }).code === 'hold_not_found')
             set({ hold: null, quote: null, step: 'stay' });
+          // The service refused a guest's age: back where the ages are typed, the refusal on them (a refused prebook made nothing).
+          else if (namesGuests(describeError(caught))) set({ hold: null, step: 'traveler' });
           throw caught;
         }
       }),

@@ -3,21 +3,37 @@ import type { SyntheticEvent } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { holderInputSchema } from '../../../../shared/bookings';
 import { useAppStore } from '../../stores/app-store';
-import { useNewBooking } from '../../stores/new-booking-store';
+import { namesGuests, useNewBooking } from '../../stores/new-booking-store';
 
 /** Step 3: the lead traveler, and one age per guest, exactly as many as were priced. */
 export function TravelerStep() {
-  const { holder, ages, quote, busy, setHolder, setAge, startHold, goTo } = useNewBooking();
+  const { holder, ages, quote, busy, error, setHolder, setAge, startHold, goTo } = useNewBooking();
   const online = useAppStore((state) => state.online);
   const [touched, setTouched] = useState(false);
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  const guests = useRef<HTMLDivElement>(null);
+  // The service's refusal of an age, on the guest it names (or every guest, when it names them all).
+  const refused = namesGuests(error) ? error : null;
+  const refusedIndexes = new Set(
+    (refused?.fields ?? []).flatMap((field) => {
+      const index = /paxes\[(\d+)\]/.exec(field)?.[1];
+      return index === undefined ? ages.map((_, position) => position) : [Number(index)];
+    }),
+  );
+  useEffect(() => {
+    if (refused) guests.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+    else first.current?.focus();
+  }, [refused]);
 
   const parsed = holderInputSchema.safeParse(holder);
   const fieldError = (field: 'name' | 'surname' | 'email') =>
     touched && !parsed.success ? (parsed.error.issues.find((issue) => issue.path[0] === field)?.message ?? null) : null;
-  const ageError = (age: string) =>
-    touched && (age === '' || Number(age) < 0 || Number(age) > 120) ? 'Enter an age from 0 to 120.' : null;
+  const ageError = (age: string, index: number) =>
+    touched && (age === '' || Number(age) < 0 || Number(age) > 120)
+      ? 'Enter an age from 0 to 120.'
+      : refused && refusedIndexes.has(index)
+        ? refused.message
+        : null;
   const valid = parsed.success && ages.every((age) => age !== '' && Number(age) >= 0 && Number(age) <= 120);
 
   const submit = (event: SyntheticEvent) => {
@@ -65,7 +81,7 @@ export function TravelerStep() {
             One age per guest: the stay was priced for {quote.adults}.
           </Text>
         </div>
-        <SimpleGrid cols={6}>
+        <SimpleGrid cols={refused ? 3 : 6} ref={guests}>
           {ages.map((age, index) => (
             <NumberInput
               key={index}
@@ -75,7 +91,7 @@ export function TravelerStep() {
               allowDecimal={false}
               value={age === '' ? '' : Number(age)}
               onChange={(value) => setAge(index, value === '' ? '' : String(value))}
-              error={ageError(age)}
+              error={ageError(age, index)}
               required
             />
           ))}
