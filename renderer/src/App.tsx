@@ -3,6 +3,7 @@ import { Alert, Center, Loader } from '@mantine/core';
 import { describeError } from './bridge';
 import { AppFrame } from './components/AppFrame';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { ShortcutsOverlay } from './components/ShortcutsOverlay';
 import { useShortcuts } from './components/use-shortcuts';
 import { BookingsScreen } from './screens/BookingsScreen';
 import { Voucher } from './screens/Voucher';
@@ -56,6 +57,7 @@ export function App() {
           </>
         )}
       </ErrorBoundary>
+      <ShortcutsOverlay />
     </AppFrame>
   );
 }

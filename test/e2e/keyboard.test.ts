@@ -258,6 +258,30 @@ describe('the counter at full speed, by keyboard only', () => {
     expect(keys.keys).toBeLessThanOrEqual(16);
   });
 
+  test('? lists every shortcut; Escape closes the list and the focus goes back where it was', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => focused(page)).toContain('Find a booking');
+    await page.keyboard.type('?');
+    // In a text field "?" is text.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByLabel('Find a booking').inputValue()).toBe('?');
+    await page.keyboard.press('Backspace');
+    // Anywhere else, such as the navigation:
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button').first().focus();
+    await page.keyboard.type('?');
+    const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect.poll(() => list.isVisible()).toBe(true);
+    for (const entry of ['New booking', 'Find a booking', 'Cancel the booking', 'Change its dates or room', 'Print its voucher']) {
+      expect(await list.textContent()).toContain(entry);
+    }
+    await harness.screenshot('keyboard-shortcuts');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await counter(page).focusOnSomething();
+  });
+
   test('a guest’s age the service refuses is shown on that guest’s field, in the service’s words, with the focus there', async () => {
     harness = await startHarness();
     const { page } = harness;

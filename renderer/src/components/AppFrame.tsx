@@ -65,6 +65,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
             styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
           />
         ))}
+        <Text size="xs" c="dimmed" mt="auto" px="sm" pb="xs">
+          <Kbd size="xs">?</Kbd> every keyboard shortcut
+        </Text>
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
