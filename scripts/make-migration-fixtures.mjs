@@ -1,7 +1,7 @@
 // Writes the upgrade fixtures: for each database and each schema version k before the current one,
 // test/fixtures/migrations/<db>-v<k>.db, made by the first k migrations (through the real openDatabase)
 // and filled with plain SQL with the rows a counter or a service of that version could hold.
-// test/integration/migrations.test.ts opens every one with today's migrations and checks each row.
+// test/integration/migrations/*.test.ts open every one with today's migrations and check each row.
 //
 //   node_modules/.bin/node scripts/make-migration-fixtures.mjs         writes the fixtures that are missing
 //   node_modules/.bin/node scripts/make-migration-fixtures.mjs --all   rewrites every fixture
