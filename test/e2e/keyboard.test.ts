@@ -295,6 +295,38 @@ describe('the counter at full speed, by keyboard only', () => {
     await harness.screenshot('traveler-age-refused');
     expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(0);
   });
+  test('one more adult after pricing: one Enter prices again and moves on, showing both prices, with the new guest’s age asked for at once', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const stay = await availableStay(harness, 1);
+    await travelerWithAges(page, stay, ['40', '41']);
+    await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
+    const before = await page.getByRole('form', { name: 'Review' }).textContent();
+    const keys = counter(page);
+    await keys.press('Escape');
+    await keys.press('Escape');
+    await expect.poll(() => focused(page)).toContain('Check-in');
+    await keys.press('Tab');
+    await keys.press('Tab');
+    await expect.poll(() => focused(page)).toContain('Adults');
+    await keys.press('ArrowUp');
+    await keys.press('Enter');
+    await expect.poll(() => page.getByRole('form', { name: 'Traveler' }).isVisible()).toBe(true);
+    const guest = page.getByLabel('Guest 3');
+    await expect.poll(() => guest.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => focused(page)).toContain('Guest 3');
+    expect(await page.getByRole('form', { name: 'Traveler' }).textContent()).toContain('Enter this guest’s age.');
+    const repriced = await page.getByRole('status', { name: 'Priced again' }).textContent();
+    expect(repriced).toMatch(/for 3 adults.*before the change it was .* for 2 adults/);
+    await harness.screenshot('traveler-priced-again');
+    await keys.type('39');
+    await keys.press('Enter');
+    await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
+    expect(await page.getByRole('form', { name: 'Review' }).textContent()).toContain('3 adults, aged 40, 41, 39');
+    expect(before).toContain('2 adults, aged 40, 41');
+    // Escape twice, Tab twice, ↑, Enter (priced again and on to the traveler), Enter (to the review).
+    expect(keys.keys).toBe(7);
+  });
 });
 
 /** Through the screens to the traveler step, and on towards the review with these guests' ages. */

@@ -35,6 +35,8 @@ interface NewBookingState {
   checkOut: string | null;
   adults: number;
   quote: Quote | null;
+  /** The price shown before the agent changed the stay: Enter then prices again and moves on, showing both. */
+  repricedFrom: Extract<Quote, { available: true }> | null;
   holder: { name: string; surname: string; email: string };
   ages: string[];
   clientReference: string;
@@ -88,6 +90,7 @@ const INITIAL = {
   checkOut: null,
   adults: 2,
   quote: null,
+  repricedFrom: null,
   holder: { name: '', surname: '', email: '' },
   ages: ['', ''],
   clientReference: '',
@@ -186,17 +189,21 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
     choose: (choice) => {
       const previous = get().choice;
       const changed = previous?.propertyId !== choice.propertyId;
-      set({ choice, step: 'stay', error: null, ...(changed ? { quote: null, hold: null } : {}) });
+      set({ choice, step: 'stay', error: null, ...(changed ? { quote: null, repricedFrom: null, hold: null } : {}) });
     },
 
-    setStay: (stay) => set({ ...stay, quote: null, hold: null }),
+    setStay: (stay) =>
+      set((state) => ({ ...stay, quote: null, hold: null, repricedFrom: state.quote?.available ? state.quote : state.repricedFrom })),
 
     price: () =>
       run(async () => {
         const { choice, checkIn, checkOut, adults } = get();
         if (!choice || !checkIn || !checkOut) return;
         const quote = await call('booking:price', { ...choice, checkIn, checkOut, adults });
-        set((state) => ({ quote, ages: Array.from({ length: adults }, (_, index) => state.ages[index] ?? '') }));
+        const ages = (state: NewBookingState) => Array.from({ length: adults }, (_, index) => state.ages[index] ?? '');
+        // Priced once already: the agent saw a price and asked to change the stay, so Enter goes on with the new one.
+        if (get().repricedFrom && quote.available) set((state) => ({ quote, ages: ages(state), step: 'traveler' }));
+        else set((state) => ({ quote, ages: ages(state) }));
       }),
 
     setHolder: (holder) => set((state) => ({ holder: { ...state.holder, ...holder } })),

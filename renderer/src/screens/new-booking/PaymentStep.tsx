@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { clientReferenceSchema } from '../../../../shared/bookings';
-import { formatMoney } from '../../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { TEST_CARDS } from '../../../../shared/test-cards';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
@@ -58,6 +58,10 @@ export function PaymentStep() {
             <Title order={3}>Payment</Title>
             <Text c="dimmed">
               Booking {booking.serviceBookingId} for {booking.holder.name} {booking.holder.surname} is held.
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="held-since">
+              Held since {formatDateTime(booking.createdAt)}. The service shows no deadline for paying a held booking: take the payment
+              while the traveler is here.
             </Text>
           </div>
           <StatusBadge booking={booking} size="lg" />

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { holderInputSchema } from '../../../../shared/bookings';
+import { formatMoney, plural } from '../../../../shared/format';
 import { useAppStore } from '../../stores/app-store';
 import { namesGuests, useNewBooking } from '../../stores/new-booking-store';
 
 /** Step 3: the lead traveler, and one age per guest, exactly as many as were priced. */
 export function TravelerStep() {
-  const { holder, ages, quote, busy, error, setHolder, setAge, startHold, goTo } = useNewBooking();
+  const { holder, ages, quote, repricedFrom, busy, error, setHolder, setAge, startHold, goTo } = useNewBooking();
   const online = useAppStore((state) => state.online);
-  const [touched, setTouched] = useState(false);
+  // Back here after changing the stay: what is still missing (a new guest's age) is flagged at once.
+  const [touched, setTouched] = useState(() => ages.some((age) => age !== ''));
   const first = useRef<HTMLInputElement>(null);
   const guests = useRef<HTMLDivElement>(null);
   // The service's refusal of an age, on the guest it names (or every guest, when it names them all).
@@ -21,7 +23,8 @@ export function TravelerStep() {
     }),
   );
   useEffect(() => {
-    if (refused) guests.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+    const flagged = guests.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]');
+    if (flagged && (refused || holderInputSchema.safeParse(useNewBooking.getState().holder).success)) flagged.focus();
     else first.current?.focus();
   }, [refused]);
 
@@ -29,11 +32,13 @@ export function TravelerStep() {
   const fieldError = (field: 'name' | 'surname' | 'email') =>
     touched && !parsed.success ? (parsed.error.issues.find((issue) => issue.path[0] === field)?.message ?? null) : null;
   const ageError = (age: string, index: number) =>
-    touched && (age === '' || Number(age) < 0 || Number(age) > 120)
-      ? 'Enter an age from 0 to 120.'
-      : refused && refusedIndexes.has(index)
-        ? refused.message
-        : null;
+    touched && age === ''
+      ? 'Enter this guest’s age.'
+      : touched && (Number(age) < 0 || Number(age) > 120)
+        ? 'Enter an age from 0 to 120.'
+        : refused && refusedIndexes.has(index)
+          ? refused.message
+          : null;
   const valid = parsed.success && ages.every((age) => age !== '' && Number(age) >= 0 && Number(age) <= 120);
 
   const submit = (event: SyntheticEvent) => {
@@ -78,9 +83,17 @@ export function TravelerStep() {
         <div>
           <Title order={4}>Guests’ ages</Title>
           <Text size="sm" c="dimmed">
-            One age per guest: the stay was priced for {quote.adults}.
+            One age per guest, each an adult: the stay was priced for {plural(quote.adults, 'adult')},{' '}
+            {formatMoney(quote.totalMinor, quote.currency)} in total.
           </Text>
         </div>
+        {repricedFrom && (
+          <Alert color="blue" role="status" aria-label="Priced again" title="Priced again for the changed stay">
+            Now {formatMoney(quote.totalMinor, quote.currency)} for {plural(quote.adults, 'adult')} and {plural(quote.nights, 'night')};
+            before the change it was {formatMoney(repricedFrom.totalMinor, repricedFrom.currency)} for{' '}
+            {plural(repricedFrom.adults, 'adult')} and {plural(repricedFrom.nights, 'night')}.
+          </Alert>
+        )}
         <SimpleGrid cols={refused ? 3 : 6} ref={guests}>
           {ages.map((age, index) => (
             <NumberInput
