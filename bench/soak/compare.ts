@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { containsCardNumber } from '../../shared/card-numbers';
+import { fileHoldsCardNumber } from '../../test/support/card-scan';
 import { statusesOf } from '../../electron/sandbox/dialect';
 import type { Dialect } from '../../electron/sandbox/dialect';
 
@@ -83,7 +83,7 @@ export function compareWithService(serviceFile: string, counterDirs: string[], d
       if (row.total_minor !== truth.total_minor || row.currency !== truth.currency) figures.wrongTotal += 1;
     }
     for (const file of readdirSync(dir)) {
-      if (containsCardNumber(readFileSync(join(dir, file)).toString('latin1'))) figures.cardNumbers += 1;
+      if (fileHoldsCardNumber(join(dir, file))) figures.cardNumbers += 1;
     }
   }
   for (const [id, truth] of atService) {

@@ -1,0 +1,23 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { fileHoldsCardNumber } from '../support/card-scan';
+import { useTempDir } from '../support/temp-dir';
+
+const tempDir = useTempDir('card-scan-');
+
+const fileWith = (bytes: string) => {
+  const file = join(tempDir(), 'ledger.db');
+  writeFileSync(file, Buffer.from(bytes, 'latin1'));
+  return file;
+};
+
+test('a row’s check-in and check-out stored back to back are dates, not a card number', () => {
+  // "2027012420270127" passes Luhn: read as one run of digits it looked like a card.
+  expect(fileHoldsCardNumber(fileWith('\u0003\u0001-2027-01-242027-01-27\u0002\u0000EUR2026-11-25T06:38:35.926Z\r'))).toBe(false);
+});
+
+test('a card number is still found next to dates and inside binary bytes', () => {
+  expect(fileHoldsCardNumber(fileWith('\u0003\u0001-2027-01-244242 4242 4242 4242\u0002\u0000'))).toBe(true);
+  expect(fileHoldsCardNumber(fileWith('\u0000\u00014000002760003184\u0000'))).toBe(true);
+});
