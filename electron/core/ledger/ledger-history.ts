@@ -1,6 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { BookingFilter, BookingRecord } from '../../../shared/bookings';
 import { toRecord } from './ledger-rows';
+import { statement } from './statements';
 import type { Row } from './ledger-rows';
 
 /** Words of a search box as an FTS5 query: every word must match the start of a word, in any column. */
@@ -40,53 +41,152 @@ function csvField(value: string | number | null): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** What the Bookings screen reads: the filtered history, its CSV export and the bookings needing attention. */
+/** A status as the search index's `scope` column holds it: one token, whatever the status's words. */
+const statusToken = (status: string) => `s${Buffer.from(status, 'utf8').toString('hex')}`;
+
+/** The day after an ISO date: a booking made on `to` (UTC) is before its midnight. */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Matches counted exactly; a search matching more has its total estimated (and says so). */
+const COUNT_CAP = 20_000;
+
+/** Up to ten (the filter's limit of statuses), so the statements cached stay few. */
+const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
+/**
+ * What the Bookings screen reads: the filtered history (newest first, in the order the ledger made
+ * them), its CSV export and the bookings needing attention. A full-text search is found, counted and
+ * paged by FTS5 alone (profile and status are tokens in the index); other totals come from the counts
+ * kept by triggers. Neither walks the table, at any size.
+ */
 export function createHistoryQueries(db: DatabaseSync) {
-  function where(filter: BookingFilter): { sql: string; params: SQLInputValue[] } {
-    const clauses = ['b.profile_id = ?'];
-    const params: SQLInputValue[] = [filter.profileId];
-    const match = filter.query ? ftsQuery(filter.query) : null;
-    if (match) {
-      clauses.push('b.id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ?)');
-      params.push(match);
+  /** The search text, the profile and the statuses as one FTS5 query; null without search words. */
+  function matchOf(filter: BookingFilter): string | null {
+    const words = filter.query ? ftsQuery(filter.query) : null;
+    if (!words) return null;
+    const statuses = filter.statuses?.length ? ` AND scope : (${filter.statuses.map((status) => statusToken(status)).join(' OR ')})` : '';
+    return `{holder email refs package property} : (${words}) AND scope : p${filter.profileId}${statuses}`;
+  }
+
+  /** The row filter in SQL; with `fts`, profile and statuses are left to the search index. */
+  function where(filter: BookingFilter, fts: boolean): { sql: string; params: SQLInputValue[] } {
+    const clauses: string[] = [];
+    const params: SQLInputValue[] = [];
+    if (!fts) {
+      clauses.push('b.profile_id = ?');
+      params.push(filter.profileId);
+      if (filter.statuses?.length) {
+        clauses.push(`b.status IN (${placeholders(filter.statuses.length)})`);
+        params.push(...filter.statuses);
+      }
     }
-    if (filter.statuses?.length) {
-      clauses.push(`b.status IN (${filter.statuses.map(() => '?').join(', ')})`);
-      params.push(...filter.statuses);
-    }
-    const dateColumn = filter.dateField === 'created' ? 'substr(b.created_at, 1, 10)' : 'b.check_in';
+    const created = filter.dateField === 'created';
     if (filter.from) {
-      clauses.push(`${dateColumn} >= ?`);
+      clauses.push(created ? 'b.created_at >= ?' : 'b.check_in >= ?');
       params.push(filter.from);
     }
     if (filter.to) {
-      clauses.push(`${dateColumn} <= ?`);
-      params.push(filter.to);
+      clauses.push(created ? 'b.created_at < ?' : 'b.check_in <= ?');
+      params.push(created ? dayAfter(filter.to) : filter.to);
     }
-    return { sql: clauses.join(' AND '), params };
+    return { sql: clauses.length ? clauses.join(' AND ') : 'true', params };
   }
+
+  /** The exact total of a filter without search words, from the kept counts. */
+  function keptTotal(filter: BookingFilter): number {
+    const params: SQLInputValue[] = [filter.profileId];
+    let sql = 'SELECT coalesce(sum(n), 0) AS n FROM booking_counts WHERE profile_id = ?';
+    if (filter.from || filter.to) {
+      sql = 'SELECT coalesce(sum(n), 0) AS n FROM booking_day_counts WHERE profile_id = ? AND field = ? AND day >= ? AND day <= ?';
+      params.push(filter.dateField === 'created' ? 'created' : 'check_in', filter.from ?? '', filter.to ?? '9999-12-31');
+    }
+    if (filter.statuses?.length) {
+      sql += ` AND status IN (${placeholders(filter.statuses.length)})`;
+      params.push(...filter.statuses);
+    }
+    return (statement(db, sql).get(...params) as { n: number }).n;
+  }
+
+  /**
+   * The total of a full-text search with no date range: exact up to COUNT_CAP matches, beyond that
+   * estimated from how densely the newest COUNT_CAP matches fill their part of the ledger.
+   */
+  function matchTotal(match: string): { total: number; totalIsEstimate: boolean } {
+    const counted = statement(
+      db,
+      'SELECT count(*) AS n, min(rowid) AS low, max(rowid) AS high FROM (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT ?)',
+    ).get(match, COUNT_CAP) as { n: number; low: number | null; high: number | null };
+    if (counted.n < COUNT_CAP || counted.low === null || counted.high === null) return { total: counted.n, totalIsEstimate: false };
+    return { total: Math.round((counted.n * counted.high) / (counted.high - counted.low + 1)), totalIsEstimate: true };
+  }
+
+  /** The ids of one page and the filter's total: from the search index, or from the kept counts and one index walk. */
+  function page(filter: BookingFilter, limit: number, offset: number): { ids: number[]; total: number; totalIsEstimate: boolean } {
+    const match = matchOf(filter);
+    if (match) {
+      const { sql, params } = where(filter, true);
+      if (sql === 'true') {
+        // The search index drives: its rowids come newest first, and a short page tells the total by itself.
+        const ids = (
+          statement(db, 'SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?').all(
+            match,
+            limit,
+            offset,
+          ) as { id: number }[]
+        ).map((row) => row.id);
+        if (ids.length && (limit < 0 || ids.length < limit)) return { ids, total: offset + ids.length, totalIsEstimate: false };
+        return { ids, ...matchTotal(match) };
+      }
+      // A date range as well: only the matches are read, and counted in the same pass.
+      const paged = statement(
+        db,
+        `SELECT b.id, count(*) OVER () AS total FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid
+         WHERE bookings_search MATCH ? AND ${sql} ORDER BY b.id DESC LIMIT ? OFFSET ?`,
+      ).all(match, ...params, limit, offset) as { id: number; total: number }[];
+      if (paged.length || offset === 0) return { ids: paged.map((row) => row.id), total: paged[0]?.total ?? 0, totalIsEstimate: false };
+      // Past the last page: the total alone.
+      return { ...page(filter, 1, 0), ids: [] };
+    }
+    const total = keptTotal(filter);
+    const { sql, params } = where(filter, false);
+    // A page in the older half is read from the oldest end, so no page skips more than half the rows.
+    const fromOldest = limit > 0 && offset > total / 2 && offset < total;
+    const skip = fromOldest ? Math.max(total - offset - limit, 0) : offset;
+    const take = fromOldest ? Math.min(limit, total - offset) : limit;
+    const ids = (
+      statement(db, `SELECT b.id FROM bookings b WHERE ${sql} ORDER BY b.id ${fromOldest ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`).all(
+        ...params,
+        take,
+        skip,
+      ) as { id: number }[]
+    ).map((row) => row.id);
+    return { ids: fromOldest ? ids.reverse() : ids, total, totalIsEstimate: false };
+  }
+
+  const rowsOf = (ids: number[]): Row[] =>
+    ids.length
+      ? (statement(db, 'SELECT * FROM bookings WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC').all(
+          JSON.stringify(ids),
+        ) as Row[])
+      : [];
 
   return {
     needingAttention(profileId: number): BookingRecord[] {
       return (
-        db.prepare('SELECT * FROM bookings WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC').all(profileId) as Row[]
+        statement(db, 'SELECT * FROM bookings WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC').all(profileId) as Row[]
       ).map(toRecord);
     },
 
-    list(filter: BookingFilter): { rows: BookingRecord[]; total: number } {
-      const { sql, params } = where(filter);
-      const total = (db.prepare(`SELECT count(*) AS n FROM bookings b WHERE ${sql}`).get(...params) as { n: number }).n;
-      const rows = db
-        .prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`)
-        .all(...params, filter.limit ?? 100, filter.offset ?? 0) as Row[];
-      return { rows: rows.map(toRecord), total };
+    /** A page of the history and its total; `totalIsEstimate` when a search matches too many bookings to count at once. */
+    list(filter: BookingFilter): { rows: BookingRecord[]; total: number; totalIsEstimate: boolean } {
+      const { ids, total, totalIsEstimate } = page(filter, filter.limit ?? 100, filter.offset ?? 0);
+      return { rows: rowsOf(ids).map(toRecord), total, totalIsEstimate };
     },
 
     exportCsv(filter: BookingFilter): { csv: string; rows: number } {
-      const { sql, params } = where(filter);
-      const rows = (
-        db.prepare(`SELECT b.* FROM bookings b WHERE ${sql} ORDER BY b.created_at DESC, b.id DESC`).all(...params) as Row[]
-      ).map(toRecord);
+      const { ids } = page(filter, -1, 0);
+      const rows: BookingRecord[] = [];
+      for (let start = 0; start < ids.length; start += 1_000) rows.push(...rowsOf(ids.slice(start, start + 1_000)).map(toRecord));
       const lines = [
         CSV_COLUMNS.map(([name]) => name).join(','),
         ...rows.map((record) => CSV_COLUMNS.map(([, value]) => csvField(value(record))).join(',')),

@@ -1,5 +1,27 @@
 import type { Migration } from '../database';
 
+/** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
+const SEARCHED = `new.holder_name || ' ' || new.holder_surname, new.holder_email,
+  coalesce(new.service_booking_id, '') || ' ' || new.client_reference || ' ' || coalesce(new.booking_reference, '') || ' ' || coalesce(new.pending_modification_reference, ''),
+  new.package_title, new.property_name, 'p' || new.profile_id || ' s' || hex(new.status)`;
+const SEARCHED_COLUMNS =
+  'profile_id, status, holder_name, holder_surname, holder_email, service_booking_id, client_reference, booking_reference, pending_modification_reference, package_title, property_name';
+
+/** Trigger statements adding (+) or taking (-) a booking row in the kept counts. */
+function countRow(row: 'new' | 'old', sign: '+' | '-'): string {
+  const keys: [string, string][] = [
+    ['booking_counts (profile_id, status, n)', `${row}.profile_id, ${row}.status`],
+    [
+      'booking_day_counts (profile_id, field, day, status, n)',
+      `${row}.profile_id, 'created', substr(${row}.created_at, 1, 10), ${row}.status`,
+    ],
+    ['booking_day_counts (profile_id, field, day, status, n)', `${row}.profile_id, 'check_in', ${row}.check_in, ${row}.status`],
+  ];
+  return keys
+    .map(([table, values]) => `INSERT INTO ${table} VALUES (${values}, ${sign}1) ON CONFLICT DO UPDATE SET n = n ${sign} 1;`)
+    .join(' ');
+}
+
 /** The counter's own ledger of bookings, one entry per schema version. Append; never edit a shipped entry. */
 export const ledgerMigrations: readonly Migration[] = [
   (db) => {
@@ -118,6 +140,53 @@ export const ledgerMigrations: readonly Migration[] = [
       ALTER TABLE bookings ADD COLUMN pending_change TEXT;
       ALTER TABLE bookings ADD COLUMN payment_intent_id TEXT;
       UPDATE bookings SET status = 'Pending', next_check_at = 0 WHERE status = 'Booked';
+    `);
+  },
+  // History search at any size: the search index also holds each row's profile and status (as tokens
+  // in `scope`), so a full-text search is answered, counted and paged by FTS5 alone; counts per
+  // profile and status (and per day) are kept by triggers, so a total never scans the table. The
+  // index is written again only when a searchable column changes, not on every tracker read.
+  (db) => {
+    db.exec(`
+      DROP TRIGGER bookings_search_insert;
+      DROP TRIGGER bookings_search_update;
+      DROP TABLE bookings_search;
+      CREATE VIRTUAL TABLE bookings_search USING fts5 (
+        holder, email, refs, package, property, scope,
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '3'
+      );
+      INSERT INTO bookings_search (rowid, holder, email, refs, package, property, scope)
+        SELECT id, ${SEARCHED.replaceAll('new.', '')} FROM bookings;
+      CREATE TRIGGER bookings_search_insert AFTER INSERT ON bookings BEGIN
+        INSERT INTO bookings_search (rowid, holder, email, refs, package, property, scope) VALUES (new.id, ${SEARCHED});
+      END;
+      CREATE TRIGGER bookings_search_update AFTER UPDATE OF ${SEARCHED_COLUMNS} ON bookings BEGIN
+        DELETE FROM bookings_search WHERE rowid = old.id;
+        INSERT INTO bookings_search (rowid, holder, email, refs, package, property, scope) VALUES (new.id, ${SEARCHED});
+      END;
+      CREATE TRIGGER bookings_search_delete AFTER DELETE ON bookings BEGIN
+        DELETE FROM bookings_search WHERE rowid = old.id;
+      END;
+
+      CREATE INDEX bookings_profile ON bookings (profile_id);
+      CREATE TABLE booking_counts (
+        profile_id INTEGER NOT NULL, status TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (profile_id, status)
+      ) WITHOUT ROWID;
+      -- field: 'created' (the UTC day the booking was made) or 'check_in'.
+      CREATE TABLE booking_day_counts (
+        profile_id INTEGER NOT NULL, field TEXT NOT NULL, day TEXT NOT NULL, status TEXT NOT NULL, n INTEGER NOT NULL,
+        PRIMARY KEY (profile_id, field, day, status)
+      ) WITHOUT ROWID;
+      INSERT INTO booking_counts SELECT profile_id, status, count(*) FROM bookings GROUP BY profile_id, status;
+      INSERT INTO booking_day_counts
+        SELECT profile_id, 'created', substr(created_at, 1, 10), status, count(*) FROM bookings GROUP BY profile_id, substr(created_at, 1, 10), status;
+      INSERT INTO booking_day_counts
+        SELECT profile_id, 'check_in', check_in, status, count(*) FROM bookings GROUP BY profile_id, check_in, status;
+      CREATE TRIGGER booking_counts_insert AFTER INSERT ON bookings BEGIN ${countRow('new', '+')} END;
+      CREATE TRIGGER booking_counts_delete AFTER DELETE ON bookings BEGIN ${countRow('old', '-')} END;
+      CREATE TRIGGER booking_counts_update AFTER UPDATE OF profile_id, status, check_in, created_at ON bookings
+        WHEN old.profile_id IS NOT new.profile_id OR old.status IS NOT new.status OR old.check_in IS NOT new.check_in OR old.created_at IS NOT new.created_at
+        BEGIN ${countRow('old', '-')} ${countRow('new', '+')} END;
     `);
   },
 ];

@@ -2,6 +2,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ApiItem } from '../../../shared/api';
 import type { BookingRecord, PendingModification } from '../../../shared/bookings';
 import type { ProfileKind } from '../../../shared/profiles';
+import { statement } from './statements';
 
 /** A row of the bookings table as SQLite returns it. */
 export type Row = {
@@ -132,38 +133,37 @@ export function createRowWriter(db: DatabaseSync, now: () => string) {
   function insertRow(booking: NewBooking): number {
     const stamp = now();
     return Number(
-      db
-        .prepare(
-          `INSERT INTO bookings (profile_id, profile_kind, service_booking_id, package_id, package_title, property_id, property_name, check_in, check_out, adults,
+      statement(
+        db,
+        `INSERT INTO bookings (profile_id, profile_kind, service_booking_id, package_id, package_title, property_id, property_name, check_in, check_out, adults,
             holder_name, holder_surname, holder_email, paxes, items, total_minor, currency, client_reference, booking_reference, status, attention, next_check_at, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          booking.profileId,
-          booking.profileKind,
-          booking.serviceBookingId,
-          booking.packageId,
-          booking.packageTitle,
-          booking.propertyId,
-          booking.propertyName,
-          booking.checkIn,
-          booking.checkOut,
-          booking.adults,
-          booking.holder.name,
-          booking.holder.surname,
-          booking.holder.email,
-          JSON.stringify(booking.paxAges),
-          JSON.stringify(booking.items),
-          booking.totalMinor,
-          booking.currency,
-          booking.clientReference,
-          booking.bookingReference,
-          booking.status,
-          booking.attention ?? null,
-          booking.nextCheckAt ?? null,
-          stamp,
-          stamp,
-        ).lastInsertRowid,
+      ).run(
+        booking.profileId,
+        booking.profileKind,
+        booking.serviceBookingId,
+        booking.packageId,
+        booking.packageTitle,
+        booking.propertyId,
+        booking.propertyName,
+        booking.checkIn,
+        booking.checkOut,
+        booking.adults,
+        booking.holder.name,
+        booking.holder.surname,
+        booking.holder.email,
+        JSON.stringify(booking.paxAges),
+        JSON.stringify(booking.items),
+        booking.totalMinor,
+        booking.currency,
+        booking.clientReference,
+        booking.bookingReference,
+        booking.status,
+        booking.attention ?? null,
+        booking.nextCheckAt ?? null,
+        stamp,
+        stamp,
+      ).lastInsertRowid,
     );
   }
 
@@ -196,11 +196,10 @@ export function createRowWriter(db: DatabaseSync, now: () => string) {
     }
     if (!columns.length) return;
     const version = bumpVersion ? ', version = version + 1' : '';
-    db.prepare(`UPDATE bookings SET ${columns.map(([column]) => `${column} = ?`).join(', ')}${version}, updated_at = ? WHERE id = ?`).run(
-      ...columns.map(([, value]) => value),
-      now(),
-      id,
-    );
+    statement(
+      db,
+      `UPDATE bookings SET ${columns.map(([column]) => `${column} = ?`).join(', ')}${version}, updated_at = ? WHERE id = ?`,
+    ).run(...columns.map(([, value]) => value), now(), id);
   }
 
   return { insertRow, patchRow };

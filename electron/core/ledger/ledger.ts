@@ -3,6 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
+import { statement } from './statements';
 import type { IntentDetailInput, WriteOperation } from './intent-details';
 import { createHistoryQueries } from './ledger-history';
 import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
@@ -87,14 +88,14 @@ export function createLedger(
   };
 
   function allocateClientReference(): string {
-    let code = (db.prepare("SELECT value FROM counter WHERE key = 'code'").get() as { value: string } | undefined)?.value;
+    let code = (statement(db, "SELECT value FROM counter WHERE key = 'code'").get() as { value: string } | undefined)?.value;
     if (!code) {
       code = Array.from(randomBytes(4), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[byte % 32]).join('');
-      db.prepare("INSERT INTO counter (key, value) VALUES ('code', ?)").run(code);
+      statement(db, "INSERT INTO counter (key, value) VALUES ('code', ?)").run(code);
     }
     const next =
-      Number((db.prepare("SELECT value FROM counter WHERE key = 'sequence'").get() as { value: string } | undefined)?.value ?? 0) + 1;
-    db.prepare("INSERT INTO counter (key, value) VALUES ('sequence', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+      Number((statement(db, "SELECT value FROM counter WHERE key = 'sequence'").get() as { value: string } | undefined)?.value ?? 0) + 1;
+    statement(db, "INSERT INTO counter (key, value) VALUES ('sequence', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
       String(next),
     );
     return `PD-${code}-${String(next).padStart(6, '0')}`;
@@ -104,13 +105,13 @@ export function createLedger(
     ...history,
 
     get(id: number): BookingRecord | null {
-      const row = db.prepare('SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
+      const row = statement(db, 'SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
       return row ? toRecord(row) : null;
     },
 
     /** The change under watch on this booking (waiting for payment, or abandoned and still payable), as the engine stored it. */
     watchedChange(id: number): (Omit<PendingChange, 'reference' | 'paymentLink'> & { reference?: string; paymentLink?: string }) | null {
-      const row = db.prepare('SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
+      const row = statement(db, 'SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
       const stored = row ? storedChangeOf(row) : null;
       if (!row || !stored?.request) return null;
       return {
@@ -122,8 +123,10 @@ export function createLedger(
     },
 
     findByServiceId(profileId: number, serviceBookingId: number): BookingRecord | null {
-      const row = db.prepare('SELECT * FROM bookings WHERE profile_id = ? AND service_booking_id = ?').get(profileId, serviceBookingId) as
-        Row | undefined;
+      const row = statement(db, 'SELECT * FROM bookings WHERE profile_id = ? AND service_booking_id = ?').get(
+        profileId,
+        serviceBookingId,
+      ) as Row | undefined;
       return row ? toRecord(row) : null;
     },
 
@@ -137,7 +140,7 @@ export function createLedger(
     },
 
     addEvent(bookingId: number, type: string, summary: string, detail?: unknown): void {
-      db.prepare('INSERT INTO booking_events (booking_id, at, type, summary, detail) VALUES (?, ?, ?, ?, ?)').run(
+      statement(db, 'INSERT INTO booking_events (booking_id, at, type, summary, detail) VALUES (?, ?, ?, ?, ?)').run(
         bookingId,
         iso(),
         type,
@@ -148,7 +151,7 @@ export function createLedger(
 
     timeline(bookingId: number): TimelineEvent[] {
       return (
-        db.prepare('SELECT at, type, summary FROM booking_events WHERE booking_id = ? ORDER BY id').all(bookingId) as {
+        statement(db, 'SELECT at, type, summary FROM booking_events WHERE booking_id = ? ORDER BY id').all(bookingId) as {
           at: string;
           type: string;
           summary: string;
@@ -168,7 +171,8 @@ export function createLedger(
     ): { intentId: number; clientReference: string | null } {
       const begun = durable(() => {
         if (bookingId !== null) {
-          const row = db.prepare('SELECT in_flight FROM bookings WHERE id = ?').get(bookingId) as { in_flight: string | null } | undefined;
+          const row = statement(db, 'SELECT in_flight FROM bookings WHERE id = ?').get(bookingId) as
+            { in_flight: string | null } | undefined;
           if (!row)
             throw new AppError(
               'booking_not_found',
@@ -186,12 +190,15 @@ export function createLedger(
         const clientReference = operation === 'prebook' ? allocateClientReference() : null;
         const stored = clientReference ? { ...detail, clientReference } : detail;
         const intentId = Number(
-          db
-            .prepare('INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (?, ?, ?, ?)')
-            .run(bookingId, operation, JSON.stringify(stored), iso()).lastInsertRowid,
+          statement(db, 'INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (?, ?, ?, ?)').run(
+            bookingId,
+            operation,
+            JSON.stringify(stored),
+            iso(),
+          ).lastInsertRowid,
         );
         if (bookingId !== null) {
-          db.prepare('UPDATE bookings SET in_flight = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
+          statement(db, 'UPDATE bookings SET in_flight = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
             operation,
             iso(),
             bookingId,
@@ -214,14 +221,14 @@ export function createLedger(
       change: { insert?: NewBooking; patch?: BookingPatch; event?: LedgerEvent } = {},
     ): BookingRecord | null {
       const id = durable(() => {
-        const intent = db.prepare('SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as
+        const intent = statement(db, 'SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as
           { booking_id: number | null; finished_at: string | null } | undefined;
         if (!intent || intent.finished_at) throw new AppError('intent_settled', 'This write was already settled.', 'Refresh the booking.');
         let bookingId = intent.booking_id === null ? null : intent.booking_id;
         if (change.insert) bookingId = insertRow(change.insert);
         else if (bookingId !== null) patchRow(bookingId, { ...change.patch, inFlight: null }, true);
         if (bookingId !== null && change.event) ledger.addEvent(bookingId, change.event.type, change.event.summary, change.event.detail);
-        db.prepare('UPDATE intents SET finished_at = ?, outcome = ?, booking_id = ?, next_check_at = NULL WHERE id = ?').run(
+        statement(db, 'UPDATE intents SET finished_at = ?, outcome = ?, booking_id = ?, next_check_at = NULL WHERE id = ?').run(
           iso(),
           outcome,
           bookingId,
@@ -235,8 +242,8 @@ export function createLedger(
     /** A write's answer was lost: the intent stays open and is checked from now on; the booking says so. */
     answerLost(intentId: number, doubtUntil: number, attention: string | null): OpenIntent {
       const intent = relaxed(() => {
-        db.prepare('UPDATE intents SET doubt_until = ?, next_check_at = ? WHERE id = ?').run(doubtUntil, now().getTime(), intentId);
-        const lost = toIntent(db.prepare('SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
+        statement(db, 'UPDATE intents SET doubt_until = ?, next_check_at = ? WHERE id = ?').run(doubtUntil, now().getTime(), intentId);
+        const lost = toIntent(statement(db, 'SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
         if (lost.bookingId !== null && attention !== null) patchRow(lost.bookingId, { attention }, true);
         return lost;
       });
@@ -246,7 +253,7 @@ export function createLedger(
 
     /** When the reconciler looks at an open intent again. */
     scheduleIntent(intentId: number, atMs: number): void {
-      relaxed(() => db.prepare('UPDATE intents SET next_check_at = ? WHERE id = ? AND finished_at IS NULL').run(atMs, intentId));
+      relaxed(() => statement(db, 'UPDATE intents SET next_check_at = ? WHERE id = ? AND finished_at IS NULL').run(atMs, intentId));
     },
 
     /**
@@ -255,7 +262,7 @@ export function createLedger(
      */
     applyRead(bookingId: number, seenVersion: number, patch: BookingPatch, event?: LedgerEvent): BookingRecord | null {
       const applied = relaxed(() => {
-        const current = db.prepare('SELECT version FROM bookings WHERE id = ?').get(bookingId) as { version: number } | undefined;
+        const current = statement(db, 'SELECT version FROM bookings WHERE id = ?').get(bookingId) as { version: number } | undefined;
         if (!current || current.version !== seenVersion) return false;
         patchRow(bookingId, patch, true);
         if (event) ledger.addEvent(bookingId, event.type, event.summary, event.detail);
@@ -270,20 +277,22 @@ export function createLedger(
      */
     scheduleCheck(bookingId: number, version: number, atMs: number | null, delayMs: number): void {
       relaxed(() =>
-        db
-          .prepare('UPDATE bookings SET next_check_at = ?, check_delay_ms = ? WHERE id = ? AND version = ?')
-          .run(atMs, delayMs, bookingId, version),
+        statement(db, 'UPDATE bookings SET next_check_at = ?, check_delay_ms = ? WHERE id = ? AND version = ?').run(
+          atMs,
+          delayMs,
+          bookingId,
+          version,
+        ),
       );
     },
 
     /** At start-up every write left open by the last run is due for a look at once, and its booking says so. */
     recoverOpenIntents(): number {
       const recovered = relaxed(() => {
-        const stopped = db
-          .prepare(
-            'SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL',
-          )
-          .all() as { booking_id: number; operation: WriteOperation }[];
+        const stopped = statement(
+          db,
+          'SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL',
+        ).all() as { booking_id: number; operation: WriteOperation }[];
         for (const { booking_id: bookingId, operation } of stopped) {
           patchRow(
             bookingId,
@@ -294,7 +303,7 @@ export function createLedger(
           );
         }
         const due = Number(
-          db.prepare('UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes,
+          statement(db, 'UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes,
         );
         return { due, bookingIds: stopped.map((intent) => intent.booking_id) };
       });
@@ -303,31 +312,33 @@ export function createLedger(
     },
 
     openIntents(): OpenIntent[] {
-      return (db.prepare('SELECT * FROM intents WHERE finished_at IS NULL ORDER BY id').all() as IntentRow[]).map(toIntent);
+      return (statement(db, 'SELECT * FROM intents WHERE finished_at IS NULL ORDER BY id').all() as IntentRow[]).map(toIntent);
     },
 
     /** Open intents due for a look, oldest due first. */
     dueIntents(nowMs: number, limit: number): OpenIntent[] {
       return (
-        db
-          .prepare('SELECT * FROM intents WHERE finished_at IS NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?')
-          .all(nowMs, limit) as IntentRow[]
+        statement(db, 'SELECT * FROM intents WHERE finished_at IS NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(
+          nowMs,
+          limit,
+        ) as IntentRow[]
       ).map(toIntent);
     },
 
     /** Bookings due for a read (and no write of ours on its way), from the partial index alone. */
     dueBookings(nowMs: number, limit: number): (BookingRecord & { checkDelayMs: number })[] {
       return (
-        db
-          .prepare('SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at LIMIT ?')
-          .all(nowMs, limit) as Row[]
+        statement(db, 'SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at LIMIT ?').all(
+          nowMs,
+          limit,
+        ) as Row[]
       ).map((row) => ({ ...toRecord(row), checkDelayMs: row.check_delay_ms }));
     },
 
     /** Bookings not settled yet: an open write, or a status the service may still move. */
     unsettledCount(): number {
       return (
-        db.prepare('SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL OR in_flight IS NOT NULL').get() as { n: number }
+        statement(db, 'SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL OR in_flight IS NOT NULL').get() as { n: number }
       ).n;
     },
 
@@ -336,7 +347,7 @@ export function createLedger(
      * to read again; this app's own changes reach the screens as events (`onChange`) instead.
      */
     version(): string {
-      return String((db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version);
+      return String((statement(db, 'PRAGMA data_version').get() as { data_version: number }).data_version);
     },
 
     /** Durable (fsynced) commits since this ledger was opened, for the benchmarks. */
