@@ -67,9 +67,9 @@ describe('the reconciler', () => {
     expect(most).toBe(3);
   });
 
-  test('backs off a booking that does not change, checks again soon after a change, and stops once it is settled', async () => {
-    const ledger = ledgerWith(1);
+  test('reads a booking just written at a steady short pace, then backs off while it does not change, and stops once it is settled', async () => {
     let now = 0;
+    const ledger = ledgerWith(1, () => now);
     let status = 'Booked';
     const checked: number[] = [];
     const reconciler = createReconciler({
@@ -82,16 +82,18 @@ describe('the reconciler', () => {
       },
       firstDelayMs: 1000,
       maxDelayMs: 8000,
+      freshDelayMs: 500,
+      freshForMs: 2000,
       now: () => now,
     });
-    for (now = 0; now <= 30_000; now += 500) await Promise.all(reconciler.tick());
-    // 0, then 1 s, 2 s, 4 s, 8 s, 8 s… apart.
-    expect(checked.slice(0, 6)).toEqual([0, 1000, 3000, 7000, 15000, 23000]);
+    for (; now <= 30_000; now += 500) await Promise.all(reconciler.tick());
+    // Written at 0: every 500 ms for 2 s (the agent is watching it), then 1 s, 2 s, 4 s, 8 s, 8 s… apart.
+    expect(checked.slice(0, 10)).toEqual([0, 500, 1000, 1500, 2000, 3000, 5000, 9000, 17000, 25000]);
     status = 'Confirming';
     checked.length = 0;
     for (; now <= 40_000; now += 500) await Promise.all(reconciler.tick());
-    // The look due at 31 s (23 s + 8 s) sees the change; the next comes 1 s later, then the backoff grows again from 1 s.
-    expect(checked.slice(0, 3)).toEqual([31_000, 32_000, 34_000]);
+    // The look due at 33 s (25 s + 8 s) sees the change; the booking is fresh again for 2 s, then the backoff grows from 1 s.
+    expect(checked.slice(0, 7)).toEqual([33_000, 33_500, 34_000, 34_500, 35_000, 36_000, 38_000]);
     status = 'Paid';
     for (; now <= 60_000; now += 500) await Promise.all(reconciler.tick());
     checked.length = 0;
@@ -123,6 +125,34 @@ describe('the reconciler', () => {
     expect(looks).toEqual([0, 1000, 3000, 7000]);
     expect(ledger.openIntents()).toEqual([]);
     expect(ledger.get(1)).toMatchObject({ status: 'Paid', inFlight: null });
+  });
+
+  test('once started, looks at a booking the moment a write makes it due, without waiting for its tick', async () => {
+    const ledger = ledgerWith(2);
+    const looked: number[] = [];
+    let sawPaid: () => void = () => {};
+    const seen = new Promise<void>((resolve) => (sawPaid = resolve));
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking) => {
+        looked.push(booking.id);
+        if (booking.id === 2 && looked.length > 2) sawPaid();
+        return { booking, following: true };
+      },
+      firstDelayMs: 60_000,
+      freshForMs: 0,
+      tickMs: 3_600_000,
+    });
+    reconciler.start();
+    // Both are due at start: read once each, then pushed back a minute.
+    await expect.poll(() => looked.length).toBe(2);
+    // The tick is an hour away: only the write's own signal can start this look.
+    reconciler.soon(2);
+    await seen;
+    reconciler.stop();
+    await reconciler.idle();
+    expect(looked.slice(2)).toEqual([2]);
   });
 
   test('tells when the service cannot be reached, and when it can again', async () => {

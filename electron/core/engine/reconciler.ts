@@ -17,6 +17,10 @@ export interface ReconcilerDeps {
   concurrency?: number;
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** How often a booking whose data changed lately (a write, a new status) is read: the agent is likely watching it. */
+  freshDelayMs?: number;
+  /** How long after a change a booking counts as fresh; then the backoff from `firstDelayMs` on. */
+  freshForMs?: number;
   tickMs?: number;
   now?: () => number;
 }
@@ -25,16 +29,48 @@ export interface ReconcilerDeps {
  * Never sleeps on a doubt: every open write and every booking the service may still move is looked
  * at again, with backoff, until settled, while the app runs and after a restart. Its schedule lives
  * in the ledger (a partial index), so a tick reads only what is due, whatever the ledger's size.
+ * Once started it does not wait for its tick: a write that makes a booking due, a look that ends and
+ * the next scheduled look each start the next pass, so a backlog drains at the service's pace.
  */
 export function createReconciler(deps: ReconcilerDeps) {
   const concurrency = deps.concurrency ?? 3;
   const firstDelay = deps.firstDelayMs ?? 1_000;
   const maxDelay = deps.maxDelayMs ?? 60_000;
+  const freshDelay = deps.freshDelayMs ?? Math.min(firstDelay, 500);
+  const freshFor = deps.freshForMs ?? 60_000;
   const now = deps.now ?? Date.now;
   const inFlight = new Set<string>();
   const intentAttempts = new Map<number, number>();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  let unsubscribe: (() => void) | null = null;
+  let kicked = false;
+  let wake: { at: number; timer: NodeJS.Timeout } | null = null;
+
+  /** The next pass, as soon as the event loop is free (many reasons to look coalesce into one pass). */
+  function kick(): void {
+    if (!timer || kicked) return;
+    kicked = true;
+    setImmediate(() => {
+      kicked = false;
+      if (timer) void tick();
+    });
+  }
+
+  /** A pass at `atMs`, when that is sooner than any pass already planned. */
+  function wakeAt(atMs: number): void {
+    if (!timer || (wake && wake.at <= atMs)) return;
+    if (wake) clearTimeout(wake.timer);
+    const handle = setTimeout(
+      () => {
+        wake = null;
+        kick();
+      },
+      Math.max(atMs - now(), 0),
+    );
+    handle.unref();
+    wake = { at: atMs, timer: handle };
+  }
 
   const reachable = (error: unknown) => !(error instanceof ServiceError && (error.kind === 'connection' || error.kind === 'timeout'));
 
@@ -56,19 +92,22 @@ export function createReconciler(deps: ReconcilerDeps) {
   }
 
   async function checkBooking(row: BookingRecord & { checkDelayMs: number }): Promise<void> {
-    const backedOff = Math.min(Math.max(row.checkDelayMs * 2, firstDelay), maxDelay);
+    const grown = Math.min(Math.max(row.checkDelayMs * 2, firstDelay), maxDelay);
+    // Just written or just moved: read again at a steady short pace (the agent is waiting), then back off.
+    const fresh = now() - Date.parse(row.updatedAt) < freshFor;
     try {
       const { booking, following, within } = await deps.follow(row);
       if (stopped) return;
       deps.onReachability?.(true);
       // A change resets the backoff: the next step often follows soon.
-      const paced = booking.status !== row.status ? firstDelay : backedOff;
-      const delay = within !== undefined ? Math.min(paced, within) : paced;
+      const paced = fresh || booking.status !== row.status ? freshDelay : grown;
+      // Never sooner than the fresh pace: a look is not started again the moment it ends.
+      const delay = within !== undefined ? Math.max(Math.min(paced, within), freshDelay) : paced;
       deps.ledger.scheduleCheck(booking.id, booking.version, following ? now() + delay : null, delay);
     } catch (error) {
       if (stopped) return;
       if (!reachable(error)) deps.onReachability?.(false);
-      deps.ledger.scheduleCheck(row.id, row.version, now() + backedOff, backedOff);
+      deps.ledger.scheduleCheck(row.id, row.version, now() + grown, grown);
     }
   }
 
@@ -78,6 +117,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     const look = work().finally(() => {
       inFlight.delete(key);
       running.delete(look);
+      kick();
     });
     running.add(look);
     return look;
@@ -87,36 +127,49 @@ export function createReconciler(deps: ReconcilerDeps) {
   function tick(): Promise<void>[] {
     const started: Promise<void>[] = [];
     if (inFlight.size >= concurrency) return started;
-    for (const intent of deps.ledger.dueIntents(now(), concurrency + inFlight.size)) {
+    const at = now();
+    for (const intent of deps.ledger.dueIntents(at, concurrency + inFlight.size)) {
       if (inFlight.size >= concurrency) return started;
       const key = `intent:${intent.id}`;
       if (!inFlight.has(key)) started.push(run(key, () => checkIntent(intent)));
     }
-    for (const row of deps.ledger.dueBookings(now(), concurrency + inFlight.size)) {
+    for (const row of deps.ledger.dueBookings(at, concurrency + inFlight.size)) {
       if (inFlight.size >= concurrency) break;
       const key = `booking:${row.id}`;
       if (!inFlight.has(key)) started.push(run(key, () => checkBooking(row)));
+    }
+    // Nothing due waits for a slot: a look ending starts the next pass. What comes due later wakes one.
+    if (timer) {
+      const next = deps.ledger.nextDueAt(at);
+      if (next !== null) wakeAt(next);
     }
     return started;
   }
 
   return {
     tick,
-    /** Checks a booking at the next tick, such as right after it was paid. */
+    /** Checks a booking at once, such as right after it was paid. */
     soon(bookingId: number): void {
-      const booking = deps.ledger.get(bookingId);
-      if (booking) deps.ledger.scheduleCheck(bookingId, booking.version, 0, firstDelay);
+      deps.ledger.checkNow(bookingId, now());
+      kick();
     },
     start(): void {
       if (timer) return;
       stopped = false;
       timer = setInterval(() => void tick(), deps.tickMs ?? 500);
       timer.unref();
+      unsubscribe = deps.ledger.whenDue((atMs) => (atMs <= now() ? kick() : wakeAt(atMs)));
+      // What is due already (an open write from before a restart) is looked at now, not at the first tick.
+      kick();
     },
     stop(): void {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (wake) clearTimeout(wake.timer);
+      wake = null;
+      unsubscribe?.();
+      unsubscribe = null;
     },
     /** Resolves when the looks already started are done (after `stop`, so the ledger can be closed under none). */
     async idle(): Promise<void> {

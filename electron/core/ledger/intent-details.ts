@@ -88,3 +88,34 @@ export function readDetail<O extends WriteOperation>(operation: O, stored: unkno
   const parsed = storedSchemas[operation].safeParse(stored);
   return parsed.success ? (parsed.data as StoredDetail<O>) : null;
 }
+
+/** A journal row as SQLite returns it. */
+export type IntentRow = {
+  id: number;
+  booking_id: number | null;
+  operation: WriteOperation;
+  detail: string;
+  started_at: string;
+  doubt_until: number | null;
+};
+
+/** A write whose outcome is not known yet, as the reconciler sees it. */
+export interface OpenIntent {
+  id: number;
+  bookingId: number | null;
+  operation: WriteOperation;
+  /** As journaled; read through `readDetail` (above). */
+  detail: unknown;
+  startedAt: string;
+  /** Until when (epoch ms) a read showing no effect may still be overtaken by this write; null if the app stopped mid-call. */
+  doubtUntil: number | null;
+}
+
+export const toIntent = (row: IntentRow): OpenIntent => ({
+  id: row.id,
+  bookingId: row.booking_id === null ? null : row.booking_id,
+  operation: row.operation,
+  detail: JSON.parse(row.detail) as unknown,
+  startedAt: row.started_at,
+  doubtUntil: row.doubt_until === null ? null : row.doubt_until,
+});

@@ -4,13 +4,14 @@ import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
 import { statement } from './statements';
-import type { IntentDetailInput, WriteOperation } from './intent-details';
+import { toIntent } from './intent-details';
+import type { IntentDetailInput, IntentRow, OpenIntent, WriteOperation } from './intent-details';
 import { createHistoryQueries } from './ledger-history';
 import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
 import type { BookingPatch, NewBooking, PendingChange, Row } from './ledger-rows';
 
 export type { BookingPatch, NewBooking, PendingChange } from './ledger-rows';
-export type { WriteOperation } from './intent-details';
+export type { OpenIntent, WriteOperation } from './intent-details';
 
 const OPERATION_WORDS: Record<WriteOperation, string> = {
   prebook: 'hold',
@@ -24,35 +25,6 @@ export interface LedgerEvent {
   summary: string;
   detail?: unknown;
 }
-
-type IntentRow = {
-  id: number;
-  booking_id: number | null;
-  operation: WriteOperation;
-  detail: string;
-  started_at: string;
-  doubt_until: number | null;
-};
-
-export interface OpenIntent {
-  id: number;
-  bookingId: number | null;
-  operation: WriteOperation;
-  /** As journaled; read through `readDetail` (intent-details.ts). */
-  detail: unknown;
-  startedAt: string;
-  /** Until when (epoch ms) a read showing no effect may still be overtaken by this write; null if the app stopped mid-call. */
-  doubtUntil: number | null;
-}
-
-const toIntent = (row: IntentRow): OpenIntent => ({
-  id: row.id,
-  bookingId: row.booking_id === null ? null : row.booking_id,
-  operation: row.operation,
-  detail: JSON.parse(row.detail) as unknown,
-  startedAt: row.started_at,
-  doubtUntil: row.doubt_until === null ? null : row.doubt_until,
-});
 
 /** The counter's ledger: every booking made here, its timeline, and the journal of writes. */
 export function createLedger(
@@ -69,6 +41,12 @@ export function createLedger(
     const booking = ledger.get(id) as BookingRecord;
     onChange(booking);
     return booking;
+  };
+
+  // Told when a write made a booking due for a read, so the tracker looks at once instead of at its next tick.
+  const dueListeners = new Set<(atMs: number) => void>();
+  const toldDue = (atMs: number | null | undefined) => {
+    if (atMs !== null && atMs !== undefined) for (const listener of dueListeners) listener(atMs);
   };
 
   let durableCommits = 0;
@@ -136,7 +114,9 @@ export function createLedger(
         patchRow(id, patch, true);
         if (event) ledger.addEvent(id, event.type, event.summary, event.detail);
       });
-      return committed(id);
+      const booking = committed(id);
+      toldDue(patch.nextCheckAt);
+      return booking;
     },
 
     addEvent(bookingId: number, type: string, summary: string, detail?: unknown): void {
@@ -236,7 +216,10 @@ export function createLedger(
         );
         return bookingId;
       });
-      return id === null ? null : committed(id);
+      if (id === null) return null;
+      const booking = committed(id);
+      toldDue(change.insert ? change.insert.nextCheckAt : change.patch?.nextCheckAt);
+      return booking;
     },
 
     /** A write's answer was lost: the intent stays open and is checked from now on; the booking says so. */
@@ -268,7 +251,10 @@ export function createLedger(
         if (event) ledger.addEvent(bookingId, event.type, event.summary, event.detail);
         return true;
       });
-      return applied ? committed(bookingId) : null;
+      if (!applied) return null;
+      const booking = committed(bookingId);
+      toldDue(patch.nextCheckAt);
+      return booking;
     },
 
     /**
@@ -325,14 +311,41 @@ export function createLedger(
       ).map(toIntent);
     },
 
-    /** Bookings due for a read (and no write of ours on its way), from the partial index alone. */
+    /**
+     * Bookings due for a read (and no write of ours on its way), from the partial index alone, the most
+     * recently due first: a booking just paid is read before a backlog of old ones on long backoffs.
+     */
     dueBookings(nowMs: number, limit: number): (BookingRecord & { checkDelayMs: number })[] {
       return (
-        statement(db, 'SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at LIMIT ?').all(
+        statement(db, 'SELECT * FROM bookings WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at DESC LIMIT ?').all(
           nowMs,
           limit,
         ) as Row[]
       ).map((row) => ({ ...toRecord(row), checkDelayMs: row.check_delay_ms }));
+    },
+
+    /** The next moment after `nowMs` a write or a booking is due for a look (null: none scheduled), from the partial indexes. */
+    nextDueAt(nowMs: number): number | null {
+      const next = statement(
+        db,
+        `SELECT min(at) AS at FROM (SELECT min(next_check_at) AS at FROM bookings WHERE next_check_at > ?1
+           UNION ALL SELECT min(next_check_at) FROM intents WHERE finished_at IS NULL AND next_check_at > ?1)`,
+      ).get(nowMs) as { at: number | null };
+      return next.at;
+    },
+
+    /** A booking due for a read now (such as right after it was paid), unless it already is. */
+    checkNow(bookingId: number, nowMs: number): void {
+      const row = statement(db, 'SELECT next_check_at FROM bookings WHERE id = ?').get(bookingId) as
+        { next_check_at: number | null } | undefined;
+      if (!row || (row.next_check_at !== null && row.next_check_at <= nowMs)) return;
+      relaxed(() => statement(db, 'UPDATE bookings SET next_check_at = ? WHERE id = ?').run(nowMs, bookingId));
+    },
+
+    /** Calls `listener` with the moment a write made a booking due for a read; returns how to stop. */
+    whenDue(listener: (atMs: number) => void): () => void {
+      dueListeners.add(listener);
+      return () => dueListeners.delete(listener);
     },
 
     /** Bookings not settled yet: an open write, or a status the service may still move. */
