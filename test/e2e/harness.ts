@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { containsCardNumber } from '../../shared/card-numbers';
+import { fileHoldsCardNumber } from '../support/card-scan';
 import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
@@ -14,6 +14,7 @@ import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Dialect } from '../../electron/sandbox/dialect';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { ControlSettings } from '../../electron/sandbox/controls';
+import { watchFocus } from './focus-watch';
 import { BRIDGE_BUNDLE, RENDERER_DIR, SCREENSHOTS } from './paths';
 import { harnessPaymentWindows } from './harness-payment-windows';
 import { serveDirectory } from './static-server';
@@ -72,7 +73,7 @@ export function filesWithCardNumbers(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(db|db-wal|db-journal|log)$/.test(name))
     .map((name) => join(dir, name))
-    .filter((file) => statSync(file).isFile() && containsCardNumber(readFileSync(file).toString('latin1')));
+    .filter((file) => statSync(file).isFile() && fileHoldsCardNumber(file));
 }
 
 /**
@@ -114,6 +115,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const dispatch = createDispatcher(core.handlers);
   const page = await context.newPage();
+  const focusLost = await watchFocus(page);
   // A locator that matches nothing fails within seconds with its name, instead of waiting out the test.
   page.setDefaultTimeout(8000);
   const pageErrors: string[] = [];
@@ -147,6 +149,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await of.screenshot({ path: join(SCREENSHOTS, `${name}${suffix}.png`), animations: 'disabled' });
     },
     async close() {
+      const lost = await focusLost();
       unsubscribe();
       await browser.close();
       await site.close();
@@ -159,6 +162,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const leaked = filesWithCardNumbers(dataDir);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (leaked.length) throw new Error(`Something like a card number was written to ${leaked.join(', ')}`);
+      if (lost.length)
+        throw new Error(`The focus was left on the page's body, where the agent's next key goes nowhere: ${lost.join('; ')}`);
     },
   };
 }

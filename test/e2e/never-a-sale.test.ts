@@ -29,3 +29,32 @@ test('a supplier that rejects a paid booking: red, in words, no reference to han
   const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
   expect(booking?.status).toBe('Failed');
 });
+
+test('the service going down in the middle of paying: "not confirmed", never a sale nor "nothing charged", until the service shows the charge', async () => {
+  harness = await startHarness({ requestTimeoutMs: 1_000, doubtWindowMs: 2_000 });
+  const { page } = harness;
+  const stay = await availableStay(harness, 3);
+  await holdThroughScreens(page, stay, 'barcelona');
+  // The charge is made and its answer lost; from then on every request is answered 503 until the service is back.
+  harness.training?.controls.queueFaults([{ kind: 'drop_after_commit', method: 'POST', path: '/book$' }]);
+  harness.training?.controls.update({ errorRate: 1 });
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  const checking = page.getByRole('status').filter({ hasText: 'Not confirmed yet: checking with the service' });
+  await expect.poll(() => checking.isVisible(), { timeout: 5_000 }).toBe(true);
+  // Well into the outage, after several failed reads, the screen still says only what is known.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(await checking.isVisible()).toBe(true);
+  expect(await page.getByTestId('booking-reference').count()).toBe(0);
+  expect(await page.getByText(/nothing was charged|Paid and confirmed/i).count()).toBe(0);
+  expect(await page.getByRole('button', { name: /^Pay / }).isDisabled()).toBe(true);
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  await harness.screenshot('payment-during-outage');
+
+  harness.training?.controls.update({ errorRate: 0 });
+  await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 15_000 }).toBe(true);
+  const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+  expect(booking?.inFlight).toBeNull();
+  const payments = harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments ?? [];
+  expect(payments.filter((payment) => payment.kind === 'authorization')).toHaveLength(1);
+});

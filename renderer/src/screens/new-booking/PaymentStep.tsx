@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { clientReferenceSchema } from '../../../../shared/bookings';
@@ -33,14 +33,19 @@ export function PaymentStep() {
   const profile = useActiveProfile();
   const online = useAppStore((state) => state.online);
   const [card, setCard] = useState<string>(TEST_CARDS[0].id);
+  const progress = useRef<HTMLDivElement>(null);
+  const checking = booking?.inFlight === 'book';
+  const waiting = payment.state === 'working';
+  // The Pay button is disabled while the payment runs: the focus goes to the words saying where it is, not to the page.
+  useEffect(() => {
+    if (waiting || checking) progress.current?.focus();
+  }, [waiting, checking]);
   if (!booking || !profile) return null;
 
   const referenceCheck = clientReferenceSchema.safeParse(clientReference);
   const referenceError = referenceCheck.success ? null : (referenceCheck.error.issues[0]?.message ?? null);
   const canUseTestCards = profile.kind !== 'live';
   const canUseCardWindow = profile.kind !== 'training';
-  const checking = booking.inFlight === 'book';
-  const waiting = payment.state === 'working';
   const blocked = waiting || checking;
   // 3-D Secure left unfinished (a closed window, a restart): the same payment can be finished.
   const unfinished = booking.paymentIntentId !== null && !waiting && !checking;
@@ -80,8 +85,15 @@ export function PaymentStep() {
           autoFocus
         />
 
-        {payment.state === 'working' && (
-          <Alert color="blue" title={PROGRESS_WORDS[payment.step].title} role="status" data-testid="payment-progress">
+        {payment.state === 'working' && !checking && (
+          <Alert
+            ref={progress}
+            tabIndex={-1}
+            color="blue"
+            title={PROGRESS_WORDS[payment.step].title}
+            role="status"
+            data-testid="payment-progress"
+          >
             <Group gap="sm">
               <Loader size="sm" role="status" aria-label="Waiting" />
               <Text size="sm">{PROGRESS_WORDS[payment.step].text}</Text>
@@ -89,7 +101,7 @@ export function PaymentStep() {
           </Alert>
         )}
         {checking && (
-          <Alert color="yellow" title="Not confirmed yet: checking with the service" role="status">
+          <Alert ref={progress} tabIndex={-1} color="yellow" title="Not confirmed yet: checking with the service" role="status">
             <Group gap="sm" wrap="nowrap">
               <Loader size="sm" color="yellow" aria-label="Checking" />
               <Text size="sm">
