@@ -19,6 +19,10 @@ export const controlSettingsSchema = z
     /** Share of API requests held for slowRequestMs before any work: longer than a client waits, the work lands after it gave up. */
     slowRequestRate: z.number().min(0).max(1),
     slowRequestMs: z.number().int().min(0).max(60_000),
+    /** What the bank does with a card that would pay: as the test card says, decline it, or ask for 3-D Secure that the cardholder then fails. */
+    cardOutcome: z.enum(['as_card', 'decline', 'authentication_fails']),
+    /** Each time a stay already priced is priced again, it costs this much more (percent): the price rises between pricing and holding. */
+    priceRisePercent: z.number().int().min(0).max(100),
   })
   .strict();
 export type ControlSettings = z.infer<typeof controlSettingsSchema>;
@@ -34,6 +38,8 @@ export const DEFAULT_CONTROLS: ControlSettings = {
   dropAfterCommitRate: 0,
   slowRequestRate: 0,
   slowRequestMs: 20_000,
+  cardOutcome: 'as_card',
+  priceRisePercent: 0,
 };
 
 /** A fault for the next matching request, for scripts such as "fail twice, then succeed". */

@@ -7,6 +7,8 @@ import type { State } from './dialect';
 import { parseBody, requireLive } from './service-context';
 import type { BookingRow, Caller, ServiceContext } from './service-context';
 import { cardBehaviour, DECLINE_MESSAGES } from './test-cards';
+import type { CardBehaviour } from './test-cards';
+import type { ControlSettings } from './controls';
 
 type IntentRow = {
   id: string;
@@ -19,6 +21,12 @@ type IntentRow = {
 
 /** A booking can be paid only while it holds nothing yet: held, or waiting for 3-D Secure. */
 const PAYABLE: readonly State[] = ['pending', 'awaitingAuthentication'];
+
+/** The trainer's card scenario overrides what a card that would pay does; a card that declines declines anyway. */
+function bankBehaviour(card: CardBehaviour, outcome: ControlSettings['cardOutcome']): CardBehaviour {
+  if (card.kind === 'declined' || outcome === 'as_card') return card;
+  return outcome === 'decline' ? { kind: 'declined', declineCode: 'generic_decline' } : { kind: 'requires_action' };
+}
 
 const declined = (declineCode: string) =>
   new ApiError('card_declined', DECLINE_MESSAGES[declineCode] ?? 'The card was declined.', { declineCode });
@@ -114,7 +122,7 @@ export function payments(context: ServiceContext) {
       }
       if (request.payment_intent_id) return payWithIntent(booking, request.payment_intent_id, request.client_reference);
       const paymentMethod = request.payment_method_id as string;
-      const behaviour = cardBehaviour(paymentMethod);
+      const behaviour = bankBehaviour(cardBehaviour(paymentMethod), controls.current.cardOutcome);
       if (behaviour.kind === 'declined') {
         context.logEvent(booking.id, 'card_declined', { decline_code: behaviour.declineCode });
         throw declined(behaviour.declineCode);

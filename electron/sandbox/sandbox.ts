@@ -254,7 +254,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (challenge) {
       const intentId = challenge[1] as string;
       if (request.method === 'POST') {
-        const outcome = form.get('outcome') === 'approve' ? 'approve' : 'fail';
+        // In the trainer's "cardholder fails" scenario the bank refuses whatever the cardholder does.
+        const approved = form.get('outcome') === 'approve' && controls.current.cardOutcome !== 'authentication_fails';
+        const outcome = approved ? 'approve' : 'fail';
         service.completeChallenge(intentId, form.get('client_secret') ?? '', outcome);
         sendHtml(response, 200, challengeDonePage(outcome));
         return;

@@ -111,6 +111,18 @@ export function createContext(
     return row && row.organization_id === caller.organizationId ? row : undefined;
   };
 
+  /** The trainer's "price rises" scenario: a stay priced before costs more each time it is priced again. */
+  const risenPrice = (caller: Caller, packageId: number, propertyId: number, checkIn: string, checkOut: string, adults: number) => {
+    const rise = controls.current.priceRisePercent;
+    if (rise === 0) return null;
+    const last = db
+      .prepare(
+        'SELECT total_minor FROM offers WHERE organization_id = ? AND package_id = ? AND property_id = ? AND check_in = ? AND check_out = ? AND adults = ? ORDER BY id DESC LIMIT 1',
+      )
+      .get(caller.organizationId, packageId, propertyId, checkIn, checkOut, adults) as { total_minor: number } | undefined;
+    return last ? Math.round((last.total_minor * (100 + rise)) / 100) : null;
+  };
+
   const context = {
     db,
     controls,
@@ -176,15 +188,15 @@ export function createContext(
     mintOffer(caller: Caller, pkg: CatalogPackage, property: CatalogProperty, checkIn: string, checkOut: string, adults: number) {
       const quote = quoteStay(pkg, property, checkIn, checkOut, adults);
       if (!quote.available) return null;
+      const total = risenPrice(caller, pkg.id, property.id, checkIn, checkOut, adults) ?? quote.totalMinor;
       const id = Number(
         db
           .prepare(
             'INSERT INTO offers (organization_id, package_id, property_id, check_in, check_out, adults, total_minor, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
           )
-          .run(caller.organizationId, pkg.id, property.id, checkIn, checkOut, adults, quote.totalMinor, quote.currency, isoNow())
-          .lastInsertRowid,
+          .run(caller.organizationId, pkg.id, property.id, checkIn, checkOut, adults, total, quote.currency, isoNow()).lastInsertRowid,
       );
-      return { id, total: quote.totalMinor, currency: quote.currency };
+      return { id, total, currency: quote.currency };
     },
 
     /** Checks that the items match offers of this org, property and dates, one pax per priced adult. */

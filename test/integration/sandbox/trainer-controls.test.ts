@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest';
+import { callApi, pendingBooking, priceAvailableStay, useSandbox } from '../../support/sandbox-helpers';
+
+const sandbox = useSandbox();
+
+async function challenge(serviceUrl: string, intentId: string, clientSecret: string, outcome: 'approve' | 'fail') {
+  const done = await fetch(`${serviceUrl}/sandbox/3ds/${intentId}`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_secret: clientSecret, outcome }),
+  });
+  return done.text();
+}
+
+describe('the controls a trainer turns on', () => {
+  test('"card declined": a card that would pay is declined by its bank and the booking stays held; off again, the same card pays', async () => {
+    const service = await sandbox({ controls: { cardOutcome: 'decline' } });
+    const { bookingId } = await pendingBooking(service);
+    const book = () => callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_method_id: 'pm_card_visa' });
+    expect(await book()).toMatchObject({ status: 402, body: { error: 'card_declined', decline_code: 'generic_decline' } });
+    expect((await callApi(service, 'GET', `/bookings/${bookingId}`, service.keys.liveKey)).body).toMatchObject({
+      data: { status: 'Pending' },
+    });
+    service.controls.update({ cardOutcome: 'as_card' });
+    expect((await book()).status).toBe(200);
+  });
+
+  test('"3-D Secure: cardholder fails": every card asks for 3-D Secure, and the bank refuses even an approved challenge', async () => {
+    const service = await sandbox({ controls: { cardOutcome: 'authentication_fails' } });
+    const { bookingId } = await pendingBooking(service);
+    const action = await callApi<{ payment_intent_id: string; client_secret: string }>(
+      service,
+      'POST',
+      `/bookings/${bookingId}/book`,
+      service.keys.liveKey,
+      { payment_method_id: 'pm_card_visa' },
+    );
+    expect(action).toMatchObject({ status: 402, body: { error: 'payment_requires_action' } });
+    expect(await challenge(service.url, action.body.payment_intent_id, action.body.client_secret, 'approve')).toContain(
+      'Authentication failed',
+    );
+    const retry = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, {
+      payment_intent_id: action.body.payment_intent_id,
+    });
+    expect(retry).toMatchObject({ status: 402, body: { error: 'card_declined', decline_code: 'authentication_failed' } });
+  });
+
+  test('"price rises": a stay priced again costs the given share more each time; a stay priced once keeps its price', async () => {
+    const service = await sandbox({ controls: { priceRisePercent: 10 } });
+    const first = await priceAvailableStay(service, { packageId: 2 });
+    const again = await callApi<{ data: { total_price_cents: number } }>(
+      service,
+      'POST',
+      '/packages/2/availability',
+      service.keys.testKey,
+      {
+        check_in: first.checkIn,
+        check_out: first.checkOut,
+        adults: first.adults,
+        property_id: first.propertyId,
+      },
+    );
+    expect(again.body.data.total_price_cents).toBe(Math.round(first.total * 1.1));
+    service.controls.update({ priceRisePercent: 0 });
+    const plain = await priceAvailableStay(service, { packageId: 3 });
+    const plainAgain = await callApi<{ data: { total_price_cents: number } }>(
+      service,
+      'POST',
+      '/packages/3/availability',
+      service.keys.testKey,
+      {
+        check_in: plain.checkIn,
+        check_out: plain.checkOut,
+        adults: plain.adults,
+        property_id: plain.propertyId,
+      },
+    );
+    expect(plainAgain.body.data.total_price_cents).toBe(plain.total);
+  });
+});
