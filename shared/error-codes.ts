@@ -66,6 +66,7 @@ export const ERROR_TITLES = {
   // Profiles, keys and the app.
   offline: 'Offline',
   training_unavailable: 'Training service not running',
+  training_only: 'Training profiles only',
   key_missing: 'Key missing',
   live_key_missing: 'Live key missing',
   key_prefix_mismatch: 'Wrong kind of key',

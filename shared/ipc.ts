@@ -22,6 +22,7 @@ import {
   paymentPageRequestSchema,
 } from './payment-window';
 import { statusRulesSchema } from './status-rules';
+import { scenarioIdSchema, scenarioViewSchema } from './training';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
 
 const noInput = z.object({}).strict();
@@ -170,6 +171,18 @@ export const channels = {
     input: z.object({ profileId }).strict(),
     output: z.array(bookingRecordSchema),
   },
+  'training:scenarios': {
+    input: noInput,
+    output: z.object({ scenarios: z.array(scenarioViewSchema) }),
+  },
+  'training:set-scenario': {
+    input: z.object({ id: scenarioIdSchema, on: z.boolean() }).strict(),
+    output: z.object({ scenarios: z.array(scenarioViewSchema) }),
+  },
+  'training:all-normal': {
+    input: noInput,
+    output: z.object({ scenarios: z.array(scenarioViewSchema) }),
+  },
 } as const;
 
 export type Channels = typeof channels;
@@ -200,6 +213,8 @@ export const events = {
   'event:payment-progress': z.object({ bookingId: z.number().int(), step: paymentStepSchema }),
   /** A menu item or shortcut handled by the main process asks the renderer to show a screen. */
   'event:navigate': z.object({ screen: z.enum(['new-booking', 'bookings', 'settings']) }),
+  /** A training scenario went on or off (also when one ended by itself). */
+  'event:training-change': z.object({ scenarios: z.array(scenarioViewSchema) }),
 } as const;
 
 export type Events = typeof events;

@@ -27,6 +27,9 @@ import { bookingIpc } from './ipc/booking-handlers';
 import { historyIpc } from './ipc/history-handlers';
 import { paymentIpc } from './ipc/payment-handlers';
 import { profileIpc } from './ipc/profile-handlers';
+import { trainingIpc } from './ipc/training-handlers';
+import { createTrainer } from './training/trainer';
+import type { ServiceControls } from './training/trainer';
 
 const unavailable = (): never => {
   throw new AppError('payment_windows_unavailable', 'This Packdesk cannot open payment windows.', 'Use the desktop app to take cards.');
@@ -38,6 +41,8 @@ export interface BuiltInService {
   url: string;
   testKey: string;
   liveKey: string;
+  /** Its fault and delay controls, for the trainer panel. */
+  controls?: ServiceControls;
 }
 
 export interface CoreOptions {
@@ -166,11 +171,17 @@ export function createCore(options: CoreOptions) {
     },
   });
 
+  const trainer = createTrainer({
+    controls: () => options.builtInService()?.controls ?? null,
+    onChange: (scenarios) => events.emit('event:training-change', { scenarios }),
+  });
+
   const areaHandlers: Handlers = {
     ...profileIpc({ version: options.version, profiles, secrets: options.secrets, connectivity, events }),
     ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
     ...paymentIpc({ payments, tracker }),
     ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter }),
+    ...trainingIpc({ trainer, activeProfile: profiles.active }),
   };
 
   // Calls still running, so a quit waits for them (a payment half-recorded is settled at the next start, but better not).
@@ -207,6 +218,7 @@ export function createCore(options: CoreOptions) {
     closed = true;
     if (dailyTimer) clearTimeout(dailyTimer);
     tracker.stop();
+    trainer.stop();
     connectivity.stop();
     settingsDb.close();
     ledgerDb.close();
@@ -226,6 +238,7 @@ export function createCore(options: CoreOptions) {
     engine,
     payments,
     tracker,
+    trainer,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     start(): Promise<void> {
       // A quit right after the start waits for it like for any call, and it stops at the next step.

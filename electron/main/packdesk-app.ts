@@ -54,7 +54,14 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     secrets: createKeychainStore('Packdesk'),
     version: app.getVersion(),
     builtInService: () =>
-      trainingService ? { url: trainingService.url, testKey: trainingService.keys.testKey, liveKey: trainingService.keys.liveKey } : null,
+      trainingService
+        ? {
+            url: trainingService.url,
+            testKey: trainingService.keys.testKey,
+            liveKey: trainingService.keys.liveKey,
+            controls: trainingService.controls,
+          }
+        : null,
     paymentWindows: electronPaymentWindows(() => mainWindow, rendererPage('payment.html', devServerUrl)),
     voucherPrinter: electronVoucherPrinter(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),

@@ -102,7 +102,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     secrets: createKeychainStore(keychainService),
     version: 'e2e',
-    builtInService: () => (training ? { url: training.url, testKey: training.keys.testKey, liveKey: training.keys.liveKey } : null),
+    builtInService: () =>
+      training ? { url: training.url, testKey: training.keys.testKey, liveKey: training.keys.liveKey, controls: training.controls } : null,
     trackerTickMs: 200,
     connectivityIntervalMs: 500,
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),

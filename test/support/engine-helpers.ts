@@ -27,7 +27,8 @@ export function useCore() {
       dataDir,
       secrets: keychain().store,
       version: 'test',
-      builtInService: () => (sandbox ? { url: sandbox.url, testKey: sandbox.keys.testKey, liveKey: sandbox.keys.liveKey } : null),
+      builtInService: () =>
+        sandbox ? { url: sandbox.url, testKey: sandbox.keys.testKey, liveKey: sandbox.keys.liveKey, controls: sandbox.controls } : null,
       connectivityIntervalMs: 60_000,
       trackerTickMs: 20,
       retry: FAST_RETRY,

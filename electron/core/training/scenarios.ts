@@ -1,0 +1,87 @@
+import type { ScenarioId } from '../../../shared/training';
+import type { ControlSettings } from '../../sandbox/controls';
+
+export interface Scenario {
+  id: ScenarioId;
+  title: string;
+  agentSees: string;
+  /** What the built-in service does while the scenario is on. */
+  settings: Partial<ControlSettings>;
+  /** How long it lasts once turned on, unless turned off sooner. */
+  lastsMs: number;
+}
+
+const MINUTE = 60_000;
+
+/** The trainer's bad days, in the order the panel lists them. Each ends by itself, so a forgotten one does not spoil the next lesson. */
+export const SCENARIOS: readonly Scenario[] = [
+  {
+    id: 'supplier-slow',
+    title: 'Supplier slow (confirms after 2 min)',
+    agentSees: 'After paying, the booking stays “Waiting for the supplier” for two minutes before it is Paid.',
+    settings: { supplierDelayMs: 2 * MINUTE },
+    lastsMs: 30 * MINUTE,
+  },
+  {
+    id: 'supplier-refuses',
+    title: 'Supplier refuses the booking',
+    agentSees:
+      'After paying, the booking ends “Not booked”: the supplier refused, the card’s hold is released, there is no reference to give.',
+    settings: { supplierOutcome: 'reject' },
+    lastsMs: 30 * MINUTE,
+  },
+  {
+    id: 'service-down',
+    title: 'Service down for 5 min',
+    agentSees:
+      'Every search, price and payment fails with “The service is unavailable”; nothing is held or charged. It works again after 5 minutes.',
+    settings: { errorRate: 1 },
+    lastsMs: 5 * MINUTE,
+  },
+  {
+    id: 'answers-lost',
+    title: 'Answers lost after the service acted',
+    agentSees:
+      'Holding and paying go through at the service but their answer never comes: Packdesk says “Not confirmed yet: checking with the service”, then shows what the service did.',
+    settings: { dropAfterCommitRate: 1 },
+    lastsMs: 15 * MINUTE,
+  },
+  {
+    id: 'busy',
+    title: 'Busy: 429s with Retry-After',
+    agentSees:
+      'Half the calls are refused as too many; Packdesk waits as the service asks and tries again, so answers come a few seconds later.',
+    settings: { rateLimitRate: 0.5, retryAfterSeconds: 2 },
+    lastsMs: 15 * MINUTE,
+  },
+  {
+    id: 'tokens-expire',
+    title: 'Prebook tokens expire after 60 s',
+    agentSees: 'The hold’s clock starts at one minute; when it runs out Packdesk prices the stay again before holding it.',
+    settings: { tokenLifetimeMs: MINUTE },
+    lastsMs: 30 * MINUTE,
+  },
+  {
+    id: 'card-declined',
+    title: 'Card declined',
+    agentSees: 'Every card is declined by its bank: “The card was declined by its bank.” The booking stays held and nothing is charged.',
+    settings: { cardOutcome: 'decline' },
+    lastsMs: 30 * MINUTE,
+  },
+  {
+    id: 'authentication-fails',
+    title: '3-D Secure: cardholder fails',
+    agentSees:
+      'Every card asks for 3-D Secure and the bank refuses it: the booking stays held, nothing is charged, the traveler may try another card.',
+    settings: { cardOutcome: 'authentication_fails' },
+    lastsMs: 30 * MINUTE,
+  },
+  {
+    id: 'price-rises',
+    title: 'Price rises between price and hold',
+    agentSees:
+      'Each time a stay is priced again it costs 10% more: at Hold, Packdesk shows the new price and holds nothing until the agent accepts it.',
+    settings: { priceRisePercent: 10 },
+    lastsMs: 30 * MINUTE,
+  },
+];

@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest';
+import { createDispatcher } from '../../../electron/core/dispatch';
+import { createTrainer } from '../../../electron/core/training/trainer';
+import type { ScenarioView } from '../../../shared/training';
+import { heldBooking, useCore } from '../../support/engine-helpers';
+import { useSandbox } from '../../support/sandbox-helpers';
+
+const sandbox = useSandbox();
+const startCore = useCore();
+
+const on = (scenarios: ScenarioView[]) => scenarios.filter((scenario) => scenario.on).map((scenario) => scenario.id);
+
+describe('the trainer’s scenarios', () => {
+  test('a scenario turned on changes what the built-in service does until it is turned off; all back to normal ends every one', async () => {
+    const service = await sandbox();
+    const { core } = await startCore(service);
+    const started = { ...service.controls.current };
+    const told: string[][] = [];
+    core.events.subscribe((event) => {
+      if (event.name === 'event:training-change') told.push(on(event.payload.scenarios));
+    });
+
+    const { booking } = await heldBooking(core);
+    const declined = await core.handlers['training:set-scenario']({ id: 'card-declined', on: true });
+    expect(on(declined.scenarios)).toEqual(['card-declined']);
+    await expect(core.payments.pay(booking.id, { paymentMethodId: 'pm_card_visa' })).rejects.toMatchObject({ code: 'card_declined' });
+
+    await core.handlers['training:set-scenario']({ id: 'supplier-slow', on: true });
+    expect(service.controls.current).toMatchObject({ cardOutcome: 'decline', supplierDelayMs: 120_000 });
+    const normal = await core.handlers['training:all-normal']({});
+    expect(on(normal.scenarios)).toEqual([]);
+    expect(service.controls.current).toEqual(started);
+    await expect(core.payments.pay(booking.id, { paymentMethodId: 'pm_card_visa' })).resolves.toMatchObject({ id: booking.id });
+    expect(told).toEqual([['card-declined'], ['supplier-slow', 'card-declined'], []]);
+  });
+
+  test('each scenario says when it ends, and ends by itself then, the others staying on', async () => {
+    const service = await sandbox();
+    let now = Date.parse('2027-03-01T10:00:00Z');
+    const timers: { end: () => void; ms: number }[] = [];
+    const told: string[][] = [];
+    const trainer = createTrainer({
+      controls: () => service.controls,
+      now: () => now,
+      schedule: (end, ms) => {
+        timers.push({ end, ms });
+        return () => {};
+      },
+      onChange: (scenarios) => told.push(on(scenarios)),
+    });
+    trainer.set('busy', true);
+    now += 60_000;
+    const down = trainer.set('service-down', true).find((scenario) => scenario.id === 'service-down');
+    expect(down).toMatchObject({ on: true, endsAt: '2027-03-01T10:06:00.000Z' });
+    expect(service.controls.current).toMatchObject({ errorRate: 1, rateLimitRate: 0.5 });
+    // The service is down for 5 minutes from now: that is the next end to wait for, sooner than busy's.
+    const next = timers.at(-1);
+    expect(next?.ms).toBe(5 * 60_000);
+    now += 5 * 60_000;
+    next?.end();
+    expect(service.controls.current).toMatchObject({ errorRate: 0, rateLimitRate: 0.5 });
+    expect(told.at(-1)).toEqual(['busy']);
+  });
+
+  test('nothing of the trainer answers on a profile that books for real', async () => {
+    const service = await sandbox();
+    const { core } = await startCore(service);
+    const dispatch = createDispatcher(core.handlers);
+    const live = await core.profiles.create({ name: 'Agency', kind: 'live', baseUrl: service.url, keys: {} });
+    await core.profiles.activate(live.id);
+    for (const answer of [
+      await dispatch('training:scenarios', {}),
+      await dispatch('training:set-scenario', { id: 'service-down', on: true }),
+      await dispatch('training:all-normal', {}),
+    ])
+      expect(answer).toMatchObject({ ok: false, error: { code: 'training_only' } });
+    expect(service.controls.current.errorRate).toBe(0);
+  });
+});
