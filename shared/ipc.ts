@@ -22,7 +22,7 @@ import {
   paymentPageRequestSchema,
 } from './payment-window';
 import { statusRulesSchema } from './status-rules';
-import { scenarioIdSchema, scenarioViewSchema } from './training';
+import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
 
 const noInput = z.object({}).strict();
@@ -182,6 +182,23 @@ export const channels = {
   'training:all-normal': {
     input: noInput,
     output: z.object({ scenarios: z.array(scenarioViewSchema) }),
+  },
+  'training:exercises': {
+    input: noInput,
+    output: z.object({ exercises: z.array(exerciseViewSchema), underWay: attemptSchema.nullable() }),
+  },
+  'training:start-exercise': {
+    input: z.object({ id: exerciseIdSchema }).strict(),
+    output: z.object({ attempt: attemptSchema }),
+  },
+  'training:check-exercise': {
+    input: noInput,
+    /** `unfinished` says why the exercise is not over yet (a booking still moving); the attempt then stays open. */
+    output: z.object({ attempt: attemptSchema, unfinished: z.string().nullable() }),
+  },
+  'training:report': {
+    input: noInput,
+    output: sessionReportSchema,
   },
 } as const;
 

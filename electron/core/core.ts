@@ -28,6 +28,8 @@ import { historyIpc } from './ipc/history-handlers';
 import { paymentIpc } from './ipc/payment-handlers';
 import { profileIpc } from './ipc/profile-handlers';
 import { trainingIpc } from './ipc/training-handlers';
+import { createExerciseRunner } from './training/exercise-runner';
+import type { ServiceRecords } from './training/exercise-runner';
 import { createTrainer } from './training/trainer';
 import type { ServiceControls } from './training/trainer';
 
@@ -43,6 +45,8 @@ export interface BuiltInService {
   liveKey: string;
   /** Its fault and delay controls, for the trainer panel. */
   controls?: ServiceControls;
+  /** Its records of the training organization, for checking the trainer's exercises. */
+  records?: ServiceRecords;
 }
 
 export interface CoreOptions {
@@ -181,7 +185,18 @@ export function createCore(options: CoreOptions) {
     ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
     ...paymentIpc({ payments, tracker }),
     ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter }),
-    ...trainingIpc({ trainer, activeProfile: profiles.active }),
+    ...trainingIpc({
+      trainer,
+      exercises: createExerciseRunner({
+        settingsDb,
+        trainer,
+        records: () => options.builtInService()?.records ?? null,
+        ledger,
+        engine,
+        payments,
+      }),
+      activeProfile: profiles.active,
+    }),
   };
 
   // Calls still running, so a quit waits for them (a payment half-recorded is settled at the next start, but better not).

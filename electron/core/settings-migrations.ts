@@ -24,4 +24,22 @@ export const settingsMigrations: readonly Migration[] = [
   (db) => {
     db.exec('ALTER TABLE profiles ADD COLUMN status_rules TEXT');
   },
+  // The trainer's exercises: each try of a trainee (a training profile), what was prepared for it, and how it ended.
+  (db) => {
+    db.exec(`
+      CREATE TABLE training_attempts (
+        id INTEGER PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+        exercise_id TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        passed INTEGER,
+        problems TEXT NOT NULL DEFAULT '[]',
+        prepared_booking_id INTEGER,
+        prepared_check_in TEXT,
+        prepared_check_out TEXT
+      );
+      CREATE INDEX training_attempts_profile ON training_attempts (profile_id, id);
+    `);
+  },
 ];

@@ -7,6 +7,7 @@ import { createCore } from '../core/core';
 import { createDispatcher } from '../core/dispatch';
 import { isTrustedSender } from '../core/link-policy';
 import { createKeychainStore } from '../core/secrets';
+import { asBuiltInService } from '../sandbox/built-in';
 import { startSandbox } from '../sandbox/sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
 import { denyAllPermissions } from './hardening';
@@ -53,15 +54,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     dataDir: app.getPath('userData'),
     secrets: createKeychainStore('Packdesk'),
     version: app.getVersion(),
-    builtInService: () =>
-      trainingService
-        ? {
-            url: trainingService.url,
-            testKey: trainingService.keys.testKey,
-            liveKey: trainingService.keys.liveKey,
-            controls: trainingService.controls,
-          }
-        : null,
+    builtInService: () => (trainingService ? asBuiltInService(trainingService) : null),
     paymentWindows: electronPaymentWindows(() => mainWindow, rendererPage('payment.html', devServerUrl)),
     voucherPrinter: electronVoucherPrinter(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),

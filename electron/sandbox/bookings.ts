@@ -15,8 +15,45 @@ function cancelRefusal(reason: Reason, booking: BookingRow, status: string): str
   return `Booking ${booking.id} is ${status} and cannot be cancelled.`;
 }
 
+/** A booking as a trainer's exercise checks it: the service's own state, the holder, the money that moved, and what happened. */
+function exerciseViewOf(db: ServiceContext['db'], row: BookingRow, sinceIso: string) {
+  const holder = JSON.parse(row.holder) as { name: string; surname: string };
+  return {
+    id: row.id,
+    state: row.status,
+    holder: `${holder.name} ${holder.surname}`,
+    packageId: row.package_id,
+    checkIn: row.check_in,
+    checkOut: row.check_out,
+    totalMinor: row.total_minor,
+    // The first price quoted for this stay since then: what the traveler was told before any rise.
+    firstQuotedMinor:
+      (
+        db
+          .prepare(
+            'SELECT total_minor FROM offers WHERE organization_id = ? AND package_id = ? AND property_id = ? AND check_in = ? AND check_out = ? AND created_at >= ? ORDER BY id LIMIT 1',
+          )
+          .get(row.organization_id, row.package_id, row.property_id, row.check_in, row.check_out, sinceIso) as
+          { total_minor: number } | undefined
+      )?.total_minor ?? null,
+    payments: db
+      .prepare(
+        'SELECT kind, amount_minor AS amountMinor, payment_intent_id AS paymentIntentId FROM payments WHERE booking_id = ? ORDER BY id',
+      )
+      .all(row.id) as {
+      kind: 'authorization' | 'capture' | 'release' | 'refund' | 'charge';
+      amountMinor: number;
+      paymentIntentId: string | null;
+    }[],
+    events: (db.prepare('SELECT type FROM events WHERE booking_id = ? ORDER BY id').all(row.id) as { type: string }[]).map(
+      (event) => event.type,
+    ),
+  };
+}
+
 export function bookings(context: ServiceContext, settleDue: (bookingId?: number) => void) {
   const { db, dialect } = context;
+  const exerciseView = (row: BookingRow, sinceIso: string) => exerciseViewOf(db, row, sinceIso);
 
   return {
     getBooking(caller: Caller, bookingId: number) {
@@ -60,6 +97,20 @@ export function bookings(context: ServiceContext, settleDue: (bookingId?: number
         context.logEvent(bookingId, 'cancelled', { reason: request.cancellation_reason, previous_status: context.statusOf(booking) });
       });
       return dialect.shapes.cancel({ id: bookingId, status: dialect.statuses.cancelled }, context.shapeContext());
+    },
+
+    /** Read-only, for the trainer's exercises: an organization's bookings made or changed since a moment, with what was paid and refused. */
+    bookingsSince(organizationId: number, sinceIso: string) {
+      const rows = db
+        .prepare('SELECT * FROM bookings WHERE organization_id = ? AND (created_at >= ? OR updated_at >= ?) ORDER BY id')
+        .all(organizationId, sinceIso, sinceIso) as BookingRow[];
+      return rows.map((row) => exerciseView(row, sinceIso));
+    },
+
+    /** Read-only, for the trainer's exercises: one booking of an organization as it is now (null: not theirs, or none). */
+    exerciseBooking(organizationId: number, bookingId: number, sinceIso: string) {
+      const row = context.bookingRow(bookingId);
+      return row && row.organization_id === organizationId ? exerciseView(row, sinceIso) : null;
     },
 
     /** Read-only views for tests and the training controls: payments and events of a booking, its status as the dialect names it. */

@@ -16,6 +16,8 @@ export const controlSettingsSchema = z
     retryAfterSeconds: z.number().int().min(0).max(120),
     /** Share of write requests whose change is committed but whose response is never sent. */
     dropAfterCommitRate: z.number().min(0).max(1),
+    /** Only writes whose path matches this regular expression lose their answer (null: every write). */
+    lostAnswerPath: z.string().max(200).nullable(),
     /** Share of API requests held for slowRequestMs before any work: longer than a client waits, the work lands after it gave up. */
     slowRequestRate: z.number().min(0).max(1),
     slowRequestMs: z.number().int().min(0).max(60_000),
@@ -36,6 +38,7 @@ export const DEFAULT_CONTROLS: ControlSettings = {
   rateLimitRate: 0,
   retryAfterSeconds: 1,
   dropAfterCommitRate: 0,
+  lostAnswerPath: null,
   slowRequestRate: 0,
   slowRequestMs: 20_000,
   cardOutcome: 'as_card',
@@ -90,7 +93,8 @@ export function createControls(initial: Partial<ControlSettings> = {}, random: (
       if (index >= 0) return script.splice(index, 1)[0] as ScriptedFault;
       if (current.errorRate > 0 && random() < current.errorRate) return { kind: 'error', status: 503 };
       if (current.rateLimitRate > 0 && random() < current.rateLimitRate) return { kind: 'rate_limit' };
-      if (isWrite && current.dropAfterCommitRate > 0 && random() < current.dropAfterCommitRate) return { kind: 'drop_after_commit' };
+      const losesAnswer = isWrite && (current.lostAnswerPath === null || new RegExp(current.lostAnswerPath).test(path));
+      if (losesAnswer && current.dropAfterCommitRate > 0 && random() < current.dropAfterCommitRate) return { kind: 'drop_after_commit' };
       if (current.slowRequestRate > 0 && random() < current.slowRequestRate) return { kind: 'delay', delayMs: current.slowRequestMs };
       return { kind: 'none' };
     },

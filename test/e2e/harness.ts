@@ -10,6 +10,7 @@ import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
 import { createKeychainStore } from '../../electron/core/secrets';
+import { asBuiltInService } from '../../electron/sandbox/built-in';
 import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Dialect } from '../../electron/sandbox/dialect';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
@@ -102,8 +103,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     secrets: createKeychainStore(keychainService),
     version: 'e2e',
-    builtInService: () =>
-      training ? { url: training.url, testKey: training.keys.testKey, liveKey: training.keys.liveKey, controls: training.controls } : null,
+    builtInService: () => (training ? asBuiltInService(training) : null),
     trackerTickMs: 200,
     connectivityIntervalMs: 500,
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),

@@ -2,6 +2,7 @@ import { afterEach } from 'vitest';
 import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
 import type { PaymentWindows } from '../../electron/core/payments/payment-windows';
+import { asBuiltInService } from '../../electron/sandbox/built-in';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { AvailableQuote } from '../../shared/bookings';
 import { daysFromNow } from './sandbox-helpers';
@@ -27,8 +28,7 @@ export function useCore() {
       dataDir,
       secrets: keychain().store,
       version: 'test',
-      builtInService: () =>
-        sandbox ? { url: sandbox.url, testKey: sandbox.keys.testKey, liveKey: sandbox.keys.liveKey, controls: sandbox.controls } : null,
+      builtInService: () => (sandbox ? asBuiltInService(sandbox) : null),
       connectivityIntervalMs: 60_000,
       trackerTickMs: 20,
       retry: FAST_RETRY,

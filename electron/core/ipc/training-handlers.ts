@@ -1,25 +1,35 @@
 import { AppError } from '../app-error';
 import type { ProfileRecord } from '../profiles';
+import type { ExerciseRunner } from '../training/exercise-runner';
 import type { Trainer } from '../training/trainer';
 import type { AreaHandlers } from './handlers';
 
 export interface TrainingIpcDeps {
   trainer: Trainer;
+  exercises: ExerciseRunner;
   activeProfile: () => ProfileRecord;
 }
 
+type TrainingChannel =
+  | 'training:scenarios'
+  | 'training:set-scenario'
+  | 'training:all-normal'
+  | 'training:exercises'
+  | 'training:start-exercise'
+  | 'training:check-exercise'
+  | 'training:report';
+
 /** The trainer panel's channels: answered only while a training profile is in use, so nothing of it reaches a live counter. */
-export function trainingIpc({
-  trainer,
-  activeProfile,
-}: TrainingIpcDeps): AreaHandlers<'training:scenarios' | 'training:set-scenario' | 'training:all-normal'> {
-  const onlyInTraining = () => {
-    if (activeProfile().kind !== 'training')
+export function trainingIpc({ trainer, exercises, activeProfile }: TrainingIpcDeps): AreaHandlers<TrainingChannel> {
+  const onlyInTraining = (): ProfileRecord => {
+    const profile = activeProfile();
+    if (profile.kind !== 'training')
       throw new AppError(
         'training_only',
         'The trainer panel works only on a training profile; this profile books for real.',
         'Switch to a training profile to rehearse.',
       );
+    return profile;
   };
   return {
     'training:scenarios': async () => {
@@ -34,5 +44,12 @@ export function trainingIpc({
       onlyInTraining();
       return { scenarios: trainer.allNormal() };
     },
+    'training:exercises': async () => {
+      const profile = onlyInTraining();
+      return { exercises: exercises.exercises(profile.id), underWay: exercises.underWay(profile.id) };
+    },
+    'training:start-exercise': async ({ id }) => ({ attempt: await exercises.start(onlyInTraining(), id) }),
+    'training:check-exercise': async () => exercises.check(onlyInTraining()),
+    'training:report': async () => exercises.report(onlyInTraining()),
   };
 }

@@ -42,8 +42,9 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'answers-lost',
     title: 'Answers lost after the service acted',
     agentSees:
-      'Holding and paying go through at the service but their answer never comes: Packdesk says “Not confirmed yet: checking with the service”, then shows what the service did.',
-    settings: { dropAfterCommitRate: 1 },
+      'Paying and cancelling go through at the service but the answer never comes back: Packdesk says “Not confirmed yet: checking with the service”, then shows what the service did.',
+    // Payments and cancellations only: a hold whose answer is lost has no number to look it up by.
+    settings: { dropAfterCommitRate: 1, lostAnswerPath: '/bookings/\\d+/(book|cancel)$' },
     lastsMs: 15 * MINUTE,
   },
   {

@@ -1,0 +1,183 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { Attempt, ExerciseId, ExerciseView, SessionReport } from '../../../shared/training';
+import { AppError } from '../app-error';
+import type { BookingEngine } from '../engine/booking-engine';
+import type { Ledger } from '../ledger/ledger';
+import type { PaymentPipeline } from '../payments/payment-pipeline';
+import type { ProfileRecord } from '../profiles';
+import { EXERCISES } from './exercises';
+import type { CheckResult, Exercise, ExerciseFacts, ServiceBooking } from './exercises';
+import { prepareBooking } from './prepared-bookings';
+import { SCENARIOS } from './scenarios';
+import type { Trainer } from './trainer';
+
+/** The built-in service's records of the training organization, read-only, for checking exercises. */
+export interface ServiceRecords {
+  /** Bookings made or changed since a moment. */
+  bookingsSince(sinceIso: string): ServiceBooking[];
+  booking(serviceBookingId: number, sinceIso: string): ServiceBooking | null;
+}
+
+export interface ExerciseRunnerDeps {
+  settingsDb: DatabaseSync;
+  trainer: Trainer;
+  records: () => ServiceRecords | null;
+  ledger: Ledger;
+  engine: BookingEngine;
+  payments: PaymentPipeline;
+  now?: () => number;
+}
+
+type AttemptRow = {
+  id: number;
+  exercise_id: ExerciseId;
+  started_at: string;
+  finished_at: string | null;
+  passed: number | null;
+  problems: string;
+  prepared_booking_id: number | null;
+  prepared_check_in: string | null;
+  prepared_check_out: string | null;
+};
+
+const exerciseOf = (id: ExerciseId): Exercise => {
+  const exercise = EXERCISES.find((candidate) => candidate.id === id);
+  if (!exercise) throw new AppError('unknown_exercise', `There is no exercise "${id}".`, 'Pick one from the list.');
+  return exercise;
+};
+
+const toAttempt = (row: AttemptRow): Attempt => ({
+  id: row.id,
+  exerciseId: row.exercise_id,
+  title: exerciseOf(row.exercise_id).title,
+  startedAt: row.started_at,
+  finishedAt: row.finished_at,
+  passed: row.passed === null ? null : row.passed === 1,
+  problems: JSON.parse(row.problems) as string[],
+  seconds: row.finished_at === null ? null : Math.round((Date.parse(row.finished_at) - Date.parse(row.started_at)) / 1000),
+});
+
+const sameName = (left: string, right: string) => left.trim().toLowerCase() === right.trim().toLowerCase();
+
+/**
+ * Gives a trainee an exercise (its scenario on, a booking prepared where the task needs one), and
+ * checks it from the built-in service's records and the counter's ledger, never from the screens.
+ */
+export function createExerciseRunner(deps: ExerciseRunnerDeps) {
+  const now = deps.now ?? Date.now;
+  const db = deps.settingsDb;
+  const isoNow = () => new Date(now()).toISOString();
+
+  const records = (): ServiceRecords => {
+    const found = deps.records();
+    if (!found)
+      throw new AppError(
+        'training_unavailable',
+        'The built-in training service is not running.',
+        'Restart Packdesk; if it happens again, check the log.',
+      );
+    return found;
+  };
+  const openAttempt = (profileId: number) =>
+    db.prepare('SELECT * FROM training_attempts WHERE profile_id = ? AND finished_at IS NULL ORDER BY id DESC LIMIT 1').get(profileId) as
+      AttemptRow | undefined;
+  const attemptRow = (id: number) => db.prepare('SELECT * FROM training_attempts WHERE id = ?').get(id) as AttemptRow;
+
+  function finish(id: number, passed: boolean, problems: string[]): Attempt {
+    db.prepare('UPDATE training_attempts SET finished_at = ?, passed = ?, problems = ? WHERE id = ?').run(
+      isoNow(),
+      passed ? 1 : 0,
+      JSON.stringify(problems),
+      id,
+    );
+    return toAttempt(attemptRow(id));
+  }
+
+  function factsFor(profile: ProfileRecord, exercise: Exercise, row: AttemptRow): ExerciseFacts {
+    const service = records();
+    const name = `${exercise.traveler.name} ${exercise.traveler.surname}`;
+    const since = service.bookingsSince(row.started_at).filter((booking) => booking.id !== row.prepared_booking_id);
+    const made = since.filter((booking) => sameName(booking.holder, name));
+    const prepared = row.prepared_booking_id === null ? null : service.booking(row.prepared_booking_id, row.started_at);
+    return {
+      made,
+      prepared:
+        prepared && row.prepared_check_in && row.prepared_check_out
+          ? { now: prepared, checkIn: row.prepared_check_in, checkOut: row.prepared_check_out }
+          : null,
+      others: since.filter((booking) => !sameName(booking.holder, name)),
+      ledger: made.flatMap((booking) => deps.ledger.findByServiceId(profile.id, booking.id) ?? []),
+    };
+  }
+
+  return {
+    exercises(profileId: number): ExerciseView[] {
+      return EXERCISES.map((exercise) => {
+        const last = db
+          .prepare('SELECT * FROM training_attempts WHERE profile_id = ? AND exercise_id = ? ORDER BY id DESC LIMIT 1')
+          .get(profileId, exercise.id) as AttemptRow | undefined;
+        return {
+          id: exercise.id,
+          title: exercise.title,
+          task: exercise.task,
+          scenarios: exercise.scenarios.map((id) => SCENARIOS.find((scenario) => scenario.id === id)?.title ?? id),
+          last: last ? toAttempt(last) : null,
+        };
+      });
+    },
+
+    /** The exercise the trainee is on, if any. */
+    underWay(profileId: number): Attempt | null {
+      const row = openAttempt(profileId);
+      return row ? toAttempt(row) : null;
+    },
+
+    /** Starts an exercise: one left open is ended as not done; the service back to normal, the booking prepared, then its scenarios on. */
+    async start(profile: ProfileRecord, exerciseId: ExerciseId): Promise<Attempt> {
+      const exercise = exerciseOf(exerciseId);
+      const open = openAttempt(profile.id);
+      if (open) finish(open.id, false, ['Left unfinished: another exercise was started.']);
+      deps.trainer.allNormal();
+      const prepared = exercise.prepare
+        ? await prepareBooking({ engine: deps.engine, payments: deps.payments, ledger: deps.ledger }, exercise, exercise.prepare)
+        : null;
+      for (const scenario of exercise.scenarios) deps.trainer.set(scenario, true);
+      const id = Number(
+        db
+          .prepare(
+            'INSERT INTO training_attempts (profile_id, exercise_id, started_at, prepared_booking_id, prepared_check_in, prepared_check_out) VALUES (?, ?, ?, ?, ?, ?)',
+          )
+          .run(profile.id, exerciseId, isoNow(), prepared?.serviceBookingId ?? null, prepared?.checkIn ?? null, prepared?.checkOut ?? null)
+          .lastInsertRowid,
+      );
+      return toAttempt(attemptRow(id));
+    },
+
+    /** Checks the exercise under way: passed or failed (it ends, the service back to normal), or not over yet (it stays open). */
+    check(profile: ProfileRecord): { attempt: Attempt; unfinished: string | null } {
+      const row = openAttempt(profile.id);
+      if (!row) throw new AppError('no_exercise', 'No exercise is under way on this profile.', 'Start one from the list of exercises.');
+      const exercise = exerciseOf(row.exercise_id);
+      const result: CheckResult = exercise.check(factsFor(profile, exercise, row));
+      if (result.unfinished && result.problems.length === 0) return { attempt: toAttempt(row), unfinished: result.unfinished };
+      const attempt = finish(row.id, result.problems.length === 0, result.problems);
+      deps.trainer.allNormal();
+      return { attempt, unfinished: null };
+    },
+
+    report(profile: ProfileRecord): SessionReport {
+      const attempts = (db.prepare('SELECT * FROM training_attempts WHERE profile_id = ? ORDER BY id').all(profile.id) as AttemptRow[]).map(
+        toAttempt,
+      );
+      return {
+        trainee: profile.name,
+        attempts,
+        passed: attempts.filter((attempt) => attempt.passed === true).length,
+        failed: attempts.filter((attempt) => attempt.passed === false).length,
+        totalSeconds: attempts.reduce((sum, attempt) => sum + (attempt.seconds ?? 0), 0),
+      };
+    },
+  };
+}
+
+export type ExerciseRunner = ReturnType<typeof createExerciseRunner>;
