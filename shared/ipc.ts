@@ -200,6 +200,10 @@ export const channels = {
     input: noInput,
     output: sessionReportSchema,
   },
+  'training:add-trainee': {
+    input: z.object({ name: profileName }).strict(),
+    output: profileViewSchema,
+  },
 } as const;
 
 export type Channels = typeof channels;

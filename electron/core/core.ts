@@ -41,8 +41,11 @@ const NO_PAYMENT_WINDOWS: PaymentWindows = { collectCard: async () => unavailabl
 /** The built-in training service, once it is listening: its address and its organization's keys. */
 export interface BuiltInService {
   url: string;
+  /** The first training organization's keys (the Training profile's). */
   testKey: string;
   liveKey: string;
+  /** Each training profile's own organization, so trainees' bookings stay apart; without it every profile uses the first. */
+  keysFor?: (profileId: number) => { testKey: string; liveKey: string };
   /** Its fault and delay controls, for the trainer panel. */
   controls?: ServiceControls;
   /** Its records of the training organization, for checking the trainer's exercises. */
@@ -98,9 +101,14 @@ export function createCore(options: CoreOptions) {
   const baseUrlOf = (profile: ProfileRecord): string | null =>
     profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl;
 
+  const builtInKeys = (profile: ProfileRecord) => {
+    const service = options.builtInService();
+    return service ? (service.keysFor?.(profile.id) ?? service) : null;
+  };
+
   /** The key the active profile searches with (its test key, else its live key), for the online probe. */
   async function searchKeyOf(profile: ProfileRecord): Promise<string | null> {
-    if (profile.builtIn) return options.builtInService()?.testKey ?? null;
+    if (profile.builtIn) return builtInKeys(profile)?.testKey ?? null;
     return (await profiles.keyFor(profile.id, 'test').catch(() => null)) ?? (await profiles.keyFor(profile.id, 'live').catch(() => null));
   }
 
@@ -131,8 +139,8 @@ export function createCore(options: CoreOptions) {
         ...(options.retry ? { retry: options.retry } : {}),
         key: async (kind) => {
           if (!profile.builtIn) return profiles.keyFor(profile.id, kind);
-          const service = options.builtInService();
-          return service ? (kind === 'test' ? service.testKey : service.liveKey) : null;
+          const keys = builtInKeys(profile);
+          return keys ? (kind === 'test' ? keys.testKey : keys.liveKey) : null;
         },
       });
       clients.set(cacheKey, client);
@@ -195,7 +203,8 @@ export function createCore(options: CoreOptions) {
         engine,
         payments,
       }),
-      activeProfile: profiles.active,
+      profiles,
+      events,
     }),
   };
 

@@ -163,6 +163,18 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       return view(find(id));
     },
 
+    /** A trainee's own training profile: on the built-in service like Training, with its own bookings, exercises and report. */
+    async createTrainee(name: string): Promise<ProfileView> {
+      const trimmed = name.trim();
+      checkName(trimmed, 0);
+      const id = Number(
+        db
+          .prepare("INSERT INTO profiles (name, kind, base_url, built_in, created_at) VALUES (?, 'training', '', 1, ?)")
+          .run(trimmed, new Date().toISOString()).lastInsertRowid,
+      );
+      return view(find(id));
+    },
+
     async update(id: number, name: string, baseUrl: string): Promise<ProfileView> {
       editable(id);
       checkName(name.trim(), id);

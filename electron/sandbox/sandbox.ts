@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import { API_PREFIX } from '../../shared/api';
-import { openDatabase, transaction } from '../core/database';
+import { openDatabase } from '../core/database';
 import { ApiError, notFound } from './api-error';
+import { createOrganization, forgetOrganizationBookings, organizationFor, secret } from './organizations';
+import type { OrganizationKeys } from './organizations';
 import { createBookingService } from './booking-service';
 import type { BookingService, Caller } from './booking-service';
 import { anyStringHoldsCardNumber } from '../../shared/card-numbers';
@@ -32,11 +33,7 @@ export interface SandboxOptions {
   dialect?: Dialect;
 }
 
-export interface OrganizationKeys {
-  organizationId: number;
-  testKey: string;
-  liveKey: string;
-}
+export type { OrganizationKeys } from './organizations';
 
 export interface Sandbox {
   url: string;
@@ -48,21 +45,11 @@ export interface Sandbox {
   service: BookingService;
   dialect: Dialect;
   createOrganization(name: string): OrganizationKeys;
+  /** The organization kept under a label (a trainee's profile), made on first use; 'training' is the first one. */
+  organizationFor(label: string): OrganizationKeys;
+  /** Forgets every booking, offer and token of an organization (a fresh training day); returns how many bookings went. */
+  forgetBookings(organizationId: number): number;
   close(): Promise<void>;
-}
-
-const secret = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
-
-function createOrganization(db: DatabaseSync, name: string): OrganizationKeys {
-  return transaction(db, () => {
-    const organizationId = Number(db.prepare('INSERT INTO organizations (name) VALUES (?)').run(name).lastInsertRowid);
-    const testKey = secret('sk_test_');
-    const liveKey = secret('sk_live_');
-    const insert = db.prepare('INSERT INTO api_keys (key, organization_id, kind) VALUES (?, ?, ?)');
-    insert.run(testKey, organizationId, 'test');
-    insert.run(liveKey, organizationId, 'live');
-    return { organizationId, testKey, liveKey };
-  });
 }
 
 /** The first organization and the admin key, made once per data file and kept. */
@@ -366,6 +353,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     service,
     dialect: dialect.name,
     createOrganization: (name) => createOrganization(db, name),
+    organizationFor: (label) => organizationFor(db, label, keys),
+    forgetBookings: (organizationId) => forgetOrganizationBookings(db, organizationId),
     close: async () => {
       if (closed) return;
       closed = true;

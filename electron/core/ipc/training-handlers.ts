@@ -1,5 +1,6 @@
 import { AppError } from '../app-error';
-import type { ProfileRecord } from '../profiles';
+import type { EventHub } from '../events';
+import type { ProfileRecord, ProfileService } from '../profiles';
 import type { ExerciseRunner } from '../training/exercise-runner';
 import type { Trainer } from '../training/trainer';
 import type { AreaHandlers } from './handlers';
@@ -7,7 +8,8 @@ import type { AreaHandlers } from './handlers';
 export interface TrainingIpcDeps {
   trainer: Trainer;
   exercises: ExerciseRunner;
-  activeProfile: () => ProfileRecord;
+  profiles: ProfileService;
+  events: EventHub;
 }
 
 type TrainingChannel =
@@ -17,12 +19,13 @@ type TrainingChannel =
   | 'training:exercises'
   | 'training:start-exercise'
   | 'training:check-exercise'
-  | 'training:report';
+  | 'training:report'
+  | 'training:add-trainee';
 
 /** The trainer panel's channels: answered only while a training profile is in use, so nothing of it reaches a live counter. */
-export function trainingIpc({ trainer, exercises, activeProfile }: TrainingIpcDeps): AreaHandlers<TrainingChannel> {
+export function trainingIpc({ trainer, exercises, profiles, events }: TrainingIpcDeps): AreaHandlers<TrainingChannel> {
   const onlyInTraining = (): ProfileRecord => {
-    const profile = activeProfile();
+    const profile = profiles.active();
     if (profile.kind !== 'training')
       throw new AppError(
         'training_only',
@@ -51,5 +54,13 @@ export function trainingIpc({ trainer, exercises, activeProfile }: TrainingIpcDe
     'training:start-exercise': async ({ id }) => ({ attempt: await exercises.start(onlyInTraining(), id) }),
     'training:check-exercise': async () => exercises.check(onlyInTraining()),
     'training:report': async () => exercises.report(onlyInTraining()),
+    /** A new trainee gets a training profile of their own, in use at once, so the next exercises are theirs. */
+    'training:add-trainee': async ({ name }) => {
+      onlyInTraining();
+      const trainee = await profiles.createTrainee(name);
+      await profiles.activate(trainee.id);
+      events.emit('event:profiles-change', { activeProfileId: trainee.id });
+      return trainee;
+    },
   };
 }

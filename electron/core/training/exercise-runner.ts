@@ -11,11 +11,13 @@ import { prepareBooking } from './prepared-bookings';
 import { SCENARIOS } from './scenarios';
 import type { Trainer } from './trainer';
 
-/** The built-in service's records of the training organization, read-only, for checking exercises. */
+/** The built-in service's records of a training profile's organization, for checking exercises and starting a fresh day. */
 export interface ServiceRecords {
   /** Bookings made or changed since a moment. */
-  bookingsSince(sinceIso: string): ServiceBooking[];
-  booking(serviceBookingId: number, sinceIso: string): ServiceBooking | null;
+  bookingsSince(profileId: number, sinceIso: string): ServiceBooking[];
+  booking(profileId: number, serviceBookingId: number, sinceIso: string): ServiceBooking | null;
+  /** Forgets every booking of the profile's organization; returns how many. */
+  forget(profileId: number): number;
 }
 
 export interface ExerciseRunnerDeps {
@@ -96,9 +98,9 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
   function factsFor(profile: ProfileRecord, exercise: Exercise, row: AttemptRow): ExerciseFacts {
     const service = records();
     const name = `${exercise.traveler.name} ${exercise.traveler.surname}`;
-    const since = service.bookingsSince(row.started_at).filter((booking) => booking.id !== row.prepared_booking_id);
+    const since = service.bookingsSince(profile.id, row.started_at).filter((booking) => booking.id !== row.prepared_booking_id);
     const made = since.filter((booking) => sameName(booking.holder, name));
-    const prepared = row.prepared_booking_id === null ? null : service.booking(row.prepared_booking_id, row.started_at);
+    const prepared = row.prepared_booking_id === null ? null : service.booking(profile.id, row.prepared_booking_id, row.started_at);
     return {
       made,
       prepared:

@@ -137,4 +137,30 @@ describe('the trainer’s exercises, checked from the service’s records and th
     ]);
     expect(report.attempts[1]?.problems).toEqual(['Left unfinished: another exercise was started.']);
   });
+
+  test('each trainee works on a training profile of their own: bookings, exercises and reports stay apart', async () => {
+    const service = await sandbox();
+    const { core } = await startCore(service);
+    await start(core, 'first-booking');
+    await bookFor(core, { name: 'Maria', surname: 'Santos' }, 'pm_card_visa');
+    await checkWhenSettled(core);
+
+    const trainee = await core.handlers['training:add-trainee']({ name: 'Ana (Tuesday class)' });
+    expect(core.profiles.active()).toMatchObject({ id: trainee.id, kind: 'training', builtIn: true });
+    // Maria Santos was booked by the first trainee: for this one, the first booking is still to do.
+    await start(core, 'first-booking');
+    const nothingYet = await check(core);
+    expect(nothingYet.attempt.problems).toEqual(['No booking for Maria Santos reached the service.']);
+    await start(core, 'first-booking');
+    await bookFor(core, { name: 'Maria', surname: 'Santos' }, 'pm_card_visa', 90);
+    expect((await checkWhenSettled(core)).attempt.passed).toBe(true);
+
+    expect(await core.handlers['training:report']({})).toMatchObject({ trainee: 'Ana (Tuesday class)', passed: 1, failed: 1 });
+    expect(core.ledger.list({ profileId: trainee.id }).rows).toHaveLength(1);
+    // At the service too: the Training profile's organization holds only its own Maria Santos.
+    expect(service.service.bookingsSince(service.keys.organizationId, '2000-01-01T00:00:00Z')).toHaveLength(1);
+    await core.profiles.activate(1);
+    expect(await core.handlers['training:report']({})).toMatchObject({ trainee: 'Training', passed: 1, failed: 0 });
+    expect(core.ledger.list({ profileId: 1 }).rows).toHaveLength(1);
+  });
 });
