@@ -200,6 +200,11 @@ export const channels = {
     input: noInput,
     output: sessionReportSchema,
   },
+  /** Saves the session report on screen as a PDF; null when the trainer cancelled the save dialog. */
+  'training:save-report-pdf': {
+    input: noInput,
+    output: z.object({ path: z.string().nullable() }),
+  },
   'training:add-trainee': {
     input: z.object({ name: profileName }).strict(),
     output: profileViewSchema,

@@ -205,6 +205,7 @@ export function createCore(options: CoreOptions) {
       }),
       profiles,
       events,
+      printer: options.voucherPrinter,
     }),
   };
 

@@ -3,6 +3,7 @@ import type { EventHub } from '../events';
 import type { ProfileRecord, ProfileService } from '../profiles';
 import type { ExerciseRunner } from '../training/exercise-runner';
 import type { Trainer } from '../training/trainer';
+import type { VoucherPrinter } from '../voucher-printer';
 import type { AreaHandlers } from './handlers';
 
 export interface TrainingIpcDeps {
@@ -10,6 +11,8 @@ export interface TrainingIpcDeps {
   exercises: ExerciseRunner;
   profiles: ProfileService;
   events: EventHub;
+  /** The same port that saves a voucher: the page on screen, as a PDF. */
+  printer: VoucherPrinter | undefined;
 }
 
 type TrainingChannel =
@@ -20,10 +23,11 @@ type TrainingChannel =
   | 'training:start-exercise'
   | 'training:check-exercise'
   | 'training:report'
+  | 'training:save-report-pdf'
   | 'training:add-trainee';
 
 /** The trainer panel's channels: answered only while a training profile is in use, so nothing of it reaches a live counter. */
-export function trainingIpc({ trainer, exercises, profiles, events }: TrainingIpcDeps): AreaHandlers<TrainingChannel> {
+export function trainingIpc({ trainer, exercises, profiles, events, printer }: TrainingIpcDeps): AreaHandlers<TrainingChannel> {
   const onlyInTraining = (): ProfileRecord => {
     const profile = profiles.active();
     if (profile.kind !== 'training')
@@ -54,6 +58,14 @@ export function trainingIpc({ trainer, exercises, profiles, events }: TrainingIp
     'training:start-exercise': async ({ id }) => ({ attempt: await exercises.start(onlyInTraining(), id) }),
     'training:check-exercise': async () => exercises.check(onlyInTraining()),
     'training:report': async () => exercises.report(onlyInTraining()),
+    'training:save-report-pdf': async () => {
+      const profile = onlyInTraining();
+      if (!printer)
+        throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
+      const day = new Date().toISOString().slice(0, 10);
+      const trainee = profile.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+      return { path: await printer.savePdf(`training-report-${trainee}-${day}.pdf`) };
+    },
     /** A new trainee gets a training profile of their own, in use at once, so the next exercises are theirs. */
     'training:add-trainee': async ({ name }) => {
       onlyInTraining();
