@@ -14,6 +14,7 @@ export type Reason =
   | 'duplicate_offer'
   | 'pax_count_mismatch'
   | 'offer_mismatch'
+  | 'price_changed'
   | 'wrong_state'
   | 'already_booked'
   | 'already_cancelled'

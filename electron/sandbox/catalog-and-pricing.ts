@@ -2,7 +2,7 @@
 import { availabilityRequestSchema } from '../../shared/api';
 import { ApiError } from './api-error';
 import { searchCatalog } from './catalog';
-import { nightsBetween } from './pricing';
+import { nightsBetween, quoteStay } from './pricing';
 import { canonicalItems, checkStayDates, invalid, parseBody, requireLive } from './service-context';
 import type { Caller, ServiceContext } from './service-context';
 
@@ -39,6 +39,12 @@ export function catalogAndPricing(context: ServiceContext) {
           { field: 'items', problem: 'required with mode prebook' },
         ]);
       const offers = context.itemOffers(caller, request.items, pkg.id, property.id, request.check_in, request.check_out);
+      // The trainer's "price rises": an offer still at the price before the rise is refused; priced again, the stay costs more.
+      if (context.controls.current.priceRisePercent > 0) {
+        const before = quoteStay(pkg, property, request.check_in, request.check_out, request.adults);
+        if (before.available && offers.some((found) => found.total_minor === before.totalMinor))
+          throw new ApiError('price_changed', 'The price of this stay has risen since it was priced; price it again for the new price.');
+      }
       const mismatch = offers.find((found) => found.adults !== request.adults);
       if (mismatch) {
         throw new ApiError(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { callApi, pendingBooking, priceAvailableStay, useSandbox } from '../../support/sandbox-helpers';
+import { callApi, mintToken, pendingBooking, priceAvailableStay, useSandbox } from '../../support/sandbox-helpers';
 
 const sandbox = useSandbox();
 
@@ -75,5 +75,15 @@ describe('the controls a trainer turns on', () => {
       },
     );
     expect(plainAgain.body.data.total_price_cents).toBe(plain.total);
+  });
+
+  test('"price rises": a hold on the price quoted before the rise is refused as price_changed; the stay priced again holds at the new price', async () => {
+    const service = await sandbox();
+    const before = await priceAvailableStay(service, { packageId: 4 });
+    service.controls.update({ priceRisePercent: 10 });
+    expect(await mintToken(service, before)).toMatchObject({ status: 409, body: { error: 'price_changed' } });
+    const after = await priceAvailableStay(service, { packageId: 4 });
+    expect(after.total).toBe(Math.round(before.total * 1.1));
+    expect(await mintToken(service, after)).toMatchObject({ status: 200, body: { data: { available: true } } });
   });
 });
