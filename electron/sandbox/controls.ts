@@ -23,7 +23,7 @@ export const controlSettingsSchema = z
     slowRequestMs: z.number().int().min(0).max(60_000),
     /** What the bank does with a card that would pay: as the test card says, decline it, or ask for 3-D Secure that the cardholder then fails. */
     cardOutcome: z.enum(['as_card', 'decline', 'authentication_fails']),
-    /** Each time a stay already priced is priced again, it costs this much more (percent): the price rises between pricing and holding. */
+    /** A stay already priced costs this much more (percent) when priced again, and a hold on the old price is refused: the price rises between pricing and holding. */
     priceRisePercent: z.number().int().min(0).max(100),
   })
   .strict();

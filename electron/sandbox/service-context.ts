@@ -111,16 +111,24 @@ export function createContext(
     return row && row.organization_id === caller.organizationId ? row : undefined;
   };
 
-  /** The trainer's "price rises" scenario: a stay priced before costs more each time it is priced again. */
-  const risenPrice = (caller: Caller, packageId: number, propertyId: number, checkIn: string, checkOut: string, adults: number) => {
+  /** The trainer's "price rises" scenario: a stay priced before costs the given share more when priced again (once, not compounding). */
+  const risenPrice = (
+    caller: Caller,
+    packageId: number,
+    propertyId: number,
+    checkIn: string,
+    checkOut: string,
+    adults: number,
+    base: number,
+  ) => {
     const rise = controls.current.priceRisePercent;
     if (rise === 0) return null;
-    const last = db
+    const pricedBefore = db
       .prepare(
-        'SELECT total_minor FROM offers WHERE organization_id = ? AND package_id = ? AND property_id = ? AND check_in = ? AND check_out = ? AND adults = ? ORDER BY id DESC LIMIT 1',
+        'SELECT 1 FROM offers WHERE organization_id = ? AND package_id = ? AND property_id = ? AND check_in = ? AND check_out = ? AND adults = ? LIMIT 1',
       )
-      .get(caller.organizationId, packageId, propertyId, checkIn, checkOut, adults) as { total_minor: number } | undefined;
-    return last ? Math.round((last.total_minor * (100 + rise)) / 100) : null;
+      .get(caller.organizationId, packageId, propertyId, checkIn, checkOut, adults);
+    return pricedBefore ? Math.round((base * (100 + rise)) / 100) : null;
   };
 
   const context = {
@@ -188,7 +196,7 @@ export function createContext(
     mintOffer(caller: Caller, pkg: CatalogPackage, property: CatalogProperty, checkIn: string, checkOut: string, adults: number) {
       const quote = quoteStay(pkg, property, checkIn, checkOut, adults);
       if (!quote.available) return null;
-      const total = risenPrice(caller, pkg.id, property.id, checkIn, checkOut, adults) ?? quote.totalMinor;
+      const total = risenPrice(caller, pkg.id, property.id, checkIn, checkOut, adults, quote.totalMinor) ?? quote.totalMinor;
       const id = Number(
         db
           .prepare(

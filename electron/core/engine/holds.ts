@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiItem, PrebookRequest } from '../../../shared/api';
 import type { AvailableQuote, BookingRecord, Hold, HolderInput, Quote, StayRequest } from '../../../shared/bookings';
 import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
+import { formatMoney } from '../../../shared/format';
 import { AppError } from '../app-error';
 import { serviceSays } from '../api/messages';
 import { ServiceError } from '../api/service-errors';
@@ -157,6 +158,21 @@ export function createHolds(context: EngineContext) {
     return { token: answer.data.prebook_token, expiresAt: answer.data.expires_at };
   }
 
+  /**
+   * A hold the service refused as a conflict: when the stay's price has changed since it was quoted, that is what the
+   * agent is told (whatever the service called it), never a bare refusal; otherwise the refusal stands.
+   */
+  async function refusedOnPrice(profile: ProfileRecord, quote: AvailableQuote, error: unknown): Promise<never> {
+    if (!(error instanceof ServiceError) || error.kind !== 'conflict') throw error;
+    const fresh = await price(profile, quote).catch(() => null);
+    if (!fresh?.available || fresh.totalMinor === quote.totalMinor) throw error;
+    throw new AppError(
+      'price_changed',
+      `The price of this stay changed after it was quoted: ${formatMoney(fresh.totalMinor, fresh.currency)} instead of ${formatMoney(quote.totalMinor, quote.currency)}. Nothing was held.`,
+      'Tell the traveler the new price; if they agree, hold it at that price.',
+    );
+  }
+
   /** Prices and holds again when the token is about to expire; a changed price is never accepted silently. */
   async function freshHold(holdId: string, held: HeldStay, force = false): Promise<HeldStay> {
     if (!force && Date.parse(held.expiresAt) - context.now() > tokenSafetyMs) return held;
@@ -174,7 +190,7 @@ export function createHolds(context: EngineContext) {
     if (quote.totalMinor !== held.quote.totalMinor) {
       throw new AppError(
         'price_changed',
-        `The hold expired and the new price is different: ${quote.totalMinor} instead of ${held.quote.totalMinor} (minor units, ${quote.currency}).`,
+        `The hold expired and the new price is different: ${formatMoney(quote.totalMinor, quote.currency)} instead of ${formatMoney(held.quote.totalMinor, held.quote.currency)}.`,
         'Tell the traveler the new price; book again to accept it.',
       );
     }
@@ -339,7 +355,7 @@ export function createHolds(context: EngineContext) {
       }
       context.requireOnline();
       const profile = deps.activeProfile();
-      const token = await mint(profile, quote, paxAges);
+      const token = await mint(profile, quote, paxAges).catch((error: unknown) => refusedOnPrice(profile, quote, error));
       const holdId = randomUUID();
       holds.set(holdId, { profileId: profile.id, quote, paxAges, ...token });
       return { holdId, expiresAt: token.expiresAt, totalMinor: quote.totalMinor, currency: quote.currency };

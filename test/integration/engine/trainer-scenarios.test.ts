@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { createDispatcher } from '../../../electron/core/dispatch';
 import { createTrainer } from '../../../electron/core/training/trainer';
+import { formatMoney } from '../../../shared/format';
 import type { ScenarioView } from '../../../shared/training';
-import { heldBooking, useCore } from '../../support/engine-helpers';
+import { heldBooking, quoteThroughEngine, useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 
 const sandbox = useSandbox();
@@ -76,4 +77,23 @@ describe('the trainer’s scenarios', () => {
       expect(answer).toMatchObject({ ok: false, error: { code: 'training_only' } });
     expect(service.controls.current.errorRate).toBe(0);
   });
+
+  test.each(['standard', 'alternate'] as const)(
+    'price rises (%s dialect): the hold is refused, and the agent is told the new price, not a bare refusal; the stay priced again holds',
+    async (dialect) => {
+      const service = await sandbox({ dialect });
+      const { core } = await startCore(service);
+      const quote = await quoteThroughEngine(core, 2);
+      await core.handlers['training:set-scenario']({ id: 'price-rises', on: true });
+      const risen = formatMoney(Math.round(quote.totalMinor * 1.1), quote.currency);
+      await expect(core.engine.startHold(quote, [30, 31])).rejects.toMatchObject({
+        code: 'price_changed',
+        message: `The price of this stay changed after it was quoted: ${risen} instead of ${formatMoney(quote.totalMinor, quote.currency)}. Nothing was held.`,
+      });
+      const again = await core.engine.price(quote);
+      expect(again.available && again.totalMinor).toBe(Math.round(quote.totalMinor * 1.1));
+      if (!again.available) return;
+      await expect(core.engine.startHold(again, [30, 31])).resolves.toMatchObject({ totalMinor: again.totalMinor });
+    },
+  );
 });

@@ -44,7 +44,7 @@ describe('the controls a trainer turns on', () => {
     expect(retry).toMatchObject({ status: 402, body: { error: 'card_declined', decline_code: 'authentication_failed' } });
   });
 
-  test('"price rises": a stay priced again costs the given share more each time; a stay priced once keeps its price', async () => {
+  test('"price rises": a stay priced again costs the given share more than its first price, however often; a stay priced once keeps its price', async () => {
     const service = await sandbox({ controls: { priceRisePercent: 10 } });
     const first = await priceAvailableStay(service, { packageId: 2 });
     const again = await callApi<{ data: { total_price_cents: number } }>(
@@ -60,6 +60,19 @@ describe('the controls a trainer turns on', () => {
       },
     );
     expect(again.body.data.total_price_cents).toBe(Math.round(first.total * 1.1));
+    const third = await callApi<{ data: { total_price_cents: number } }>(
+      service,
+      'POST',
+      '/packages/2/availability',
+      service.keys.testKey,
+      {
+        check_in: first.checkIn,
+        check_out: first.checkOut,
+        adults: first.adults,
+        property_id: first.propertyId,
+      },
+    );
+    expect(third.body.data.total_price_cents).toBe(again.body.data.total_price_cents);
     service.controls.update({ priceRisePercent: 0 });
     const plain = await priceAvailableStay(service, { packageId: 3 });
     const plainAgain = await callApi<{ data: { total_price_cents: number } }>(
