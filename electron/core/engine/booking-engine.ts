@@ -55,8 +55,9 @@ export function createBookingEngine(context: EngineContext, locks: ReturnType<ty
 
   /** Reads a booking and applies what the service shows, unless a write of ours changed the row meanwhile. */
   async function follow(row: BookingRecord): Promise<{ booking: BookingRecord; following: boolean }> {
-    const read = await context.clientOf(row).getBooking(context.serviceIdOf(row));
-    const rules = context.rulesOf(row);
+    const profile = context.profileOf(row);
+    const read = await context.deps.clientFor(profile).getBooking(context.serviceIdOf(row));
+    const rules = profile.statusRules;
     const found = patchFromRead(row, read.data, rules);
     let current = row;
     if (found) {

@@ -75,6 +75,11 @@ export function createEngineContext(deps: EngineDeps) {
       return booking.serviceBookingId;
     },
 
+    /** The booking's profile, looked up once by a caller that needs both its client and its status rules. */
+    profileOf(booking: BookingRecord): ProfileRecord {
+      return deps.profile(booking.profileId);
+    },
+
     rulesOf(booking: BookingRecord): StatusRules {
       return deps.profile(booking.profileId).statusRules;
     },

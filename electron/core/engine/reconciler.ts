@@ -47,11 +47,14 @@ export function createReconciler(deps: ReconcilerDeps) {
   let kicked = false;
   let wake: { at: number; timer: NodeJS.Timeout } | null = null;
 
-  /** The next pass, as soon as the event loop is free (many reasons to look coalesce into one pass). */
-  function kick(): void {
+  /**
+   * The next pass, as soon as the event loop is free (many reasons to look coalesce into one pass);
+   * `atOnce`, as soon as the code that made a booking due has run (a write's caller waits for its read).
+   */
+  function kick(atOnce = false): void {
     if (!timer || kicked) return;
     kicked = true;
-    setImmediate(() => {
+    (atOnce ? queueMicrotask : setImmediate)(() => {
       kicked = false;
       if (timer) void tick();
     });
@@ -158,7 +161,7 @@ export function createReconciler(deps: ReconcilerDeps) {
       stopped = false;
       timer = setInterval(() => void tick(), deps.tickMs ?? 500);
       timer.unref();
-      unsubscribe = deps.ledger.whenDue((atMs) => (atMs <= now() ? kick() : wakeAt(atMs)));
+      unsubscribe = deps.ledger.whenDue((atMs) => (atMs <= now() ? kick(true) : wakeAt(atMs)));
       // What is due already (an open write from before a restart) is looked at now, not at the first tick.
       kick();
     },

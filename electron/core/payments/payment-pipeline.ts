@@ -62,7 +62,8 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
     return locks.run(bookingId, async () => {
       context.requireOnline();
       const booking = context.bookingOf(bookingId);
-      if (!isPayable(booking, context.rulesOf(booking))) {
+      const profile = context.profileOf(booking);
+      if (!isPayable(booking, profile.statusRules)) {
         throw new AppError(
           'not_payable',
           booking.bookingReference
@@ -71,7 +72,6 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
           'Refresh the booking to see its current status.',
         );
       }
-      const profile = context.deps.profile(booking.profileId);
       const client = context.deps.clientFor(profile);
       let result;
       try {
@@ -227,7 +227,12 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
       deps.progress(bookingId, 'authenticating');
       const result = await deps.windows.authenticate(request);
       if (result.kind === 'closed') {
-        ledger.addEvent(bookingId, 'authentication_closed', '3-D Secure window closed before the check was done; the payment is not made.');
+        // Through the ledger's one write path: counted, one commit, and told to the screen like any change.
+        ledger.update(
+          bookingId,
+          {},
+          { type: 'authentication_closed', summary: '3-D Secure window closed before the check was done; the payment is not made.' },
+        );
         throw new AppError(
           'authentication_closed',
           'The 3-D Secure window was closed before the cardholder finished, so the payment is not made.',
