@@ -1,0 +1,76 @@
+import { Client, Pool } from 'pg';
+import type { ClientConfig } from 'pg';
+import { AppError } from '../app-error';
+
+/** How a counter reaches the agency's PostgreSQL; the password comes from the caller (the OS keychain), never a file. */
+export interface AgencyConnectionSettings {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string;
+  /** disable: plain TCP (loopback, tests); require: encrypted, certificate not checked; verify-full: encrypted and checked. */
+  tlsMode: 'disable' | 'require' | 'verify-full';
+  /** PEM of the agency's own certificate authority, for verify-full with a private CA. */
+  caCertificate?: string;
+}
+
+function clientConfig(settings: AgencyConnectionSettings): ClientConfig {
+  const ssl =
+    settings.tlsMode === 'disable'
+      ? false
+      : settings.tlsMode === 'require'
+        ? { rejectUnauthorized: false }
+        : { rejectUnauthorized: true, servername: settings.host, ...(settings.caCertificate ? { ca: settings.caCertificate } : {}) };
+  return {
+    host: settings.host,
+    port: settings.port,
+    database: settings.database,
+    user: settings.user,
+    password: settings.password,
+    ssl,
+    application_name: 'Packdesk',
+    connectionTimeoutMillis: 5_000,
+    // A statement stuck behind a broken link fails instead of holding a counter's write forever.
+    query_timeout: 15_000,
+    keepAlive: true,
+  };
+}
+
+/** A small pool for pushes, pulls and leases. Its idle connections dying (server restart) is not an error for the app. */
+export function openAgencyPool(settings: AgencyConnectionSettings): Pool {
+  const pool = new Pool({ ...clientConfig(settings), max: 4, idleTimeoutMillis: 30_000 });
+  // Without a listener, a server closing an idle connection would crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** One dedicated connection, for LISTEN: a pool hands its connections back and would drop the subscription. */
+export function openAgencyClient(settings: AgencyConnectionSettings): Client {
+  return new Client(clientConfig(settings));
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE']);
+
+/** True when the error says the server could not be reached or the link broke, not that it refused what was asked. */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // SQLSTATE class 08 is a connection exception; 57P01-57P03 are the server shutting down or starting.
+    if (CONNECTION_ERRORS.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;
+  }
+  return /Connection terminated|timeout expired|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
+/** The error an agent sees when the agency's server cannot be reached: what still works, and what waits. */
+export function agencyUnreachable(settings: AgencyConnectionSettings, cause: unknown): AppError {
+  return new AppError(
+    'offline',
+    `The agency ledger at ${settings.host}:${settings.port} cannot be reached.`,
+    'Bookings made at this counter are kept and sent when it is back; a change to a booking made at another counter waits until then.',
+    { cause },
+  );
+}

@@ -1,0 +1,111 @@
+import type { Pool } from 'pg';
+import { AppError } from '../app-error';
+
+/** One step of the agency server's schema, as SQL; the list index + 1 is the version it produces. */
+export type AgencyMigration = string;
+
+/** Held while migrating, so two counters starting at once do not both apply a step. */
+const MIGRATION_LOCK = 0x7061636b; // "pack"
+
+/**
+ * The agency's PostgreSQL schema, one entry per version. Append; never edit a shipped entry.
+ * The tables hold booking fields only (ids, status, dates, holder name, totals, references,
+ * timeline events): no API key, card data or client secret has a column to land in.
+ */
+export const agencyMigrations: readonly AgencyMigration[] = [
+  `
+  CREATE TABLE agency_counters (
+    counter_id uuid PRIMARY KEY,
+    name text NOT NULL,
+    joined_at timestamptz NOT NULL DEFAULT now(),
+    last_seen_at timestamptz NOT NULL DEFAULT now()
+  );
+  -- The change log: one global order (seq) for every counter's changes; a change is known by its
+  -- counter and that counter's own sequence, so pushing it again is a no-op.
+  CREATE TABLE agency_changes (
+    seq bigserial PRIMARY KEY,
+    counter_id uuid NOT NULL REFERENCES agency_counters,
+    counter_seq bigint NOT NULL CHECK (counter_seq > 0),
+    booking_key text NOT NULL,
+    kind text NOT NULL CHECK (kind IN ('booking', 'event')),
+    body jsonb NOT NULL,
+    committed_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (counter_id, counter_seq)
+  );
+  -- The agency's record: each booking as its latest change left it, and the counter that made it.
+  CREATE TABLE agency_bookings (
+    booking_key text PRIMARY KEY,
+    origin_counter_id uuid NOT NULL REFERENCES agency_counters,
+    service_booking_id bigint,
+    status text NOT NULL,
+    check_in date NOT NULL,
+    check_out date NOT NULL,
+    holder_name text NOT NULL,
+    holder_surname text NOT NULL,
+    package_title text NOT NULL,
+    property_name text NOT NULL,
+    total_minor bigint NOT NULL,
+    currency text NOT NULL,
+    client_reference text NOT NULL,
+    booking_reference text,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    last_seq bigint NOT NULL
+  );
+  CREATE TABLE agency_booking_events (
+    seq bigint PRIMARY KEY REFERENCES agency_changes,
+    booking_key text NOT NULL,
+    at timestamptz NOT NULL,
+    type text NOT NULL,
+    summary text NOT NULL
+  );
+  CREATE INDEX agency_booking_events_booking ON agency_booking_events (booking_key, seq);
+  -- Short leases: 'write' while a counter sends a write to the service, 'track' for the one counter polling a booking.
+  CREATE TABLE agency_leases (
+    booking_key text NOT NULL,
+    kind text NOT NULL CHECK (kind IN ('write', 'track')),
+    counter_id uuid NOT NULL REFERENCES agency_counters,
+    token uuid NOT NULL,
+    expires_at timestamptz NOT NULL,
+    PRIMARY KEY (booking_key, kind)
+  );
+  `,
+];
+
+/**
+ * Brings the agency's schema up to what this counter knows, in one transaction under an advisory
+ * lock (two counters starting at once apply each step once). A server upgraded by a newer Packdesk
+ * is refused: this counter would write rows it does not understand.
+ */
+export async function migrateAgencySchema(pool: Pool, migrations: readonly AgencyMigration[] = agencyMigrations): Promise<void> {
+  const client = await pool.connect();
+  let failure: unknown = null;
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS agency_schema_versions (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const found = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM agency_schema_versions');
+    const current = found.rows[0]?.version ?? 0;
+    if (current > migrations.length) {
+      throw new AppError(
+        'database_too_new',
+        `The agency ledger was upgraded by a newer Packdesk (schema ${current}, this counter knows ${migrations.length}).`,
+        'Install the newer Packdesk on this counter; until then it works on its own ledger and sends nothing to the agency.',
+      );
+    }
+    for (let version = current + 1; version <= migrations.length; version += 1) {
+      await client.query(migrations[version - 1] as string);
+      await client.query('INSERT INTO agency_schema_versions (version) VALUES ($1)', [version]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    failure = error;
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    // A connection that failed mid-way is closed rather than handed to the next caller.
+    client.release(failure !== null && !(failure instanceof AppError));
+  }
+}

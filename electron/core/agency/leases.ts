@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { AppError } from '../app-error';
+
+type LeaseKind = 'write' | 'track';
+
+/** A lease this counter holds on one booking, until `expiresAt` (the server's clock) unless renewed. */
+export interface BookingLease {
+  readonly bookingKey: string;
+  expiresAt(): Date;
+  /** Extends the lease; throws `booking_busy` when it ran out and another counter took the booking meanwhile. */
+  renew(ttlMs?: number): Promise<void>;
+  /** Lets the booking go at once, for the next counter. Releasing a lease already taken over does nothing. */
+  release(): Promise<void>;
+}
+
+interface LeaseRequest {
+  bookingKey: string;
+  counterId: string;
+  ttlMs: number;
+}
+
+type Claim = { held: true; lease: BookingLease } | { held: false; holderName: string };
+
+/**
+ * Takes the lease unless another counter holds it unexpired. The server decides, with its own
+ * clock, in one statement: of two counters asking at once exactly one gets a row back. The same
+ * counter asking again (after a restart) takes it over, as its own writes are already one at a time.
+ */
+async function claim(pool: Pool, kind: LeaseKind, request: LeaseRequest): Promise<Claim> {
+  const token = randomUUID();
+  const taken = await pool.query<{ expires_at: Date }>(
+    `INSERT INTO agency_leases (booking_key, kind, counter_id, token, expires_at)
+     VALUES ($1, $2, $3, $4, clock_timestamp() + $5 * interval '1 millisecond')
+     ON CONFLICT (booking_key, kind) DO UPDATE SET counter_id = excluded.counter_id, token = excluded.token, expires_at = excluded.expires_at
+       WHERE agency_leases.expires_at <= clock_timestamp() OR agency_leases.counter_id = excluded.counter_id
+     RETURNING expires_at`,
+    [request.bookingKey, kind, request.counterId, token, request.ttlMs],
+  );
+  const row = taken.rows[0];
+  if (row) return { held: true, lease: heldLease(pool, kind, request, token, row.expires_at) };
+  const holder = await pool.query<{ name: string }>(
+    `SELECT n.name FROM agency_leases l JOIN agency_counters n USING (counter_id) WHERE l.booking_key = $1 AND l.kind = $2`,
+    [request.bookingKey, kind],
+  );
+  // The holder may have released in between: the next try will get it; name nobody rather than guess.
+  return { held: false, holderName: holder.rows[0]?.name ?? 'Another counter' };
+}
+
+function heldLease(pool: Pool, kind: LeaseKind, request: LeaseRequest, token: string, expiresAt: Date): BookingLease {
+  let until = expiresAt;
+  return {
+    bookingKey: request.bookingKey,
+    expiresAt: () => until,
+    renew: async (ttlMs = request.ttlMs) => {
+      // Still ours if the token is unchanged, even past its end: nobody took it meanwhile.
+      const renewed = await pool.query<{ expires_at: Date }>(
+        `UPDATE agency_leases SET expires_at = clock_timestamp() + $4 * interval '1 millisecond'
+         WHERE booking_key = $1 AND kind = $2 AND token = $3 RETURNING expires_at`,
+        [request.bookingKey, kind, token, ttlMs],
+      );
+      const row = renewed.rows[0];
+      if (!row) throw busy('This counter’s hold on the booking ran out and another counter took it.');
+      until = row.expires_at;
+    },
+    release: async () => {
+      await pool.query('DELETE FROM agency_leases WHERE booking_key = $1 AND kind = $2 AND token = $3', [request.bookingKey, kind, token]);
+    },
+  };
+}
+
+function busy(message: string): AppError {
+  return new AppError(
+    'booking_busy',
+    message,
+    'Nothing was sent to the service. Wait a moment and try again; the booking shows the other counter’s change when it lands.',
+  );
+}
+
+/**
+ * Before a write to the service (pay, cancel, modify): one writer per booking across the agency.
+ * Throws `booking_busy` naming the counter that holds it ("Desk 2 is changing this booking.").
+ */
+export async function takeWriteLease(pool: Pool, request: LeaseRequest): Promise<BookingLease> {
+  const result = await claim(pool, 'write', request);
+  if (!result.held) throw busy(`${result.holderName} is changing this booking.`);
+  return result.lease;
+}
+
+/**
+ * One tracker per unfinished booking: the counter that gets the lease polls the service and pushes
+ * what it reads; the others see the result. Not getting it is the usual case, so it is not an error.
+ */
+export async function tryTakeTrackerLease(pool: Pool, request: LeaseRequest): Promise<Claim> {
+  return claim(pool, 'track', request);
+}

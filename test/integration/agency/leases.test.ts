@@ -1,0 +1,90 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, test, vi } from 'vitest';
+import { takeWriteLease, tryTakeTrackerLease } from '../../../electron/core/agency/leases';
+import { useAgencyDatabase } from './agency-test-server';
+
+const agency = useAgencyDatabase();
+
+describe('one writer and one tracker per booking across the agency', () => {
+  test('two counters racing to change one booking: exactly one may write, the other is told who', async () => {
+    const [desk2, desk5] = await Promise.all(['Desk 2', 'Desk 5'].map((name) => agency.joinCounter(name)));
+    if (!desk2 || !desk5) throw new Error('two desks');
+    // Twenty bookings, each raced for at the same instant by both desks.
+    for (let booking = 1; booking <= 20; booking += 1) {
+      const bookingKey = `origin/${booking}`;
+      const results = await Promise.allSettled(
+        [desk2, desk5].map((desk) => takeWriteLease(desk.pool, { bookingKey, counterId: desk.counterId, ttlMs: 30_000 })),
+      );
+      const winners = results.flatMap((result, i) => (result.status === 'fulfilled' ? [[desk2, desk5][i]] : []));
+      const losers = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+      expect(winners).toHaveLength(1);
+      expect(losers).toHaveLength(1);
+      expect(losers[0]).toMatchObject({ code: 'booking_busy', message: `${winners[0]?.name ?? ''} is changing this booking.` });
+    }
+  });
+
+  test('a lease runs out by itself: the booking is free again, and the late holder cannot renew what was taken', async () => {
+    const [desk1, desk2] = await Promise.all(['Desk 1', 'Desk 2'].map((name) => agency.joinCounter(name)));
+    if (!desk1 || !desk2) throw new Error('two desks');
+    const request = { bookingKey: 'desk1/7' };
+    const first = await takeWriteLease(desk1.pool, { ...request, counterId: desk1.counterId, ttlMs: 300 });
+    await expect(takeWriteLease(desk2.pool, { ...request, counterId: desk2.counterId, ttlMs: 300 })).rejects.toMatchObject({
+      message: 'Desk 1 is changing this booking.',
+    });
+
+    // Desk 1 went quiet (crashed, unplugged): after its lease's end Desk 2 gets the booking.
+    const second = await vi.waitFor(() => takeWriteLease(desk2.pool, { ...request, counterId: desk2.counterId, ttlMs: 30_000 }), {
+      timeout: 3_000,
+      interval: 50,
+    });
+    expect(second.expiresAt().getTime()).toBeGreaterThan(first.expiresAt().getTime());
+    await expect(first.renew()).rejects.toMatchObject({ code: 'booking_busy' });
+    // Releasing the lost lease does not free Desk 2's.
+    await first.release();
+    await expect(takeWriteLease(desk1.pool, { ...request, counterId: desk1.counterId, ttlMs: 300 })).rejects.toMatchObject({
+      message: 'Desk 2 is changing this booking.',
+    });
+  });
+
+  test('a holder renewing keeps the booking past the first term; releasing frees it at once', async () => {
+    const [desk1, desk2] = await Promise.all(['Desk 1', 'Desk 2'].map((name) => agency.joinCounter(name)));
+    if (!desk1 || !desk2) throw new Error('two desks');
+    const lease = await takeWriteLease(desk1.pool, { bookingKey: 'b', counterId: desk1.counterId, ttlMs: 400 });
+    for (let i = 0; i < 4; i += 1) {
+      await sleep(200);
+      await lease.renew();
+    }
+    // 800 ms after taking it, twice its term, it is still Desk 1's.
+    await expect(takeWriteLease(desk2.pool, { bookingKey: 'b', counterId: desk2.counterId, ttlMs: 400 })).rejects.toMatchObject({
+      message: 'Desk 1 is changing this booking.',
+    });
+    await lease.release();
+    await expect(takeWriteLease(desk2.pool, { bookingKey: 'b', counterId: desk2.counterId, ttlMs: 400 })).resolves.toMatchObject({
+      bookingKey: 'b',
+    });
+  });
+
+  test('one tracker per unfinished booking: of three counters one polls, the others know who; another takes over when it stops', async () => {
+    const desks = await Promise.all(['Desk 1', 'Desk 2', 'Desk 3'].map((name) => agency.joinCounter(name)));
+    const claims = await Promise.all(
+      desks.map((desk) => tryTakeTrackerLease(desk.pool, { bookingKey: 'desk1/9', counterId: desk.counterId, ttlMs: 30_000 })),
+    );
+    const trackers = claims.flatMap((claim, i) => (claim.held ? [{ desk: desks[i], lease: claim.lease }] : []));
+    expect(trackers).toHaveLength(1);
+    const tracker = trackers[0];
+    if (!tracker) throw new Error('one tracker');
+    expect(claims.filter((claim) => !claim.held)).toEqual([
+      { held: false, holderName: tracker.desk?.name },
+      { held: false, holderName: tracker.desk?.name },
+    ]);
+    // A write lease on the same booking is a separate matter: tracking does not block changing it.
+    const other = desks.find((desk) => desk !== tracker.desk);
+    if (!other) throw new Error('another desk');
+    await expect(takeWriteLease(other.pool, { bookingKey: 'desk1/9', counterId: other.counterId, ttlMs: 1_000 })).resolves.toBeDefined();
+
+    await tracker.lease.release();
+    expect(await tryTakeTrackerLease(other.pool, { bookingKey: 'desk1/9', counterId: other.counterId, ttlMs: 30_000 })).toMatchObject({
+      held: true,
+    });
+  });
+});
