@@ -10,7 +10,7 @@ const pusher = startOutboxPusher({
   pool: openAgencyPool(settings),
   counterId: process.env.COUNTER_ID as string,
   outbox,
-  batchSize: 20,
+  batchSize: 10,
 });
 process.stdout.write('pushing\n');
 await pusher.drained();
