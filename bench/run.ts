@@ -1,65 +1,87 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { measureChangeLanding } from './change-landing';
-import { measureCounter } from './counter';
-import { measureManyCounters } from './many-counters';
-import { measureSandbox } from './sandbox-load';
+import { loadavg } from 'node:os';
+import setup from '../test/e2e/global-setup';
+import { measureBookingsScreen } from './bookings-screen';
+import { figureReport, formatValue, resultsJson } from './figures';
+import type { Figure } from './figures';
+import { measureLedger } from './ledger-figures';
+import { loadSections } from './load-sections';
+import { measureMainMemory } from './main-memory';
+import { measureRendererSize } from './renderer-size';
+import { measureService } from './service-figures';
 
-/** `npm run bench`: every figure, printed and written to bench/report.md. Figures, never pass/fail. */
-const LOAD_TARGETS: Record<string, string> = { search: 'p99 < 50 ms', pricing: 'p99 < 100 ms', 'full booking (4 calls)': 'p99 < 500 ms' };
-const counter = await measureCounter();
-const load = await measureSandbox();
-const many = await measureManyCounters();
-const landing = await measureChangeLanding();
-const maxOf = (values: number[]) => Math.max(...values);
-const lines = [
+/**
+ * `npm run bench [-- --quick] [-- --large]`: every figure of issue 15 with its target and its reference
+ * measured in the same run, written to bench/results.json and bench/report.md. --quick: the same
+ * figures at smaller sizes (and without the load sections); --large adds the 1,000,000-row figures.
+ */
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const large = args.has('--large');
+const SEED = 1;
+const LARGE = 1_000_000;
+const standard = quick ? 10_000 : 100_000;
+const started = performance.now();
+const loadBefore = loadavg();
+const figures: Figure[] = [];
+const notes: string[] = [];
+
+const step = async <T>(label: string, work: () => T | Promise<T>): Promise<T> => {
+  const at = performance.now();
+  console.log(`[bench] ${label}…`);
+  const result = await work();
+  console.log(`[bench] ${label}: ${((performance.now() - at) / 1000).toFixed(1)} s`);
+  return result;
+};
+
+await step('building the app and the harness bridge', () => setup());
+figures.push(await step('renderer size', () => measureRendererSize()));
+for (const size of large ? [standard, LARGE] : [standard]) {
+  const ledger = await step(`history search and tracker tick at ${size.toLocaleString('en-GB')} rows`, () =>
+    measureLedger(size, quick ? { runs: 100, warmUp: 10 } : { runs: size >= LARGE ? 200 : 300, warmUp: 20 }, SEED),
+  );
+  if (ledger.seedMs)
+    notes.push(
+      `Seeding ${size.toLocaleString('en-GB')} rows took ${(ledger.seedMs / 1000).toFixed(1)} s (then cached in out/bench-cache).`,
+    );
+  figures.push(...ledger.figures);
+}
+figures.push(
+  ...(await step('engine, whole flow, Paid seen, durable commits', () =>
+    measureService(quick ? { overheadRuns: 100, flowRuns: 6, paidRuns: 3 } : { overheadRuns: 400, flowRuns: 30, paidRuns: 10 }, SEED),
+  )),
+);
+const screen = await step('the Bookings screen in Chromium', () =>
+  measureBookingsScreen(
+    standard,
+    large ? LARGE : null,
+    quick ? { openRuns: 6, warmUp: 2, scrollSteps: 50 } : { openRuns: 20, warmUp: 3, scrollSteps: 300 },
+    SEED,
+  ),
+);
+figures.push(...screen.figures);
+notes.push(...screen.warnings.map((warning) => `The harness reported on closing: ${warning}`));
+if (large) figures.push(await step('main-process memory', () => measureMainMemory(LARGE, SEED)));
+const sections = quick ? [] : await step('service load, many counters, change landing', () => loadSections());
+
+const seconds = (performance.now() - started) / 1000;
+const mode = [quick ? '--quick' : 'full', ...(large ? ['--large'] : [])].join(' ');
+const report = [
   '# Packdesk benchmark report',
   '',
-  `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, ${(await import('node:os')).cpus().length} cores, Node ${process.version}.`,
+  'Issue 15’s figures, each with its target from the issue and its reference measured in the same run. `npm run bench` (add `-- --large` for the 1,000,000-row figures, `-- --quick` for smaller sizes). Seeded (seed 1).',
   '',
-  '## The counter',
+  ...figureReport(figures, { mode, seconds, loadBefore }),
+  ...(notes.length ? ['', ...notes] : []),
   '',
-  '| figure | measured | target | compared with |',
-  '|---|---:|---|---|',
-  ...counter.map((figure) => `| ${figure.name} | ${figure.value} | ${figure.target} | ${figure.reference} |`),
-  '',
-  '## Built-in service on loopback, 50 connections',
-  '',
-  'Each scenario is compared with the others in the same run: a search is the cheapest call, a full booking the dearest.',
-  '',
-  '| scenario | throughput (per s) | p50 (ms) | p99 (ms) | target | errors | note |',
-  '|---|---:|---:|---:|---|---:|---|',
-  ...load.map(
-    (figure) =>
-      `| ${figure.name} | ${figure.requestsPerSecond.toFixed(0)} | ${figure.p50Ms.toFixed(1)} | ${figure.p99Ms.toFixed(1)} | ${LOAD_TARGETS[figure.name] ?? '—'}, 0 errors | ${figure.errors} | ${figure.note} |`,
-  ),
-  '',
-  `## Many counters at once: ${many.engines} engines × ${many.bookingsEach} bookings, faults on (2% 503, 2% 429, 2% answers dropped after commit)`,
-  '',
-  '| figure | measured | target |',
-  '|---|---:|---|',
-  `| bookings the service holds | ${many.made} | — |`,
-  `| throughput | ${many.perSecond.toFixed(0)} bookings/s over ${many.seconds.toFixed(1)} s | — (compare: one counter alone, above) |`,
-  `| one booking (price → hold → prebook → pay), p50 / p99 | ${many.p50Ms.toFixed(0)} / ${many.p99Ms.toFixed(0)} ms | p99 < 1,000 ms |`,
-  `| lost bookings (held by the service, unknown to every ledger) | ${many.lost} | 0 |`,
-  `| bookings charged twice | ${many.doubleCharged} | 0 |`,
-  `| holds whose number was lost, kept as "Unconfirmed hold" for the agent | ${many.unconfirmedHolds} | — |`,
-  `| bookings settled by reading back after a lost answer (flagged to the agent) | ${many.reconciled} | — |`,
-  `| flows stopped by a fault (the agent retries) | ${many.failedFlows} | — |`,
-  '',
-  '## A change that costs more: from the traveler paying its link to the ledger showing it',
-  '',
-  'The app’s own tracker (500 ms tick); the traveler pays at a seeded moment 1 to 3 s after the link was given. Against each dialect of the built-in service: the standard one shows the stay on GET; the alternate one does not, so the same change is previewed again.',
-  '',
-  '| dialect | samples (ms) | worst (ms) | target |',
-  '|---|---|---:|---|',
-  ...landing.map(
-    (figure) =>
-      `| ${figure.dialect} | ${figure.samplesMs.map((ms) => ms.toFixed(0)).join(', ')} | ${maxOf(figure.samplesMs).toFixed(0)} | within one tracker tick (500 ms) plus the read |`,
-  ),
-  '',
-];
-const report = lines.join('\n');
-console.log(report);
+  ...sections,
+].join('\n');
 mkdirSync('bench', { recursive: true });
-writeFileSync('bench/report.md', report);
+writeFileSync('bench/report.md', `${report}\n`);
+writeFileSync('bench/results.json', resultsJson(figures));
+for (const figure of figures)
+  console.log(
+    `${figure.pass === null ? '   ' : figure.pass ? 'ok ' : 'MISS'} ${figure.name}: ${formatValue(figure.value, figure.unit)} (target ${figure.target}; ${figure.reference})`,
+  );
+console.log(`[bench] ${mode} took ${seconds.toFixed(0)} s; wrote bench/report.md and bench/results.json`);
 process.exit(0);

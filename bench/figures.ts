@@ -1,0 +1,77 @@
+import { cpus, loadavg } from 'node:os';
+import type { Spread } from './stats';
+
+/** One figure of issue 15's table, measured with its reference in the same run. */
+export interface Figure {
+  name: string;
+  /** What the target is checked against (a p95, a ratio, a count…), in `unit`. */
+  value: number;
+  unit: string;
+  spread?: Spread;
+  /** The issue's target, in words. */
+  target: string;
+  /** The reference measured in the same run (plain fetch, raw FTS5, the empty screen…), in words. */
+  reference: string;
+  /** Null when the issue sets no target for it (shown for comparison). */
+  pass: boolean | null;
+  /** When it misses: why, from what this run measured. */
+  why?: string;
+}
+
+const number = (value: number) =>
+  Number.isFinite(value) ? value.toLocaleString('en-GB', { maximumFractionDigits: value < 10 ? 2 : value < 100 ? 1 : 0 }) : '—';
+
+export function formatValue(value: number, unit: string): string {
+  return unit === '×' ? `${number(value)}×` : `${number(value)} ${unit}`;
+}
+
+/** `bench/results.json`: figure name → {value, unit, target, reference, pass} (and p50/p95 where sampled). */
+export function resultsJson(figures: readonly Figure[]): string {
+  const entries = figures.map((figure) => [
+    figure.name,
+    {
+      value: Number.isFinite(figure.value) ? Number(figure.value.toFixed(3)) : null,
+      unit: figure.unit,
+      target: figure.target,
+      reference: figure.reference,
+      pass: figure.pass,
+      ...(figure.spread
+        ? { p50: Number(figure.spread.p50.toFixed(3)), p95: Number(figure.spread.p95.toFixed(3)), runs: figure.spread.runs }
+        : {}),
+    },
+  ]);
+  return `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`;
+}
+
+const passWord = (pass: boolean | null) => (pass === null ? '—' : pass ? 'pass' : '**miss**');
+
+/** The report's figure table and, in words, every target missed and why. */
+export function figureReport(figures: readonly Figure[], run: { mode: string; seconds: number; loadBefore: number[] }): string[] {
+  const misses = figures.filter((figure) => figure.pass === false);
+  const spreadCell = (figure: Figure) =>
+    figure.spread
+      ? `${formatValue(figure.spread.p50, figure.unit)} / ${formatValue(figure.spread.p95, figure.unit)} (${figure.spread.runs} runs)`
+      : formatValue(figure.value, figure.unit);
+  return [
+    `Run ${new Date().toISOString()} (${run.mode}) on ${process.platform} ${process.arch}, ${cpus().length} cores, Node ${process.version}; took ${Math.round(run.seconds)} s.`,
+    `Load average before the run ${run.loadBefore.map((value) => value.toFixed(2)).join(', ')}, after ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')} (the machine is shared with other work: figures can be noisy).`,
+    '',
+    '| figure | measured p50 / p95 | checked value | target | reference (same run) | pass |',
+    '|---|---:|---:|---|---|---|',
+    ...figures.map(
+      (figure) =>
+        `| ${figure.name} | ${spreadCell(figure)} | ${formatValue(figure.value, figure.unit)} | ${figure.target} | ${figure.reference} | ${passWord(figure.pass)} |`,
+    ),
+    '',
+    misses.length
+      ? `${misses.length} of ${figures.filter((figure) => figure.pass !== null).length} targets missed in this run. ${misses
+          .map(
+            (figure) =>
+              `${figure.name}: ${formatValue(figure.value, figure.unit)} against ${figure.target}${figure.why ? `; ${figure.why}` : ''}.`,
+          )
+          .join(' ')}`
+      : `Every one of the ${figures.filter((figure) => figure.pass !== null).length} targets passed in this run.`,
+  ];
+}
