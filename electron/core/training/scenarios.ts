@@ -81,7 +81,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'price-rises',
     title: 'Price rises between price and hold',
     agentSees:
-      'Each time a stay is priced again it costs 10% more: at Hold, Packdesk shows the new price and holds nothing until the agent accepts it.',
+      'A stay priced before costs 10% more: at Continue to review Packdesk says the price changed, shows the new price beside the old and holds nothing; Enter holds at the new price.',
     settings: { priceRisePercent: 10 },
     lastsMs: 30 * MINUTE,
   },

@@ -212,10 +212,19 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
 
     startHold: () =>
       run(async () => {
-        const { quote, ages } = get();
+        const { quote, ages, choice, checkIn, checkOut, adults } = get();
         if (!quote?.available) return;
-        const hold = await call('booking:hold', { quote, paxAges: ages.map(Number) });
-        set({ hold, step: 'review' });
+        try {
+          const hold = await call('booking:hold', { quote, paxAges: ages.map(Number) });
+          set({ hold, step: 'review' });
+        } catch (caught) {
+          // The price rose since it was quoted: the new one is on screen with the refusal, and Enter holds at it.
+          if (caught instanceof BridgeError && caught.code === 'price_changed' && choice && checkIn && checkOut) {
+            const fresh = await call('booking:price', { ...choice, checkIn, checkOut, adults }).catch(() => null);
+            if (fresh?.available) set({ quote: fresh });
+          }
+          throw caught;
+        }
       }),
 
     prebook: () =>

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { typedDate } from './flow-helpers';
+
+export interface TraineeBooking {
+  /** What is typed in the package search; Enter takes the first hotel found. */
+  search: string;
+  stay: { checkIn: string; checkOut: string };
+  traveler: { name: string; surname: string; email: string; ages: string[] };
+  /** How many times ↓ moves from the first test card (0: Visa ending 4242; 2: Visa ending 3220, 3-D Secure). */
+  cardsDown?: number;
+  /** Whether the bank's 3-D Secure window opens (by default, for the 3-D Secure card only). */
+  bank?: boolean;
+}
+
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement)) return '';
+    const label = element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null;
+    return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
+  });
+
+/** A trainee at the counter, keyboard only: from Ctrl+N to the price on screen. */
+export async function priceByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
+  await page.keyboard.press('Control+n');
+  await expect.poll(() => focusedLabel(page)).toContain('Search packages');
+  await page.keyboard.type(booking.search);
+  // The hotels of the package found, each a button named "hotel, package".
+  await expect
+    .poll(() =>
+      page
+        .getByRole('button', { name: new RegExp(`, .*${booking.search}`, 'i') })
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedLabel(page)).toContain('Check-in');
+  await page.keyboard.type(typedDate(booking.stay.checkIn));
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(typedDate(booking.stay.checkOut));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
+}
+
+/** …then the traveler's details and Review: the hold's clock is on screen. */
+export async function holdByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
+  await priceByKeyboard(page, booking);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedLabel(page)).toContain('First name');
+  const { name, surname, email, ages } = booking.traveler;
+  for (const [index, text] of [name, surname, email, ...ages].entries()) {
+    if (index > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+  }
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
+}
+
+/** …then Hold and Pay with a test card; resolves once the card is sent (or the bank's window opened, returned). */
+export async function payByKeyboard(page: Page, booking: TraineeBooking): Promise<Page | null> {
+  await holdByKeyboard(page, booking);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+  const down = booking.cardsDown ?? 0;
+  if (down > 0) {
+    await page.keyboard.press('Tab');
+    for (let step = 0; step < down; step += 1) await page.keyboard.press('ArrowDown');
+  }
+  if (!(booking.bank ?? down === 2)) {
+    await page.keyboard.press('Enter');
+    return null;
+  }
+  const [bank] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+  await bank.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
+  return bank;
+}
