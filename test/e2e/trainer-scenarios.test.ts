@@ -3,7 +3,9 @@ import { formatMoney } from '../../shared/format';
 import { availableStay } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
-import { priceByKeyboard } from './trainee-keys';
+import type { ScenarioId } from '../../shared/training';
+import { holdByKeyboard, payByKeyboard, priceByKeyboard } from './trainee-keys';
+import type { TraineeBooking } from './trainee-keys';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -14,6 +16,18 @@ afterEach(async () => {
 });
 
 const traveler = { name: 'Ines', surname: 'Moreau', email: 'ines.moreau@example.com', ages: ['31', '33'] };
+
+/** The trainer turns a scenario on, as the panel does. */
+async function turnOn(harness: Harness, id: ScenarioId) {
+  await harness.page.evaluate((scenario) => window.packdesk['training:set-scenario']({ id: scenario, on: true }), id);
+}
+
+/** A Lisbon stay for Ines Moreau, ready for the keyboard. */
+async function lisbon(harness: Harness, startInDays = 60): Promise<TraineeBooking> {
+  return { search: 'lisbon', stay: await availableStay(harness, 1, startInDays), traveler };
+}
+
+const confirmation = (harness: Harness) => harness.page.getByTestId('confirmation-status');
 
 describe('each trainer scenario changes what the agent sees, as the panel says', () => {
   test('Price rises between price and hold: at Hold the agent is told the new price beside the old, nothing is held, and Enter holds at the new price', async () => {
@@ -38,5 +52,103 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('form', { name: 'Review' }).textContent()).toContain(formatMoney(risen, stay.currency));
+  });
+
+  test('Supplier slow: after paying, the confirmation says it waits for the supplier, the reference not confirmed yet, and it stays so', async () => {
+    harness = await startHarness();
+    await turnOn(harness, 'supplier-slow');
+    await payByKeyboard(harness.page, await lisbon(harness));
+    await expect
+      .poll(() => confirmation(harness as Harness).textContent())
+      .toBe('Payment authorized. Waiting for the supplier to confirm…');
+    expect(await harness.page.getByText('Booking reference (not confirmed yet)').isVisible()).toBe(true);
+    // Well past the usual confirmation, it is still waiting.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await confirmation(harness).textContent()).toBe('Payment authorized. Waiting for the supplier to confirm…');
+  });
+
+  test('Supplier refuses: after paying, the confirmation turns red, Not booked, with no reference to give', async () => {
+    harness = await startHarness();
+    await turnOn(harness, 'supplier-refuses');
+    await payByKeyboard(harness.page, await lisbon(harness));
+    const refused = harness.page.getByRole('alert').filter({ hasText: 'Not booked' });
+    await expect.poll(() => refused.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await refused.textContent()).toContain('it did not go through');
+    expect(await harness.page.getByTestId('booking-reference').count()).toBe(0);
+  });
+
+  test('Service down: a search fails with the service unavailable, and no hotel is shown', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    await turnOn(harness, 'service-down');
+    await page.keyboard.press('Control+n');
+    await page.keyboard.type('lisbon');
+    const down = page.getByRole('alert').filter({ hasText: 'The booking service is temporarily unavailable.' });
+    await expect.poll(() => down.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: /, Lisbon/ }).count()).toBe(0);
+    await harness.screenshot('training-service-down');
+  });
+
+  test('Answers lost: paying says not confirmed, checking with the service, then shows what the service did: Paid, charged once', async () => {
+    harness = await startHarness();
+    await turnOn(harness, 'answers-lost');
+    await payByKeyboard(harness.page, await lisbon(harness));
+    const checking = harness.page.getByRole('status').filter({ hasText: 'Not confirmed yet: checking with the service' });
+    await expect.poll(() => checking.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => confirmation(harness as Harness).textContent(), { timeout: 20_000 })
+      .toBe('Paid and confirmed by the supplier.');
+    const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+    const payments = harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments as { kind: string }[];
+    expect(payments.filter((payment) => payment.kind === 'authorization')).toHaveLength(1);
+  });
+
+  test('Busy: the service refuses calls as too many, and the agent still gets every answer, only later', async () => {
+    harness = await startHarness();
+    const { page, training } = harness;
+    await turnOn(harness, 'busy');
+    // The service refuses about half the calls…
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(`${training?.url}/api/partner/v1/packages?title=rome`, {
+          headers: { Authorization: `Bearer ${training?.keys.testKey}` },
+        }).then((answer) => answer.status),
+      ),
+    );
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThan(5);
+    // …and at the counter a search and a price come through all the same.
+    await priceByKeyboard(page, await lisbon(harness));
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  test('Tokens expire after 60 s: the hold’s clock starts at one minute', async () => {
+    harness = await startHarness();
+    await turnOn(harness, 'tokens-expire');
+    await holdByKeyboard(harness.page, await lisbon(harness));
+    const clock = await harness.page.getByTestId('hold-countdown').textContent();
+    const [minutes, seconds] = (/(\d+):(\d\d)/.exec(clock ?? '') ?? []).slice(1).map(Number);
+    expect((minutes ?? 99) * 60 + (seconds ?? 99)).toBeLessThanOrEqual(60);
+  });
+
+  test('Card declined: the bank declines the card, the booking stays held and nothing is charged', async () => {
+    harness = await startHarness();
+    await turnOn(harness, 'card-declined');
+    await payByKeyboard(harness.page, await lisbon(harness));
+    const declined = harness.page.getByRole('alert').filter({ hasText: 'The bank declined the card without giving a reason.' });
+    await expect.poll(() => declined.isVisible(), { timeout: 10_000 }).toBe(true);
+    await harness.screenshot('training-card-declined');
+    const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+    expect(booking?.status).toBe('Pending');
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([]);
+  });
+
+  test('3-D Secure, cardholder fails: every card asks for the bank’s check, which fails even when approved; held, nothing charged', async () => {
+    harness = await startHarness();
+    await turnOn(harness, 'authentication-fails');
+    const bank = await payByKeyboard(harness.page, { ...(await lisbon(harness)), bank: true });
+    await bank?.keyboard.press('Enter');
+    await expect.poll(() => harness?.page.getByText('The bank check did not pass').isVisible(), { timeout: 10_000 }).toBe(true);
+    const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([]);
   });
 });

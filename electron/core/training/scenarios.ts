@@ -18,15 +18,15 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'supplier-slow',
     title: 'Supplier slow (confirms after 2 min)',
-    agentSees: 'After paying, the booking stays “Waiting for the supplier” for two minutes before it is Paid.',
+    agentSees:
+      'After paying, the confirmation says “Payment authorized. Waiting for the supplier to confirm…”, the reference not confirmed yet, for two minutes before it is Paid.',
     settings: { supplierDelayMs: 2 * MINUTE },
     lastsMs: 30 * MINUTE,
   },
   {
     id: 'supplier-refuses',
     title: 'Supplier refuses the booking',
-    agentSees:
-      'After paying, the booking ends “Not booked”: the supplier refused, the card’s hold is released, there is no reference to give.',
+    agentSees: 'After paying, the confirmation turns red: “Not booked”, it did not go through, and there is no reference to give.',
     settings: { supplierOutcome: 'reject' },
     lastsMs: 30 * MINUTE,
   },
@@ -34,7 +34,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'service-down',
     title: 'Service down for 5 min',
     agentSees:
-      'Every search, price and payment fails with “The service is unavailable”; nothing is held or charged. It works again after 5 minutes.',
+      'Every search, price and payment fails with “The booking service is temporarily unavailable.”; nothing is held or charged. It works again after 5 minutes.',
     settings: { errorRate: 1 },
     lastsMs: 5 * MINUTE,
   },
@@ -51,21 +51,22 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'busy',
     title: 'Busy: 429s with Retry-After',
     agentSees:
-      'Half the calls are refused as too many; Packdesk waits as the service asks and tries again, so answers come a few seconds later.',
+      'About half the calls are refused as too many; Packdesk waits as the service asks and tries again, so answers come a few seconds later, without an error.',
     settings: { rateLimitRate: 0.5, retryAfterSeconds: 2 },
     lastsMs: 15 * MINUTE,
   },
   {
     id: 'tokens-expire',
     title: 'Prebook tokens expire after 60 s',
-    agentSees: 'The hold’s clock starts at one minute; when it runs out Packdesk prices the stay again before holding it.',
+    agentSees: 'The hold’s clock on Review starts at one minute; once it runs out, Packdesk prices the stay again before holding it.',
     settings: { tokenLifetimeMs: MINUTE },
     lastsMs: 30 * MINUTE,
   },
   {
     id: 'card-declined',
     title: 'Card declined',
-    agentSees: 'Every card is declined by its bank: “The card was declined by its bank.” The booking stays held and nothing is charged.',
+    agentSees:
+      'Every card is declined: “The bank declined the card without giving a reason.” The booking stays held and nothing is charged.',
     settings: { cardOutcome: 'decline' },
     lastsMs: 30 * MINUTE,
   },
@@ -73,7 +74,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'authentication-fails',
     title: '3-D Secure: cardholder fails',
     agentSees:
-      'Every card asks for 3-D Secure and the bank refuses it: the booking stays held, nothing is charged, the traveler may try another card.',
+      'Every card asks for 3-D Secure, and the bank’s check fails even when the cardholder approves: “The bank check did not pass”; held, nothing charged.',
     settings: { cardOutcome: 'authentication_fails' },
     lastsMs: 30 * MINUTE,
   },
