@@ -152,3 +152,25 @@ describe('a search matching more than can be counted at once', () => {
     });
   });
 });
+
+describe('a ledger of one profile', () => {
+  test('is searched without asking the index for the profile, and exactly again once another profile has bookings', () => {
+    const { ledger, reader, db } = seeded([[1, 900]]);
+    const searches = FILTERS.filter((filter) => filter.query);
+    const agrees = (profileId: number) => {
+      for (const filter of searches) {
+        const expected = scanned(reader, { profileId, ...filter });
+        const page = ledger.list({ profileId, ...filter, offset: 5, limit: 20 });
+        expect(page.total, JSON.stringify(filter)).toBe(expected.length);
+        expect(page.rows.map((row) => row.id)).toEqual(expected.slice(5, 25));
+      }
+    };
+    agrees(1);
+    // A profile with no bookings finds none, though its search asks nothing of the index's profile tokens.
+    expect(ledger.list({ profileId: 2, query: 'tanaka' })).toMatchObject({ rows: [], total: 0 });
+    // A second profile's bookings arrive (a counter that also sells live): each profile finds only its own.
+    seedLedger(db.location() as string, 2, 300);
+    agrees(1);
+    agrees(2);
+  });
+});

@@ -60,12 +60,28 @@ const placeholders = (count: number) => Array.from({ length: count }, () => '?')
  * kept by triggers. Neither walks the table, at any size.
  */
 export function createHistoryQueries(db: DatabaseSync) {
-  /** The search text, the profile and the statuses as one FTS5 query; null without search words. */
+  /** Whether the ledger holds bookings of another profile, from the kept counts. */
+  function othersPresent(profileId: number): boolean {
+    return (
+      (
+        statement(db, 'SELECT EXISTS (SELECT 1 FROM booking_counts WHERE profile_id != ? AND n > 0) AS others').get(profileId) as {
+          others: number;
+        }
+      ).others === 1
+    );
+  }
+
+  /**
+   * The search text, the profile and the statuses as one FTS5 query; null without search words. The
+   * profile's token is in every one of its rows, so matching it costs a walk of them all: it is asked
+   * only when another profile's bookings are in the ledger too.
+   */
   function matchOf(filter: BookingFilter): string | null {
     const words = filter.query ? ftsQuery(filter.query) : null;
     if (!words) return null;
+    const profile = othersPresent(filter.profileId) ? ` AND scope : p${filter.profileId}` : '';
     const statuses = filter.statuses?.length ? ` AND scope : (${filter.statuses.map((status) => statusToken(status)).join(' OR ')})` : '';
-    return `{holder email refs package property} : (${words}) AND scope : p${filter.profileId}${statuses}`;
+    return `{holder email refs package property} : (${words})${profile}${statuses}`;
   }
 
   /** The row filter in SQL; with `fts`, profile and statuses are left to the search index. */
@@ -163,6 +179,20 @@ export function createHistoryQueries(db: DatabaseSync) {
     return { ids: fromOldest ? ids.reverse() : ids, total, totalIsEstimate: false };
   }
 
+  /**
+   * A page of a full-text search without a date range, with its rows, in one statement driven by the
+   * search index (newest first); a short page tells the total by itself.
+   */
+  function searchPage(match: string, limit: number, offset: number): { rows: Row[]; total: number; totalIsEstimate: boolean } {
+    const rows = statement(
+      db,
+      `SELECT b.* FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid
+       WHERE bookings_search MATCH ? ORDER BY bookings_search.rowid DESC LIMIT ? OFFSET ?`,
+    ).all(match, limit, offset) as Row[];
+    if (rows.length && rows.length < limit) return { rows, total: offset + rows.length, totalIsEstimate: false };
+    return { rows, ...matchTotal(match) };
+  }
+
   const rowsOf = (ids: number[]): Row[] =>
     ids.length
       ? (statement(db, 'SELECT * FROM bookings WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC').all(
@@ -179,7 +209,14 @@ export function createHistoryQueries(db: DatabaseSync) {
 
     /** A page of the history and its total; `totalIsEstimate` when a search matches too many bookings to count at once. */
     list(filter: BookingFilter): { rows: BookingRecord[]; total: number; totalIsEstimate: boolean } {
-      const { ids, total, totalIsEstimate } = page(filter, filter.limit ?? 100, filter.offset ?? 0);
+      const limit = filter.limit ?? 100;
+      const offset = filter.offset ?? 0;
+      const match = limit > 0 && !filter.from && !filter.to ? matchOf(filter) : null;
+      if (match) {
+        const found = searchPage(match, limit, offset);
+        return { ...found, rows: found.rows.map(toRecord) };
+      }
+      const { ids, total, totalIsEstimate } = page(filter, limit, offset);
       return { rows: rowsOf(ids).map(toRecord), total, totalIsEstimate };
     },
 
