@@ -36,6 +36,8 @@ export default defineConfig({
     base: './',
     plugins: [react(), relaxCspForDevServer()],
     build: {
+      // Minified, and split: index.html loads the first screen's code; the other screens load on demand.
+      minify: 'esbuild',
       rollupOptions: { input: { index: resolve('renderer/index.html'), payment: resolve('renderer/payment.html') } },
     },
   },

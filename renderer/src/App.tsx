@@ -1,16 +1,24 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { describeError } from './bridge';
 import { AppFrame } from './components/AppFrame';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { FocusOnArrival } from './components/FocusOnArrival';
+import { ScreenLoading } from './components/ScreenLoading';
 import { ShortcutsOverlay } from './components/ShortcutsOverlay';
 import { useShortcuts } from './components/use-shortcuts';
-import { BookingsScreen } from './screens/BookingsScreen';
-import { Voucher } from './screens/Voucher';
+import { BookingsScreen, preloadScreens, SettingsScreen, Voucher } from './screens/lazy-screens';
 import { NewBookingScreen } from './screens/NewBookingScreen';
-import { SettingsScreen } from './screens/SettingsScreen';
 import { useAppStore } from './stores/app-store';
+import type { Screen } from './stores/app-store';
 import { useBookingEvents } from './stores/use-booking-events';
+
+const LOADING_LABELS: Record<Screen | 'voucher', string> = {
+  'new-booking': 'Loading New booking',
+  bookings: 'Loading Bookings',
+  settings: 'Loading Settings',
+  voucher: 'Loading the voucher',
+};
 
 export function App() {
   const { loaded, screen, refresh, setOnline, show, voucherBookingId } = useAppStore();
@@ -28,6 +36,11 @@ export function App() {
     return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
   }, [refresh, setOnline, show]);
 
+  useEffect(() => {
+    // Once the first screen is drawn: the rest of the app's code, so it is there before it is asked for.
+    if (loaded) preloadScreens();
+  }, [loaded]);
+
   if (startError) {
     return (
       <Center h="100vh" p="xl">
@@ -44,18 +57,24 @@ export function App() {
       </Center>
     );
   }
+  const shown = `${screen}:${voucherBookingId ?? ''}`;
   return (
     <AppFrame>
-      <ErrorBoundary resetKey={`${screen}:${voucherBookingId ?? ''}`}>
-        {voucherBookingId !== null ? (
-          <Voucher bookingId={voucherBookingId} />
-        ) : (
-          <>
-            {screen === 'new-booking' && <NewBookingScreen />}
-            {screen === 'bookings' && <BookingsScreen />}
-            {screen === 'settings' && <SettingsScreen />}
-          </>
-        )}
+      <ErrorBoundary resetKey={shown}>
+        {/* One boundary per screen, so a screen that loads always starts from its loading state. */}
+        <Suspense key={shown} fallback={<ScreenLoading label={LOADING_LABELS[voucherBookingId !== null ? 'voucher' : screen]} />}>
+          <FocusOnArrival>
+            {voucherBookingId !== null ? (
+              <Voucher bookingId={voucherBookingId} />
+            ) : (
+              <>
+                {screen === 'new-booking' && <NewBookingScreen />}
+                {screen === 'bookings' && <BookingsScreen />}
+                {screen === 'settings' && <SettingsScreen />}
+              </>
+            )}
+          </FocusOnArrival>
+        </Suspense>
       </ErrorBoundary>
       <ShortcutsOverlay />
     </AppFrame>

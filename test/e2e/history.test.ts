@@ -196,7 +196,7 @@ describe('the booking history', () => {
     });
   });
 
-  test('a status change reaches the bookings list from the event alone: no call back to the main process', async () => {
+  test('a new booking and its status changes reach the open bookings list from their events alone: no call back to the main process', async () => {
     const started = await startHarness({ trainingControls: { supplierDelayMs: 1_500 } });
     harness = started;
     const { page } = started;
@@ -216,10 +216,8 @@ describe('the booking history', () => {
         adults: 2,
       });
     }
-    const hold = await started.core.engine.startHold(quote, [30, 31]);
-    const booking = await started.core.engine.prebook(hold.holdId, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' });
     await page.getByRole('button', { name: /^Bookings/ }).click();
-    await page.getByRole('row', { name: /Rita Pinto/ }).waitFor();
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
 
     // Count what the page asks of the main process from here on.
     await page.evaluate(() => {
@@ -231,6 +229,13 @@ describe('the booking history', () => {
         return original(channel, input);
       };
     });
+    const hold = await started.core.engine.startHold(quote, [30, 31]);
+    const booking = await started.core.engine.prebook(hold.holdId, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' });
+    // The new booking goes on top, and the count with it.
+    await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).getAttribute('aria-rowindex')).toBe('1');
+    expect(await page.getByTestId('result-count').textContent()).toBe('2 bookings');
+    expect(await page.getByRole('row', { name: /Maria Sousa/ }).getAttribute('aria-rowindex')).toBe('2');
+
     await started.core.payments.payWith(booking.id, 'pm_card_visa');
     started.core.tracker.soon(booking.id);
     await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).textContent(), { timeout: 10_000 }).toContain('Paid');

@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { FocusOnArrival } from '../components/FocusOnArrival';
+import { ScreenLoading } from '../components/ScreenLoading';
 import { useAppStore } from '../stores/app-store';
 import { STEPS, useNewBooking } from '../stores/new-booking-store';
-import { ConfirmationStep } from './new-booking/ConfirmationStep';
-import { PaymentStep } from './new-booking/PaymentStep';
-import { ReviewStep } from './new-booking/ReviewStep';
+import { ConfirmationStep, PaymentStep, ReviewStep, StayStep, TravelerStep } from './new-booking/lazy-steps';
 import { SearchStep } from './new-booking/SearchStep';
-import { StayStep } from './new-booking/StayStep';
-import { TravelerStep } from './new-booking/TravelerStep';
 
 /** The guided flow from search to a booking reference. Enter moves forward, Escape steps back. */
 export function NewBookingScreen() {
@@ -56,12 +54,16 @@ export function NewBookingScreen() {
         />
       )}
       <ErrorNotice error={error} onClose={clearError} />
-      {step === 'search' && <SearchStep />}
-      {step === 'stay' && <StayStep />}
-      {step === 'traveler' && <TravelerStep />}
-      {step === 'review' && <ReviewStep />}
-      {step === 'payment' && <PaymentStep />}
-      {step === 'confirmation' && <ConfirmationStep />}
+      <Suspense key={step} fallback={<ScreenLoading label={`Loading ${STEPS[active]?.label ?? 'the next step'}`} />}>
+        <FocusOnArrival>
+          {step === 'search' && <SearchStep />}
+          {step === 'stay' && <StayStep />}
+          {step === 'traveler' && <TravelerStep />}
+          {step === 'review' && <ReviewStep />}
+          {step === 'payment' && <PaymentStep />}
+          {step === 'confirmation' && <ConfirmationStep />}
+        </FocusOnArrival>
+      </Suspense>
       <Modal opened={askingToDiscard} onClose={() => answerDiscard(false)} title="Start a new booking?" centered>
         <Stack gap="md">
           <Text>

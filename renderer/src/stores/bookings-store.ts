@@ -2,7 +2,10 @@ import { create } from 'zustand';
 import type { BookingRecord } from '../../../shared/bookings';
 import { call, describeError } from '../bridge';
 
-export const PAGE_SIZE = 100;
+/** Rows asked for at a time: a screenful and a little more, so the first answer is small and quick. */
+export const PAGE_SIZE = 40;
+/** Rows kept beyond those on screen, either side; the rest are let go, so scrolling a million rows holds a few pages. */
+const KEPT_AROUND = 2 * PAGE_SIZE;
 
 export interface ListFilter {
   query: string;
@@ -15,24 +18,52 @@ interface BookingsState {
   profileId: number | null;
   filter: ListFilter;
   total: number | null;
-  pages: Record<number, BookingRecord[]>;
+  /** The loaded rows by their place in the list (0 is the newest): only those around the rows on screen. */
+  rows: ReadonlyMap<number, BookingRecord>;
   /** Bumps on every new filter, so answers to an older filter are dropped. */
   generation: number;
   error: { message: string; hint: string } | null;
   attention: BookingRecord[];
+  /** The list opens: the rows already read show at once (events kept them current), else the first rows are read. */
+  open(profileId: number): Promise<void>;
+  /** Shows the list for this profile and filter from its first rows; the filter's other fields are kept. */
   setFilter(profileId: number, filter: Partial<ListFilter>): Promise<void>;
-  loadPage(page: number): Promise<void>;
-  /** Reloads what is on screen. */
+  /** The rows on screen: their pages load, and rows far from them are let go. */
+  showRows(first: number, last: number): void;
+  /** Reads the rows kept and the bookings needing a look again (another writer changed the ledger). */
   reload(): Promise<void>;
-  /** A booking the main process reports changed: its row is replaced in place, with no call back; a new booking reloads the first page. */
+  /**
+   * Asks whether another writer (another process, a restore) committed to the ledger since the last
+   * look, and reads again if so; this app's own changes arrive as events and need no look.
+   */
+  lookForOtherWriters(): Promise<void>;
+  /** A booking the main process reports changed, applied from the event alone: its row in place, or a new one at the top. */
   bookingChanged(booking: BookingRecord): void;
 }
 
 const EMPTY: ListFilter = { query: '', statuses: [], from: '', to: '' };
-const loading = new Set<string>();
+const pageOf = (index: number) => Math.floor(index / PAGE_SIZE);
 
-/** The history list: pages fetched as they scroll into view, so 100,000 rows cost no more than one screen. */
+/** Whether a booking belongs in the list under a filter without search words (which only the ledger's index can answer). */
+function matchesWithoutSearch(booking: BookingRecord, filter: ListFilter): boolean {
+  if (filter.statuses.length && !filter.statuses.includes(booking.status)) return false;
+  if (filter.from && booking.checkIn < filter.from) return false;
+  return !(filter.to && booking.checkIn > filter.to);
+}
+
+/** The history list: the rows on screen and a few pages around them, read as they scroll into view. */
 export const useBookings = create<BookingsState>((set, get) => {
+  /** The rows the list last said were on screen. */
+  let onScreen = { first: 0, last: 0 };
+  /** The page being read, as `generation:page`: one read at a time, the next chosen from where the list is then. */
+  let reading: string | null = null;
+  /** The newest booking the list has seen at its top: a changed booking newer than it is a new one. */
+  let newestId = 0;
+  /** The ledger's version at the last look, null before the first. */
+  let seenVersion: string | null = null;
+  /** The profile whose bookings needing a look were read; events keep them current after that. */
+  let attentionOf: number | null = null;
+
   const request = (page: number) => {
     const { profileId, filter } = get();
     return call('history:list', {
@@ -46,77 +77,148 @@ export const useBookings = create<BookingsState>((set, get) => {
     });
   };
 
+  /** Rows kept from `rows` and an answer for `page`: those near the screen only. */
+  function keptWith(rows: ReadonlyMap<number, BookingRecord>, page: number, answer: BookingRecord[]): Map<number, BookingRecord> {
+    const low = onScreen.first - KEPT_AROUND;
+    const high = onScreen.last + KEPT_AROUND;
+    const kept = new Map([...rows].filter(([index]) => index >= low && index <= high));
+    answer.forEach((booking, position) => kept.set(page * PAGE_SIZE + position, booking));
+    return kept;
+  }
+
+  /** The first page on screen with a row not loaded yet, or null when every row on screen is there. */
+  function missingPage(): number | null {
+    const { rows, total } = get();
+    const last = Math.min(onScreen.last, (total ?? PAGE_SIZE) - 1);
+    for (let index = onScreen.first; index <= last; index += 1) if (!rows.has(index)) return pageOf(index);
+    return null;
+  }
+
+  /** Reads the next page the screen needs, one at a time: rows scrolled past before their turn are never asked for. */
+  async function readNext(): Promise<void> {
+    const { generation, profileId } = get();
+    const page = missingPage();
+    if (reading !== null || page === null || profileId === null) return;
+    reading = `${generation}:${page}`;
+    try {
+      const answer = await request(page);
+      if (get().generation !== generation) return;
+      if (page === 0) newestId = answer.rows[0]?.id ?? 0;
+      set((state) => ({ rows: keptWith(state.rows, page, answer.rows), total: answer.total }));
+    } catch (caught) {
+      if (get().generation === generation) set({ error: describeError(caught), total: get().total ?? 0 });
+      return;
+    } finally {
+      reading = null;
+    }
+    void readNext();
+  }
+
+  async function readAttention(): Promise<void> {
+    const { profileId, generation } = get();
+    if (profileId === null) return;
+    try {
+      const attention = await call('history:attention', { profileId });
+      attentionOf = profileId;
+      if (get().generation === generation) set({ attention });
+    } catch (caught) {
+      if (get().generation === generation) set({ error: describeError(caught) });
+    }
+  }
+
   return {
     profileId: null,
     filter: EMPTY,
     total: null,
-    pages: {},
+    rows: new Map(),
     generation: 0,
     error: null,
     attention: [],
 
-    setFilter: async (profileId, change) => {
-      const generation = get().generation + 1;
-      const filter = get().profileId === profileId ? { ...get().filter, ...change } : { ...EMPTY, ...change };
-      set({ profileId, filter, generation, pages: {}, error: null });
-      try {
-        const [first, attention] = await Promise.all([request(0), call('history:attention', { profileId })]);
-        if (get().generation === generation) set({ total: first.total, pages: { 0: first.rows }, attention });
-      } catch (caught) {
-        if (get().generation === generation) set({ error: describeError(caught), total: 0 });
-      }
+    open: async (profileId) => {
+      const { total, error } = get();
+      if (get().profileId !== profileId || total === null || error !== null) return get().setFilter(profileId, {});
+      // A new list on screen starts at the top; rows read further down are let go as it draws.
+      onScreen = { first: 0, last: Math.max(0, onScreen.last - onScreen.first) };
+      await readNext();
     },
 
-    loadPage: async (page) => {
-      const { generation, pages } = get();
-      const key = `${generation}:${page}`;
-      if (pages[page] || loading.has(key)) return;
-      loading.add(key);
-      try {
-        const answer = await request(page);
-        if (get().generation === generation) set((state) => ({ pages: { ...state.pages, [page]: answer.rows }, total: answer.total }));
-      } catch (caught) {
-        if (get().generation === generation) set({ error: describeError(caught) });
-      } finally {
-        loading.delete(key);
-      }
+    setFilter: async (profileId, change) => {
+      const filter = get().profileId === profileId ? { ...get().filter, ...change } : { ...EMPTY, ...change };
+      onScreen = { first: 0, last: Math.max(0, onScreen.last - onScreen.first) };
+      reading = null;
+      set({
+        profileId,
+        filter,
+        generation: get().generation + 1,
+        rows: new Map(),
+        total: null,
+        error: null,
+        ...(attentionOf === profileId ? {} : { attention: [] }),
+      });
+      await readNext();
+      // The first rows come first; the bookings needing a look follow, once per profile (events keep them after).
+      if (attentionOf !== profileId) await readAttention();
+    },
+
+    showRows: (first, last) => {
+      onScreen = { first, last };
+      const low = first - KEPT_AROUND;
+      const high = last + KEPT_AROUND;
+      const { rows } = get();
+      if ([...rows.keys()].some((index) => index < low || index > high)) set({ rows: keptWith(rows, 0, []) });
+      void readNext();
     },
 
     bookingChanged: (booking) => {
-      const { profileId, pages, attention } = get();
+      const { profileId, rows, attention, filter, total } = get();
       if (booking.profileId !== profileId) return;
-      const newest = Math.max(0, ...Object.values(pages).flatMap((rows) => rows.map((row) => row.id)));
-      if (booking.id > newest) {
-        // A booking made since the list was read: it belongs at the top.
+      const others = attention.filter((row) => row.id !== booking.id);
+      const changedAttention = booking.attention ? [booking, ...others] : others;
+      const at = [...rows].find(([, row]) => row.id === booking.id)?.[0];
+      if (at !== undefined) {
+        set({ rows: new Map(rows).set(at, booking), attention: changedAttention });
+        return;
+      }
+      set({ attention: changedAttention });
+      if (booking.id <= newestId || total === null) return;
+      // A booking made since the list was read: at the top, when the filter takes it. Search words are the ledger's to match.
+      if (filter.query.trim()) {
         void get().reload();
         return;
       }
-      const replaced = Object.fromEntries(
-        Object.entries(pages).map(([page, rows]) => [page, rows.map((row) => (row.id === booking.id ? booking : row))]),
-      );
-      const others = attention.filter((row) => row.id !== booking.id);
-      set({ pages: replaced, attention: booking.attention ? [booking, ...others] : others });
+      if (!matchesWithoutSearch(booking, filter)) return;
+      newestId = booking.id;
+      const shifted = new Map([...rows].map(([index, row]) => [index + 1, row]));
+      set({ rows: shifted.set(0, booking), total: total + 1 });
     },
 
     reload: async () => {
-      const { profileId, pages, generation } = get();
+      const { profileId, rows, generation } = get();
       if (profileId === null) return;
       // The rows on screen stay until their fresh copies arrive: no flicker while the agent is clicking.
-      const loaded = Object.keys(pages).map(Number);
+      const pages = [...new Set([...rows.keys()].map(pageOf))];
+      if (!pages.length) pages.push(pageOf(onScreen.first));
       try {
-        const [answers, attention] = await Promise.all([
-          Promise.all(loaded.map((page) => request(page))),
-          call('history:attention', { profileId }),
-        ]);
+        const answers = await Promise.all(pages.map((page) => request(page)));
         if (get().generation !== generation) return;
-        const fresh: Record<number, BookingRecord[]> = {};
-        loaded.forEach((page, index) => {
-          fresh[page] = answers[index]?.rows ?? [];
-        });
-        set({ pages: fresh, total: answers[0]?.total ?? get().total, attention });
+        const fresh = new Map<number, BookingRecord>();
+        answers.forEach((answer, position) =>
+          answer.rows.forEach((booking, offset) => fresh.set((pages[position] as number) * PAGE_SIZE + offset, booking)),
+        );
+        if (pages.includes(0)) newestId = fresh.get(0)?.id ?? 0;
+        set({ rows: fresh, total: answers[0]?.total ?? get().total });
       } catch (caught) {
         if (get().generation === generation) set({ error: describeError(caught) });
       }
+      await readAttention();
+    },
+
+    lookForOtherWriters: async () => {
+      const { version } = await call('history:version', {});
+      const moved = seenVersion !== null && version !== seenVersion;
+      seenVersion = version;
+      if (moved) await get().reload();
     },
   };
 });

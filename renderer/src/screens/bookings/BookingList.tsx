@@ -1,36 +1,43 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Chip, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { formatDate, formatMoney } from '../../../../shared/format';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Chip, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
-import { StatusBadge } from '../../components/StatusBadge';
 import { SPEC_STATUS_RULES } from '../../../../shared/status-rules';
 import type { StatusRules } from '../../../../shared/status-rules';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
-import { PAGE_SIZE, useBookings } from '../../stores/bookings-store';
+import { useBookings } from '../../stores/bookings-store';
+import { BookingRow, COLUMNS, ROW_HEIGHT } from './BookingRow';
+import { useScaledRows } from './use-scaled-rows';
 
 /** The statuses offered as filters: Pending, then those the profile's rules name (a service's own statuses differ). */
 const statusesOf = (rules: StatusRules) => [
   ...new Set(['Pending', ...rules.awaitingSupplier, ...rules.modifiable, ...rules.confirmed, ...rules.final, ...rules.notCancellable]),
 ];
-const ROW_HEIGHT = 56;
-const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
 
-/** The history: search as you type, filters, a virtualized list that stays smooth at 100,000 rows, CSV export. */
+/** The history: search as you type, filters, a virtualized list that stays smooth at a million rows, CSV export. */
 export function BookingList() {
   const { activeProfileId, online, openBooking } = useAppStore();
   const rules = useActiveProfile()?.statusRules ?? SPEC_STATUS_RULES;
-  const { filter, total, pages, error, attention, setFilter, loadPage, reload } = useBookings();
+  const { filter, total, rows, generation, error, attention, open, setFilter, showRows, lookForOtherWriters } = useBookings();
   const [query, setQuery] = useState(filter.query);
   const [exportError, setExportError] = useState<{ message: string; hint: string } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
 
+  // Rows written by other writers (this app's own changes come as events: another process, a restore)
+  // show without retyping: the ledger's version is asked every two seconds while this list is open.
+  // Asked before the rows (this effect comes first), so a commit between the two is not taken as seen.
   useEffect(() => {
-    if (activeProfileId !== null) void setFilter(activeProfileId, {});
-  }, [activeProfileId, setFilter]);
+    const look = () => void lookForOtherWriters().catch(() => undefined);
+    look();
+    const timer = setInterval(look, 2_000);
+    return () => clearInterval(timer);
+  }, [lookForOtherWriters]);
+
+  useEffect(() => {
+    if (activeProfileId !== null) void open(activeProfileId);
+  }, [activeProfileId, open]);
 
   useEffect(() => {
     if (query === filter.query || activeProfileId === null) return;
@@ -51,27 +58,14 @@ export function BookingList() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // Rows written by other writers (the tracker's own events aside: another process, a restore) show
-  // without retyping: the ledger's version is asked every two seconds while this list is open.
+  const list = useScaledRows({ count: total ?? 0, rowHeight: ROW_HEIGHT, overscan: 4, scroller });
+  const first = list.rows[0]?.index ?? 0;
+  const last = list.rows.at(-1)?.index ?? 0;
+  useEffect(() => showRows(first, last), [first, last, showRows]);
+  // A new filter shows its results from the top.
   useEffect(() => {
-    let seen: string | null = null;
-    const look = async () => {
-      const { version } = await call('history:version', {});
-      if (seen !== null && version !== seen) await reload();
-      seen = version;
-    };
-    void look().catch(() => undefined);
-    const timer = setInterval(() => void look().catch(() => undefined), 2_000);
-    return () => clearInterval(timer);
-  }, [reload]);
-
-  const virtualizer = useVirtualizer({
-    count: total ?? 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [generation]);
 
   /** Moves the focus to a row, scrolling it into view first (only the rows on screen exist). */
   const focusRow = (index: number) => {
@@ -80,7 +74,7 @@ export function BookingList() {
       return;
     }
     if (total === null || index >= total) return;
-    virtualizer.scrollToIndex(index, { align: 'auto' });
+    list.scrollToRow(index);
     const tryFocus = (attempt: number) => {
       const row = scroller.current?.querySelector<HTMLElement>(`[role="row"][aria-rowindex="${index + 1}"][tabindex="0"]`);
       if (row) row.focus();
@@ -88,10 +82,9 @@ export function BookingList() {
     };
     tryFocus(0);
   };
-  useEffect(() => {
-    const needed = new Set(items.map((item) => Math.floor(item.index / PAGE_SIZE)));
-    for (const page of needed) if (!pages[page]) void loadPage(page);
-  }, [items, pages, loadPage]);
+  const focusRowRef = useRef(focusRow);
+  focusRowRef.current = focusRow;
+  const moveFrom = useCallback((index: number, step: 1 | -1) => focusRowRef.current(index + step), []);
 
   const exportCsv = async () => {
     if (activeProfileId === null) return;
@@ -161,7 +154,7 @@ export function BookingList() {
               event.preventDefault();
               focusRow(0);
             } else if (event.key === 'Enter' && total === 1 && query === filter.query) {
-              const only = pages[0]?.[0];
+              const only = rows.get(0);
               if (only) openBooking(only.id);
             }
           }}
@@ -228,75 +221,17 @@ export function BookingList() {
           <span role="columnheader">Reference</span>
         </div>
         <div ref={scroller} style={{ flex: 1, overflow: 'auto' }} data-testid="bookings-scroller">
-          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
-              const booking = pages[Math.floor(item.index / PAGE_SIZE)]?.[item.index % PAGE_SIZE];
-              return (
-                <div
-                  key={item.key}
-                  role="row"
-                  aria-rowindex={item.index + 1}
-                  tabIndex={booking ? 0 : -1}
-                  onClick={() => booking && openBooking(booking.id)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' && booking) openBooking(booking.id);
-                    else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-                      event.preventDefault();
-                      focusRow(item.index + (event.key === 'ArrowDown' ? 1 : -1));
-                    }
-                  }}
-                  className="booking-row"
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    height: ROW_HEIGHT,
-                    transform: `translateY(${item.start}px)`,
-                    display: 'grid',
-                    gridTemplateColumns: COLUMNS,
-                    gap: 12,
-                    alignItems: 'center',
-                    padding: '0 16px',
-                    borderBottom: '1px solid var(--mantine-color-gray-2)',
-                    cursor: 'pointer',
-                  }}
-                >
-                  {booking ? (
-                    <>
-                      <span role="cell">
-                        <StatusBadge booking={booking} size="sm" />
-                      </span>
-                      <span role="cell" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                        <Text size="sm" fw={600} span>
-                          {booking.holder.name} {booking.holder.surname}
-                        </Text>
-                        {booking.attention && (
-                          <Text span c="orange.7" size="sm" fw={700} title="Needs a look">
-                            {' '}
-                            ●
-                          </Text>
-                        )}
-                      </span>
-                      <span role="cell" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: 14 }}>
-                        {booking.packageTitle} · {booking.propertyName}
-                      </span>
-                      <span role="cell" style={{ fontSize: 14 }}>
-                        {formatDate(booking.checkIn)}
-                      </span>
-                      <span role="cell" style={{ fontSize: 14, fontWeight: 600 }}>
-                        {formatMoney(booking.totalMinor, booking.currency)}
-                      </span>
-                      <span role="cell" className="mono" style={{ fontSize: 13 }}>
-                        {booking.bookingReference ?? booking.clientReference}
-                      </span>
-                    </>
-                  ) : (
-                    <Skeleton height={16} style={{ gridColumn: '1 / -1' }} />
-                  )}
-                </div>
-              );
-            })}
+          <div role="rowgroup" style={{ height: list.height, position: 'relative' }}>
+            {list.rows.map((item) => (
+              <BookingRow
+                key={item.key}
+                index={item.index}
+                top={list.rowTop(item.start)}
+                booking={rows.get(item.index)}
+                onOpen={openBooking}
+                onMove={moveFrom}
+              />
+            ))}
           </div>
         </div>
       </div>

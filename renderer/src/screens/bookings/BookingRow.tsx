@@ -1,0 +1,72 @@
+import { memo } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Skeleton } from '@mantine/core';
+import type { BookingRecord } from '../../../../shared/bookings';
+import { formatDate, formatMoney } from '../../../../shared/format';
+import { StatusBadge } from '../../components/StatusBadge';
+
+export const ROW_HEIGHT = 56;
+export const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
+
+interface BookingRowProps {
+  index: number;
+  top: number;
+  /** Null while its page is being read. */
+  booking: BookingRecord | undefined;
+  onOpen(id: number): void;
+  /** Up or down from this row: -1 or +1. */
+  onMove(index: number, step: 1 | -1): void;
+}
+
+/** One booking of the history list: plain cells, so a screenful draws in a frame; unchanged rows are not drawn again. */
+export const BookingRow = memo(function BookingRow({ index, top, booking, onOpen, onMove }: BookingRowProps) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && booking) onOpen(booking.id);
+    else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      onMove(index, event.key === 'ArrowDown' ? 1 : -1);
+    }
+  };
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 1}
+      tabIndex={booking ? 0 : -1}
+      onClick={() => booking && onOpen(booking.id)}
+      onKeyDown={onKeyDown}
+      className="booking-row"
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: COLUMNS }}
+    >
+      {booking ? (
+        <>
+          <span role="cell">
+            <StatusBadge booking={booking} size="sm" />
+          </span>
+          <span role="cell" className="booking-cell-clip">
+            <span className="booking-holder">
+              {booking.holder.name} {booking.holder.surname}
+            </span>
+            {booking.attention && (
+              <span className="booking-attention" title="Needs a look">
+                {' '}
+                ●
+              </span>
+            )}
+          </span>
+          <span role="cell" className="booking-cell-clip">
+            {booking.packageTitle} · {booking.propertyName}
+          </span>
+          <span role="cell">{formatDate(booking.checkIn)}</span>
+          <span role="cell" className="booking-total">
+            {formatMoney(booking.totalMinor, booking.currency)}
+          </span>
+          <span role="cell" className="mono booking-reference">
+            {booking.bookingReference ?? booking.clientReference}
+          </span>
+        </>
+      ) : (
+        <Skeleton height={16} style={{ gridColumn: '1 / -1' }} />
+      )}
+    </div>
+  );
+});
