@@ -125,15 +125,17 @@ export function createHistoryQueries(db: DatabaseSync) {
 
   /**
    * The total of a full-text search with no date range: exact up to COUNT_CAP matches, beyond that
-   * estimated from how densely the newest COUNT_CAP matches fill their part of the ledger.
+   * estimated from how densely the oldest COUNT_CAP matches fill their part of the ledger. Counted in
+   * the index's own order (oldest first), which FTS5 walks about twice as fast as newest first.
    */
   function matchTotal(match: string): { total: number; totalIsEstimate: boolean } {
     const counted = statement(
       db,
-      'SELECT count(*) AS n, min(rowid) AS low, max(rowid) AS high FROM (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT ?)',
+      'SELECT count(*) AS n, min(rowid) AS low, max(rowid) AS high FROM (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? LIMIT ?)',
     ).get(match, COUNT_CAP) as { n: number; low: number | null; high: number | null };
     if (counted.n < COUNT_CAP || counted.low === null || counted.high === null) return { total: counted.n, totalIsEstimate: false };
-    return { total: Math.round((counted.n * counted.high) / (counted.high - counted.low + 1)), totalIsEstimate: true };
+    const newest = (statement(db, 'SELECT max(id) AS id FROM bookings').get() as { id: number }).id;
+    return { total: Math.round((counted.n * (newest - counted.low + 1)) / (counted.high - counted.low + 1)), totalIsEstimate: true };
   }
 
   /** The ids of one page and the filter's total: from the search index, or from the kept counts and one index walk. */
