@@ -47,6 +47,9 @@ const statusToken = (status: string) => `s${Buffer.from(status, 'utf8').toString
 /** The day after an ISO date: a booking made on `to` (UTC) is before its midnight. */
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
+/** How many rows of a date range cost about what reading one search match's row costs (measured: ~8). */
+const RANGE_PROBES_PER_MATCH = 8;
+
 /** Matches counted exactly; a search matching more has its total estimated (and says so). */
 const COUNT_CAP = 20_000;
 
@@ -138,6 +141,23 @@ export function createHistoryQueries(db: DatabaseSync) {
     return { total: Math.round((counted.n * (newest - counted.low + 1)) / (counted.high - counted.low + 1)), totalIsEstimate: true };
   }
 
+  /**
+   * Whether a search with a date range is best read from the range's side: when the range holds
+   * fewer bookings (from the kept day counts) than a few times the search's matches, counted only
+   * that far. A row of the range costs a probe of the matches; a match costs a read of its row.
+   */
+  function dateRangeFirst(filter: BookingFilter, match: string): boolean {
+    const inRange = keptTotal(filter);
+    const enough = Math.ceil(inRange / RANGE_PROBES_PER_MATCH) + 1;
+    const matches = (
+      statement(db, 'SELECT count(*) AS n FROM (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? LIMIT ?)').get(
+        match,
+        enough,
+      ) as { n: number }
+    ).n;
+    return matches >= enough;
+  }
+
   /** The ids of one page and the filter's total: from the search index, or from the kept counts and one index walk. */
   function page(filter: BookingFilter, limit: number, offset: number): { ids: number[]; total: number; totalIsEstimate: boolean } {
     const match = matchOf(filter);
@@ -155,12 +175,24 @@ export function createHistoryQueries(db: DatabaseSync) {
         if (ids.length && (limit < 0 || ids.length < limit)) return { ids, total: offset + ids.length, totalIsEstimate: false };
         return { ids, ...matchTotal(match) };
       }
-      // A date range as well: only the matches are read, and counted in the same pass.
-      const paged = statement(
-        db,
-        `SELECT b.id, count(*) OVER () AS total FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid
-         WHERE bookings_search MATCH ? AND ${sql} ORDER BY b.id DESC LIMIT ? OFFSET ?`,
-      ).all(match, ...params, limit, offset) as { id: number; total: number }[];
+      // A date range as well: paged and counted in one pass, from whichever side is smaller.
+      const paged = (
+        dateRangeFirst(filter, match)
+          ? // The range's rows from their date index, kept when the search matched them (its matches gathered once).
+            statement(
+              db,
+              `SELECT b.id, count(*) OVER () AS total FROM bookings b
+               WHERE b.profile_id = ? AND ${sql}
+                 AND b.id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ?)
+               ORDER BY b.id DESC LIMIT ? OFFSET ?`,
+            ).all(filter.profileId, ...params, match, limit, offset)
+          : // Only the matches are read, each checked against the range.
+            statement(
+              db,
+              `SELECT b.id, count(*) OVER () AS total FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid
+               WHERE bookings_search MATCH ? AND ${sql} ORDER BY b.id DESC LIMIT ? OFFSET ?`,
+            ).all(match, ...params, limit, offset)
+      ) as { id: number; total: number }[];
       if (paged.length || offset === 0) return { ids: paged.map((row) => row.id), total: paged[0]?.total ?? 0, totalIsEstimate: false };
       // Past the last page: the total alone.
       return { ...page(filter, 1, 0), ids: [] };
