@@ -257,6 +257,7 @@ async function paidSeen(
   serviceFile: string,
   stays: Stay[],
   runs: number,
+  seed: number,
 ): Promise<{ figure: Figure; commits: number[] }> {
   await setSupplierDelay(service, 600_000);
   const others = stays.splice(0, OTHER_UNFINISHED);
@@ -270,18 +271,25 @@ async function paidSeen(
   }
   await Promise.all(pending);
   const unfinished = core.ledger.unsettledCount();
-  await setSupplierDelay(service, 1_500);
   const serviceDb = new DatabaseSync(serviceFile, { readOnly: true });
-  const confirmedAt = serviceDb.prepare("SELECT at FROM events WHERE booking_id = ? AND type = 'supplier_confirmed'");
+  const eventAt = serviceDb.prepare('SELECT at FROM events WHERE booking_id = ? AND type = ?');
   const samples: number[] = [];
   const commits: number[] = [];
+  // The supplier's answer comes at a seeded moment 1 to 3 s after the payment, never in step with the tracker's pace.
+  const random = seededRandom(seed, runs);
   try {
     for (let run = 0; run < runs; run += 1) {
+      const supplierDelayMs = Math.round(1_000 + random() * 2_000);
+      await setSupplierDelay(service, supplierDelayMs);
       const { booking, paidAt, durableCommits } = await bookThroughEngine(core, stays.shift() as Stay);
       commits.push(durableCommits);
-      const row = confirmedAt.get(booking.serviceBookingId) as { at: string } | undefined;
-      if (!row) throw new Error(`the service has no confirmation for booking ${booking.serviceBookingId}`);
-      samples.push(paidAt - Date.parse(row.at));
+      const at = (type: string) => {
+        const row = eventAt.get(booking.serviceBookingId, type) as { at: string } | undefined;
+        if (!row) throw new Error(`the service has no ${type} event for booking ${booking.serviceBookingId}`);
+        return Date.parse(row.at);
+      };
+      // The service says Paid from the supplier's due moment (a read then settles it) or when its own timer settled it, whichever came first.
+      samples.push(paidAt - Math.min(at('authorized') + supplierDelayMs, at('supplier_confirmed')));
     }
   } finally {
     serviceDb.close();
@@ -295,7 +303,7 @@ async function paidSeen(
       unit: 'ms',
       spread: measured,
       target: '≤ 1,000 ms after the service says Paid',
-      reference: `the service's own confirmation time (its event log); ${unfinished} bookings unfinished in the ledger while measured; seen = the core's change event to the screens, supplier delay 1.5 s`,
+      reference: `the service's own confirmation time (its event log); ${unfinished} bookings unfinished in the ledger while measured; seen = the core's change event to the screens; the supplier answers 1 to 3 s (seeded) after the payment`,
       pass: measured.p95 <= 1_000,
       ...(measured.p95 <= 1_000
         ? {}
@@ -317,7 +325,7 @@ export async function measureService(sizes: ServiceSizes, seed: number): Promise
     const stays = await staysToSell(core, 1 + (sizes.flowRuns + 2) * 2 + OTHER_UNFINISHED + sizes.paidRuns, seed);
     const overhead = await engineOverhead(core, service, sizes.overheadRuns, stays.shift() as Stay);
     const flow = await wholeFlow(core, service, stays, sizes.flowRuns);
-    const paid = await paidSeen(core, service, serviceFile, stays, sizes.paidRuns);
+    const paid = await paidSeen(core, service, serviceFile, stays, sizes.paidRuns, seed);
     const commits = [...flow.commits, ...paid.commits];
     const most = Math.max(...commits);
     const withoutDelay = Math.max(...flow.commits);
@@ -331,7 +339,7 @@ export async function measureService(sizes: ServiceSizes, seed: number): Promise
         value: most,
         unit: 'commits',
         target: '≤ 4',
-        reference: `the ledger's own count (durableCommits) over ${commits.length} bookings: at most ${withoutDelay} with supplier delay 0, ${withDelay} with a 1.5 s delay`,
+        reference: `the ledger's own count (durableCommits) over ${commits.length} bookings: at most ${withoutDelay} with supplier delay 0, ${withDelay} with a delay of 1 to 3 s`,
         pass: most <= 4,
         ...(most <= 4 ? {} : { why: `${most} fsynced commits for one booking (search to Paid)` }),
       },
