@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs a command with a throw-away PostgreSQL 15 cluster on loopback, for the agency ledger's tests:
 # a fresh data folder, a free port on 127.0.0.1 only, trust auth for 127.0.0.1, no fsync (nothing
-# here outlives the run). Exports PACKDESK_TEST_PG_URL; the cluster is stopped and deleted when the
-# command ends, fails or is interrupted. PostgreSQL refuses to run as root, so root runs it as `postgres`.
+# here outlives the run), TLS offered with a certificate made for this run. Exports
+# PACKDESK_TEST_PG_URL and PACKDESK_TEST_PG_CA (that certificate, for verify-full); the cluster is
+# stopped and deleted when the command ends, fails or is interrupted. PostgreSQL refuses to run as
+# root, so root runs it as `postgres`.
 set -euo pipefail
 
 pg_bin="${PACKDESK_PG_BIN:-/usr/lib/postgresql/15/bin}"
@@ -40,6 +42,15 @@ host all all 127.0.0.1/32 trust
 HBA
 
 # A port below Linux's ephemeral range (32768 on), so no outgoing connection holds it; skip one that answers.
+# A self-signed certificate for 127.0.0.1, valid for a day: clients may connect plain or with TLS.
+as_owner openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+  -keyout "$cluster/server.key" -out "$cluster/server.crt" >/dev/null 2>&1 || {
+  echo "with-postgres: openssl could not make the test certificate" >&2
+  exit 1
+}
+chmod 600 "$cluster/server.key"
+chmod 644 "$cluster/server.crt"
+
 free_port() {
   local candidate
   while :; do
@@ -56,7 +67,7 @@ started=""
 for _ in 1 2 3 4 5; do
   port="$(free_port)"
   if as_owner "$pg_bin/pg_ctl" -D "$data" -l "$cluster/server.log" -w -t 30 start -o \
-    "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$cluster -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+    "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$cluster -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c ssl=on -c ssl_cert_file=$cluster/server.crt -c ssl_key_file=$cluster/server.key" \
     >/dev/null 2>&1; then
     started=1
     break
@@ -69,6 +80,7 @@ if [ -z "$started" ]; then
 fi
 
 export PACKDESK_TEST_PG_URL="postgres://postgres@127.0.0.1:$port/postgres"
+export PACKDESK_TEST_PG_CA="$cluster/server.crt"
 # Not exec: the trap must run after the command to delete the cluster.
 set +e
 "$@"

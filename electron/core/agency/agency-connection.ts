@@ -65,6 +65,25 @@ export function isConnectionFailure(error: unknown): boolean {
   );
 }
 
+const CERTIFICATE_ERRORS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;
+
+/** True when TLS failed: the server's certificate is not trusted for this name, or the server offers no TLS. */
+export function isTlsFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === 'string' && CERTIFICATE_ERRORS.test(code)) || /does not support SSL/i.test(error.message);
+}
+
+/** The error an agent sees when the agency's server is there but cannot be trusted (or not encrypted) as the profile asks. */
+export function agencyNotTrusted(settings: AgencyConnectionSettings, cause: unknown): AppError {
+  return new AppError(
+    'offline',
+    `The agency ledger at ${settings.host}:${settings.port} did not offer the encrypted, trusted connection this profile asks for (${settings.tlsMode}).`,
+    'Nothing was sent to it. Ask whoever runs the agency server for its certificate authority, or the TLS mode to use; this counter works on its own ledger meanwhile.',
+    { cause },
+  );
+}
+
 /** The error an agent sees when the agency's server cannot be reached: what still works, and what waits. */
 export function agencyUnreachable(settings: AgencyConnectionSettings, cause: unknown): AppError {
   return new AppError(

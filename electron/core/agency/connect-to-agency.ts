@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { agencyUnreachable, isConnectionFailure, openAgencyPool } from './agency-connection';
+import { agencyNotTrusted, agencyUnreachable, isConnectionFailure, isTlsFailure, openAgencyPool } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { agencyMigrations, migrateAgencySchema } from './agency-migrations';
 import type { AgencyMigration } from './agency-migrations';
@@ -12,7 +12,7 @@ export interface AgencyCounter {
 
 /**
  * Opens the agency's pool, brings its schema up to date (or refuses a newer one) and records this
- * counter and its current name. Throws `offline` when the server cannot be reached.
+ * counter and its current name. Throws `offline` when the server cannot be reached or not trusted.
  */
 export async function connectToAgency(
   settings: AgencyConnectionSettings,
@@ -30,6 +30,7 @@ export async function connectToAgency(
     return pool;
   } catch (error) {
     await pool.end().catch(() => undefined);
+    if (isTlsFailure(error)) throw agencyNotTrusted(settings, error);
     throw isConnectionFailure(error) ? agencyUnreachable(settings, error) : error;
   }
 }
