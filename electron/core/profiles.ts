@@ -124,14 +124,25 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
     return row ? row.id : builtInId();
   }
 
+  const firstBuiltIn = db.prepare('SELECT id FROM profiles WHERE built_in = 1 ORDER BY id LIMIT 1');
   function builtInId(): number {
-    return (db.prepare('SELECT id FROM profiles WHERE built_in = 1 ORDER BY id LIMIT 1').get() as { id: number }).id;
+    return (firstBuiltIn.get() as { id: number }).id;
   }
+
+  /**
+   * The active profile as last read: every search, price and hold asks for it, and reading it costs
+   * three statements and a parse of its status rules. It changes only through this service, whose
+   * every write forgets it.
+   */
+  let activeRecord: ProfileRecord | null = null;
+  const forgetActive = () => {
+    activeRecord = null;
+  };
 
   return {
     find,
     activeProfileId,
-    active: (): ProfileRecord => find(activeProfileId()),
+    active: (): ProfileRecord => (activeRecord ??= find(activeProfileId())),
 
     async list(): Promise<{ profiles: ProfileView[]; activeProfileId: number }> {
       const rows = db.prepare('SELECT * FROM profiles ORDER BY built_in DESC, name COLLATE NOCASE').all() as Row[];
@@ -148,6 +159,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       for (const [slot, value] of keys) checkKey(input, slot, value);
       if (keys.length > 0) await secrets.check();
 
+      forgetActive();
       const id = Number(
         db
           .prepare('INSERT INTO profiles (name, kind, base_url, built_in, created_at) VALUES (?, ?, ?, 0, ?)')
@@ -167,6 +179,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
     async createTrainee(name: string): Promise<ProfileView> {
       const trimmed = name.trim();
       checkName(trimmed, 0);
+      forgetActive();
       const id = Number(
         db
           .prepare("INSERT INTO profiles (name, kind, base_url, built_in, created_at) VALUES (?, 'training', '', 1, ?)")
@@ -178,6 +191,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
     async update(id: number, name: string, baseUrl: string): Promise<ProfileView> {
       editable(id);
       checkName(name.trim(), id);
+      forgetActive();
       db.prepare('UPDATE profiles SET name = ?, base_url = ? WHERE id = ?').run(name.trim(), checkBaseUrl(baseUrl), id);
       return view(find(id));
     },
@@ -186,6 +200,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
     async remove(id: number): Promise<{ deletedId: number; activeProfileId: number }> {
       editable(id);
       for (const slot of SLOTS) await secrets.remove(accountFor(id, slot));
+      forgetActive();
       transaction(db, () => {
         db.prepare('DELETE FROM profiles WHERE id = ?').run(id);
         if (Number(preferences.get(ACTIVE)) === id) preferences.set(ACTIVE, String(builtInId()));
@@ -195,6 +210,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
 
     async activate(id: number): Promise<ProfileView> {
       const profile = find(id);
+      forgetActive();
       preferences.set(ACTIVE, String(id));
       return view(profile);
     },
@@ -215,6 +231,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
     /** Sets what this profile's service means by its statuses (Settings). */
     async setStatusRules(profileId: number, rules: StatusRules): Promise<ProfileView> {
       find(profileId);
+      forgetActive();
       db.prepare('UPDATE profiles SET status_rules = ? WHERE id = ?').run(JSON.stringify(rules), profileId);
       return view(find(profileId));
     },
@@ -224,6 +241,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       const profile = find(profileId);
       const next = withStatus(profile.statusRules, list, status, present);
       if (next === profile.statusRules) return false;
+      forgetActive();
       db.prepare('UPDATE profiles SET status_rules = ? WHERE id = ?').run(JSON.stringify(next), profileId);
       return true;
     },
