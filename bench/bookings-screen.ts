@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -233,8 +233,13 @@ async function scrollEndToEnd(page: Page, steps: number): Promise<{ lastRowShown
 }
 
 async function closeQuietly(harness: Harness, warnings: string[]): Promise<void> {
-  // The harness's own checks (focus, card numbers in files) are for the tests; here they are only reported.
-  await harness.close().catch((error: unknown) => warnings.push(error instanceof Error ? error.message : String(error)));
+  // The harness's own checks (focus, card numbers in files) are for the tests; here they are only reported, with the ledger's size.
+  const ledgerMb = statSync(join(harness.dataDir, 'ledger.db')).size / 1_048_576;
+  await harness
+    .close()
+    .catch((error: unknown) =>
+      warnings.push(`${error instanceof Error ? error.message : String(error)} (its data folder held a ${ledgerMb.toFixed(0)} MB ledger)`),
+    );
 }
 
 interface EmptyScreen {

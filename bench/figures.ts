@@ -8,6 +8,8 @@ export interface Figure {
   value: number;
   unit: string;
   spread?: Spread;
+  /** The spread's unit when it differs from the value's (a ratio checked, its times sampled). */
+  spreadUnit?: string;
   /** The issue's target, in words. */
   target: string;
   /** The reference measured in the same run (plain fetch, raw FTS5, the empty screen…), in words. */
@@ -36,7 +38,12 @@ export function resultsJson(figures: readonly Figure[]): string {
       reference: figure.reference,
       pass: figure.pass,
       ...(figure.spread
-        ? { p50: Number(figure.spread.p50.toFixed(3)), p95: Number(figure.spread.p95.toFixed(3)), runs: figure.spread.runs }
+        ? {
+            p50: Number(figure.spread.p50.toFixed(3)),
+            p95: Number(figure.spread.p95.toFixed(3)),
+            ...(figure.spreadUnit ? { p50p95Unit: figure.spreadUnit } : {}),
+            runs: figure.spread.runs,
+          }
         : {}),
     },
   ]);
@@ -50,7 +57,7 @@ export function figureReport(figures: readonly Figure[], run: { mode: string; se
   const misses = figures.filter((figure) => figure.pass === false);
   const spreadCell = (figure: Figure) =>
     figure.spread
-      ? `${formatValue(figure.spread.p50, figure.unit)} / ${formatValue(figure.spread.p95, figure.unit)} (${figure.spread.runs} runs)`
+      ? `${formatValue(figure.spread.p50, figure.spreadUnit ?? figure.unit)} / ${formatValue(figure.spread.p95, figure.spreadUnit ?? figure.unit)} (${figure.spread.runs} runs)`
       : formatValue(figure.value, figure.unit);
   return [
     `Run ${new Date().toISOString()} (${run.mode}) on ${process.platform} ${process.arch}, ${cpus().length} cores, Node ${process.version}; took ${Math.round(run.seconds)} s.`,

@@ -111,14 +111,16 @@ function historyFigures(
     const rawRows = rawStatement.all(...kind.raw.params) as unknown as Row[];
     const decoding = spreadOf(timedSync(sizes.warmUp, sizes.runs, () => rawRows.map(toRecord)));
     const withinLimit = measured.p95 <= limitMs;
-    const withinRaw = !kind.fullText || measured.p95 <= 2 * reference.p95;
+    // The issue holds full-text searches to 2× the raw FTS5 query at 100,000 rows; at 1,000,000 it sets 30 ms alone.
+    const heldToRaw = kind.fullText && size < 1_000_000;
+    const withinRaw = !heldToRaw || measured.p95 <= 2 * reference.p95;
     const rawWords = kind.fullText ? 'raw FTS5 page query' : 'plain SQL page query';
     return {
       name: `history search at ${sizeWords(size)} rows, p95: ${kind.label}`,
       value: measured.p95,
       unit: 'ms',
       spread: measured,
-      target: kind.fullText ? `≤ ${limitMs} ms and ≤ 2× raw FTS5` : `≤ ${limitMs} ms`,
+      target: heldToRaw ? `≤ ${limitMs} ms and ≤ 2× raw FTS5` : `≤ ${limitMs} ms`,
       reference: `${rawWords} on the same file p50 ${reference.p50.toFixed(2)} / p95 ${reference.p95.toFixed(2)} ms (${(measured.p95 / reference.p95).toFixed(1)}×); total ${answer.total.toLocaleString('en-GB')}${answer.totalIsEstimate ? ' (estimated)' : ''}`,
       pass: withinLimit && withinRaw,
       ...(withinLimit && withinRaw
