@@ -224,9 +224,9 @@ export function BookingList() {
           <div role="rowgroup" style={{ height: list.height, position: 'relative' }}>
             {list.rows.map((item) => (
               <BookingRow
-                key={item.key}
+                key={item.index}
                 index={item.index}
-                top={list.rowTop(item.start)}
+                top={item.top}
                 booking={rows.get(item.index)}
                 onOpen={openBooking}
                 onMove={moveFrom}

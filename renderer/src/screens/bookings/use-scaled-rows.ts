@@ -1,65 +1,85 @@
-import { useRef } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor } from '@tanstack/react-virtual';
 
 /** Chromium lays out nothing taller than about 33.5 million device pixels (8 million CSS pixels at 4× density): the list stays below. */
 const MAX_SCROLL_HEIGHT = 4_000_000;
-/** How long after the last scroll event the list counts as still. */
-const SETTLE_MS = 150;
+
+/** What the scroll area shows: its scroll position and height, in its own pixels. */
+interface View {
+  scrollTop: number;
+  height: number;
+}
+
+/** Rows' pixels per scrolled pixel: 1 unless the rows are taller than the scroll area can be. */
+function scaleOf(contentHeight: number, areaHeight: number, viewHeight: number): number {
+  return contentHeight > areaHeight && areaHeight > viewHeight ? (contentHeight - viewHeight) / (areaHeight - viewHeight) : 1;
+}
 
 /**
- * TanStack Virtual over a scroll area that may stand for more rows than a browser can lay out. Up to
- * MAX_SCROLL_HEIGHT the scroll position is the rows' own; beyond it, it is scaled, so a million rows
- * still scroll end to end. Rows are placed with `rowTop`, and brought into view with `scrollToRow`.
+ * The rows of a fixed-height list that are on screen (TanStack's range, with overscan), over a scroll
+ * area that may stand for more rows than a browser can lay out: up to MAX_SCROLL_HEIGHT the scroll
+ * position is the rows' own; beyond, it is scaled, so a million rows still scroll end to end. Nothing
+ * is computed per row of the list (TanStack's Virtualizer measures every row: 60 ms at a million).
  */
 export function useScaledRows(options: { count: number; rowHeight: number; overscan: number; scroller: RefObject<HTMLDivElement | null> }) {
   const { count, rowHeight, overscan, scroller } = options;
+  const [view, setView] = useState<View>({ scrollTop: 0, height: 0 });
   const contentHeight = count * rowHeight;
-  const height = Math.min(contentHeight, MAX_SCROLL_HEIGHT);
-  const viewport = scroller.current?.clientHeight ?? 0;
-  /** Rows' pixels per scrolled pixel: 1 unless the rows are taller than the scroll area can be. */
-  const scale = useRef(1);
-  scale.current = contentHeight > height && height > viewport ? (contentHeight - viewport) / (height - viewport) : 1;
+  const areaHeight = Math.min(contentHeight, MAX_SCROLL_HEIGHT);
+  const scale = scaleOf(contentHeight, areaHeight, view.height);
 
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
-    overscan,
-    // The virtualizer works in the rows' pixels; the scroll area reports its own, scaled here.
-    observeElementOffset: (instance, report) => {
-      const element = instance.scrollElement;
-      if (!element) return;
-      let settle: number | undefined;
-      const onScroll = () => {
-        report(element.scrollTop * scale.current, true);
-        window.clearTimeout(settle);
-        settle = window.setTimeout(() => report(element.scrollTop * scale.current, false), SETTLE_MS);
-      };
-      report(element.scrollTop * scale.current, false);
-      element.addEventListener('scroll', onScroll, { passive: true });
-      return () => {
-        element.removeEventListener('scroll', onScroll);
-        window.clearTimeout(settle);
-      };
-    },
-  });
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const look = () => {
+      const next = { scrollTop: element.scrollTop, height: element.clientHeight };
+      // Unscaled, rows sit where they are: a new scroll position matters only once it shows other rows.
+      setView((shown) => {
+        const unscaled = scaleOf(count * rowHeight, Math.min(count * rowHeight, MAX_SCROLL_HEIGHT), next.height) === 1;
+        const sameRows =
+          Math.floor(shown.scrollTop / rowHeight) === Math.floor(next.scrollTop / rowHeight) &&
+          Math.ceil((shown.scrollTop + shown.height) / rowHeight) === Math.ceil((next.scrollTop + next.height) / rowHeight);
+        return next.height === shown.height && (next.scrollTop === shown.scrollTop || (unscaled && sameRows)) ? shown : next;
+      });
+    };
+    look();
+    element.addEventListener('scroll', look, { passive: true });
+    const resizes = new ResizeObserver(look);
+    resizes.observe(element);
+    return () => {
+      element.removeEventListener('scroll', look);
+      resizes.disconnect();
+    };
+  }, [scroller, count, rowHeight]);
 
-  const offset = virtualizer.scrollOffset ?? 0;
+  /** The rows' pixel at the top of the view. */
+  const offset = view.scrollTop * scale;
+  const last = count - 1;
+  const rows =
+    count === 0
+      ? []
+      : defaultRangeExtractor({
+          startIndex: Math.min(last, Math.floor(offset / rowHeight)),
+          endIndex: Math.min(last, Math.ceil((offset + view.height) / rowHeight) - 1),
+          overscan,
+          count,
+        }).map((index) => ({ index, top: view.scrollTop + index * rowHeight - offset }));
+
   return {
-    height,
-    rows: virtualizer.getVirtualItems(),
-    /** Where a row starting at `start` (rows' pixels) sits in the scroll area. */
-    rowTop: (start: number) => start - offset + offset / scale.current,
+    /** The scroll area's height. */
+    height: areaHeight,
+    /** The rows to draw, each with its place in the scroll area. */
+    rows,
     /** Scrolls the least that shows the whole row `index`. */
     scrollToRow(index: number): void {
       const element = scroller.current;
       if (!element) return;
-      const shownFrom = element.scrollTop * scale.current;
+      const shownFrom = element.scrollTop * scale;
       const top = index * rowHeight;
       const bottom = top + rowHeight;
-      if (top < shownFrom) element.scrollTop = top / scale.current;
-      else if (bottom > shownFrom + element.clientHeight) element.scrollTop = (bottom - element.clientHeight) / scale.current;
+      if (top < shownFrom) element.scrollTop = top / scale;
+      else if (bottom > shownFrom + element.clientHeight) element.scrollTop = (bottom - element.clientHeight) / scale;
     },
   };
 }
