@@ -33,6 +33,22 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const HOLDER = { name: 'Bench', surname: 'Flow', email: 'bench.flow@example.com' };
 const OTHER_UNFINISHED = 100;
 
+/** Time per step of a flow, by step: where a flow's extra time goes. */
+type StepTimes = Map<string, number[]>;
+const STEPS = ['search', 'price', 'hold (prebook token)', 'prebook', 'pay (book)', 'Paid (read / event)'] as const;
+
+/** Marks the end of each step in turn; the time since the last mark is added to that step's samples. */
+function stepClock(into: StepTimes | undefined): () => void {
+  let last = performance.now();
+  let step = 0;
+  return () => {
+    const now = performance.now();
+    const name = STEPS[step++] as string;
+    into?.set(name, [...(into.get(name) ?? []), now - last]);
+    last = now;
+  };
+}
+
 /** The service's HTTP API by plain fetch: the reference every engine figure is compared with. */
 function plainApi(service: ServiceProcess) {
   const api = `${service.url}${API_PREFIX}`;
@@ -54,11 +70,15 @@ function plainApi(service: ServiceProcess) {
     search: (title: string) => call(service.testKey, `/packages?title=${encodeURIComponent(title)}`),
     price: (stay: Stay) => call(service.testKey, `/packages/${stay.packageId}/availability`, priceBody(stay)),
     /** The whole flow as the raw requests, one after another: search, price, token, prebook, book, read until Paid. */
-    async book(stay: Stay): Promise<void> {
+    async book(stay: Stay, steps?: StepTimes): Promise<void> {
+      const lap = stepClock(steps);
       await call(service.testKey, `/packages?title=${encodeURIComponent(stay.packageTitle)}`);
+      lap();
       const priced = await call(service.testKey, `/packages/${stay.packageId}/availability`, priceBody(stay));
+      lap();
       const items = [{ availability_id: priced.body.data?.availability_id, paxes: [{ age: 40 }, { age: 38 }] }];
       const token = await call(service.liveKey, `/packages/${stay.packageId}/availability`, { ...priceBody(stay), mode: 'prebook', items });
+      lap();
       const prebook = await call(service.liveKey, '/bookings/prebook', {
         package_id: stay.packageId,
         inventory_item_id: stay.propertyId,
@@ -69,11 +89,14 @@ function plainApi(service: ServiceProcess) {
         items,
       });
       if (prebook.status !== 201) throw new Error(`the raw prebook was refused: ${JSON.stringify(prebook.body)}`);
+      lap();
       const id = String(prebook.body.id);
       await call(service.liveKey, `/bookings/${id}/book`, { payment_method_id: 'pm_card_visa' });
+      lap();
       for (let read = await call(service.liveKey, `/bookings/${id}`); read.body.data?.status !== 'Paid';) {
         read = await call(service.liveKey, `/bookings/${id}`);
       }
+      lap();
     },
   };
 }
@@ -125,20 +148,27 @@ function paidEvent(core: Core, bookingId: () => number | null): Promise<number> 
 async function bookThroughEngine(
   core: Core,
   stay: Stay,
-): Promise<{ booking: BookingRecord; paidAt: number; afterBookMs: number; durableCommits: number }> {
+  steps?: StepTimes,
+): Promise<{ booking: BookingRecord; paidAt: number; durableCommits: number }> {
   const commitsBefore = core.ledger.durableCommits();
   let id: number | null = null;
   const paid = paidEvent(core, () => id);
+  const lap = stepClock(steps);
   await core.engine.search(stay.packageTitle);
+  lap();
   const quote = await core.engine.price(stay);
   if (!quote.available) throw new Error('a stay found available was not');
+  lap();
   const hold = await core.engine.startHold(quote, [40, 38]);
+  lap();
   const booking = await core.engine.prebook(hold.holdId, HOLDER);
   id = booking.id;
+  lap();
   await core.payments.payWith(booking.id, 'pm_card_visa');
-  const bookedAt = Date.now();
+  lap();
   const paidAt = await withTimeout(paid, 120_000, `booking ${booking.id} was never shown Paid`);
-  return { booking, paidAt, afterBookMs: paidAt - bookedAt, durableCommits: core.ledger.durableCommits() - commitsBefore };
+  lap();
+  return { booking, paidAt, durableCommits: core.ledger.durableCommits() - commitsBefore };
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -216,18 +246,24 @@ async function engineOverhead(core: Core, service: ServiceProcess, runs: number,
 async function wholeFlow(core: Core, service: ServiceProcess, stays: Stay[], runs: number): Promise<{ figure: Figure; commits: number[] }> {
   const plain = plainApi(service);
   const commits: number[] = [];
-  const afterBook: number[] = [];
+  const rawSteps: StepTimes = new Map();
+  const flowSteps: StepTimes = new Map();
   let next = 0;
   const take = () => stays[next++] as Stay;
+  const warmUp = 2;
   const turns = await timedInTurns(
-    2,
+    warmUp,
     runs,
-    () => plain.book(take()),
+    () => plain.book(take(), rawSteps),
     async () => {
-      const made = await bookThroughEngine(core, take());
+      const made = await bookThroughEngine(core, take(), flowSteps);
       commits.push(made.durableCommits);
-      afterBook.push(made.afterBookMs);
     },
+  );
+  // Where the flow's extra time goes: each step's p50 through the engine against its raw request(s), warm-up left out.
+  const measuredStep = (steps: StepTimes, step: string) => spreadOf((steps.get(step) ?? []).slice(warmUp)).p50;
+  const extra = STEPS.map((step) => ({ step, ms: measuredStep(flowSteps, step) - measuredStep(rawSteps, step) })).sort(
+    (a, b) => b.ms - a.ms,
   );
   const raw = spreadOf(turns.first);
   const flow = spreadOf(turns.second);
@@ -246,7 +282,7 @@ async function wholeFlow(core: Core, service: ServiceProcess, stays: Stay[], run
       ...(ratio <= 1.2
         ? {}
         : {
-            why: `the flow takes ${(flow.p50 - raw.p50).toFixed(0)} ms (p50) more than its requests; from the book answer to the screens being told Paid alone takes ${spreadOf(afterBook).p50.toFixed(0)} ms (p50)`,
+            why: `the flow takes ${(flow.p50 - raw.p50).toFixed(1)} ms (p50) more than its requests; by step, through the engine against the raw request (p50s): ${extra.map((entry) => `${entry.step} ${entry.ms >= 0 ? '+' : ''}${entry.ms.toFixed(1)} ms`).join(', ')}`,
           }),
     },
   };
