@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -109,7 +109,8 @@ async function fullBookings(url: string, liveKey: string, testKey: string): Prom
 }
 
 export async function measureSandbox(): Promise<LoadFigure[]> {
-  const service = await startServiceProcess(join(mkdtempSync(join(tmpdir(), 'packdesk-bench-')), 'service.db'));
+  const dir = mkdtempSync(join(tmpdir(), 'packdesk-bench-'));
+  const service = await startServiceProcess(join(dir, 'service.db'));
   try {
     const figures = [
       await cannon(
@@ -134,6 +135,7 @@ export async function measureSandbox(): Promise<LoadFigure[]> {
     figures.push(await fullBookings(service.url, service.liveKey, service.testKey));
     return figures;
   } finally {
-    service.stop();
+    await service.stopAndWait();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
