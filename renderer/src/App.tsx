@@ -7,9 +7,9 @@ import { FocusOnArrival } from './components/FocusOnArrival';
 import { ScreenLoading } from './components/ScreenLoading';
 import { ShortcutsOverlay } from './components/ShortcutsOverlay';
 import { useShortcuts } from './components/use-shortcuts';
-import { BookingsScreen, preloadScreens, SettingsScreen, Voucher } from './screens/lazy-screens';
+import { BookingsScreen, preloadScreens, SettingsScreen, TrainerScreen, Voucher } from './screens/lazy-screens';
 import { NewBookingScreen } from './screens/NewBookingScreen';
-import { useAppStore } from './stores/app-store';
+import { useActiveProfile, useAppStore } from './stores/app-store';
 import type { Screen } from './stores/app-store';
 import { useBookingEvents } from './stores/use-booking-events';
 
@@ -17,12 +17,14 @@ const LOADING_LABELS: Record<Screen | 'voucher', string> = {
   'new-booking': 'Loading New booking',
   bookings: 'Loading Bookings',
   settings: 'Loading Settings',
+  trainer: 'Loading the trainer',
   voucher: 'Loading the voucher',
 };
 
 export function App() {
   const { loaded, screen, refresh, setOnline, show, voucherBookingId } = useAppStore();
   const [startError, setStartError] = useState<ReturnType<typeof describeError> | null>(null);
+  const training = useActiveProfile()?.kind === 'training';
   useShortcuts();
   useBookingEvents();
 
@@ -71,6 +73,7 @@ export function App() {
                 {screen === 'new-booking' && <NewBookingScreen />}
                 {screen === 'bookings' && <BookingsScreen />}
                 {screen === 'settings' && <SettingsScreen />}
+                {screen === 'trainer' && training && <TrainerScreen />}
               </>
             )}
           </FocusOnArrival>

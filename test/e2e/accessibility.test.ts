@@ -56,5 +56,15 @@ test('no serious or critical accessibility violation on any screen', { timeout: 
   await page.getByRole('button', { name: 'Add profile' }).click();
   found.push(...(await violations(page, 'settings')));
 
+  await page.keyboard.press('Control+t');
+  await expect.poll(() => page.getByRole('button', { name: 'Start First booking' }).isVisible()).toBe(true);
+  await page.getByRole('switch', { name: 'Supplier slow (confirms after 2 min)' }).focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => page.getByTestId('scenario-clock').isVisible()).toBe(true);
+  found.push(...(await violations(page, 'trainer')));
+  await page.getByRole('button', { name: 'Session report' }).click();
+  await expect.poll(() => page.getByRole('article', { name: 'Session report' }).isVisible()).toBe(true);
+  found.push(...(await violations(page, 'session report')));
+
   expect(found).toEqual([]);
 });

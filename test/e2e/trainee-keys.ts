@@ -21,10 +21,30 @@ const focusedLabel = (page: Page) =>
     return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
   });
 
+/**
+ * Ctrl+N until the package search has the focus: a booking left in progress comes back first, and Ctrl+N
+ * on it asks before discarding it (Enter: start a new one; a hold already made stays in Bookings).
+ */
+async function newBooking(page: Page): Promise<void> {
+  const asked = page.getByRole('dialog', { name: 'Start a new booking?' });
+  for (let presses = 0; presses < 3; presses += 1) {
+    await page.keyboard.press('Control+n');
+    for (let looks = 0; looks < 20; looks += 1) {
+      if ((await focusedLabel(page)).includes('Search packages')) return;
+      if (await asked.isVisible()) {
+        await page.keyboard.press('Enter');
+        await expect.poll(() => focusedLabel(page)).toContain('Search packages');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error('Ctrl+N never reached the package search');
+}
+
 /** A trainee at the counter, keyboard only: from Ctrl+N to the price on screen. */
 export async function priceByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
-  await page.keyboard.press('Control+n');
-  await expect.poll(() => focusedLabel(page)).toContain('Search packages');
+  await newBooking(page);
   await page.keyboard.type(booking.search);
   // The hotels of the package found, each a button named "hotel, package".
   await expect
@@ -44,8 +64,8 @@ export async function priceByKeyboard(page: Page, booking: TraineeBooking): Prom
   await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
 }
 
-/** …then the traveler's details and Review: the hold's clock is on screen. */
-export async function holdByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
+/** …then the traveler's details, and Enter to continue to review (the hold is asked for). */
+export async function travelerByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
   await priceByKeyboard(page, booking);
   await page.keyboard.press('Enter');
   await expect.poll(() => focusedLabel(page)).toContain('First name');
@@ -55,6 +75,11 @@ export async function holdByKeyboard(page: Page, booking: TraineeBooking): Promi
     await page.keyboard.type(text);
   }
   await page.keyboard.press('Enter');
+}
+
+/** …and Review: the hold's clock is on screen. */
+export async function holdByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
+  await travelerByKeyboard(page, booking);
   await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
 }
 

@@ -83,7 +83,8 @@ function oneBooking(
   const [first, ...more] = facts.made;
   if (!first) return { booking: null, result: { problems: [`No booking for ${name} reached the service.`], unfinished: null } };
   if (more.length > 0) {
-    const wentThrough = facts.made.slice(0, -1).some((booking) => booking.payments.some((payment) => payment.kind === 'authorization'));
+    // Gone through: paid, or paid and waiting for its supplier; a refused or declined one did not.
+    const wentThrough = facts.made.slice(0, -1).some((booking) => ['confirming', 'paid', 'changePending'].includes(booking.state));
     problems.push(
       wentThrough
         ? `${facts.made.length} bookings were made for ${name} although the first had already gone through: the traveler would be booked, and charged, twice.`
@@ -136,7 +137,7 @@ export const EXERCISES: readonly Exercise[] = [
   {
     id: 'three-d-secure',
     title: 'A card that needs 3-D Secure',
-    task: 'Book any package for Tom Becker (tom.becker@example.com), 1 adult aged 41. His card asks for 3-D Secure (the test card Visa ending 3220): he approves the payment in his bank’s window. It is done when the booking is Paid.',
+    task: 'Book any package for Tom Becker (tom.becker@example.com), 2 adults aged 41 and 40. His card asks for 3-D Secure (the test card Visa ending 3220): he approves the payment in his bank’s window. It is done when the booking is Paid.',
     traveler: traveler('Tom', 'Becker'),
     scenarios: [],
     prepare: null,
@@ -169,7 +170,7 @@ export const EXERCISES: readonly Exercise[] = [
   {
     id: 'supplier-refuses',
     title: 'The supplier says no',
-    task: 'Book and pay any package for Lena Vogel (lena.vogel@example.com), 1 adult aged 52. If the supplier refuses the booking, tell her there is no booking and that the hold on her card is released. Do not book the same stay again.',
+    task: 'Book and pay any package for Lena Vogel (lena.vogel@example.com), 2 adults aged 52 and 50. If the supplier refuses the booking, tell her there is no booking and that the hold on her card is released. Do not book the same stay again.',
     traveler: traveler('Lena', 'Vogel'),
     scenarios: ['supplier-refuses'],
     prepare: null,

@@ -12,6 +12,7 @@ const NAVIGATION: { screen: Screen; label: string; shortcut: string; description
   { screen: 'bookings', label: 'Bookings', shortcut: 'B', description: 'Everything sold at this counter' },
   { screen: 'settings', label: 'Settings', shortcut: ',', description: 'Profiles and keys' },
 ];
+const TRAINER = { screen: 'trainer' as const, label: 'Trainer', shortcut: 'T', description: 'Exercises, bad days, reports' };
 
 /** The frame around every screen: who we sell as (mode unmistakable), whether the service answers, and where to go. */
 export function AppFrame({ children }: { children: ReactNode }) {
@@ -48,7 +49,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main">
-        {NAVIGATION.map((item) => (
+        {(training ? [...NAVIGATION, TRAINER] : NAVIGATION).map((item) => (
           <NavLink
             key={item.screen}
             component="button"

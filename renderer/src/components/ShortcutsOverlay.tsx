@@ -7,6 +7,7 @@ const SHORTCUTS: [keys: string[], what: string, where: string][] = [
   [['Ctrl', 'B'], 'Bookings', 'anywhere'],
   [['Ctrl', 'F'], 'Find a booking', 'anywhere'],
   [['Ctrl', ','], 'Settings', 'anywhere'],
+  [['Ctrl', 'T'], 'Trainer: exercises, scenarios, reports', 'training profiles'],
   [['?'], 'This list', 'anywhere but a text field'],
   [['Enter'], 'Move on: the first hotel, the price, the next step, pay', 'booking flow'],
   [['Esc'], 'Step back, keeping what was typed', 'booking flow'],

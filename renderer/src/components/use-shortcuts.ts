@@ -3,16 +3,21 @@ import { useAppStore } from '../stores/app-store';
 import type { Screen } from '../stores/app-store';
 import { useNewBooking } from '../stores/new-booking-store';
 
-const SHORTCUTS: Record<string, Screen> = { n: 'new-booking', b: 'bookings', f: 'bookings', ',': 'settings' };
+const SHORTCUTS: Record<string, Screen> = { n: 'new-booking', b: 'bookings', f: 'bookings', ',': 'settings', t: 'trainer' };
 
-/** Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens; in the app the menu sends the same. */
+const training = () => {
+  const { profiles, activeProfileId } = useAppStore.getState();
+  return profiles.find((profile) => profile.id === activeProfileId)?.kind === 'training';
+};
+
+/** Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens (in the app the menu sends the same); +T the trainer, in training only. */
 export function useShortcuts(): void {
   const show = useAppStore((state) => state.show);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
       const screen = SHORTCUTS[event.key.toLowerCase()];
-      if (!screen) return;
+      if (!screen || (screen === 'trainer' && !training())) return;
       event.preventDefault();
       if (event.key.toLowerCase() === 'f' && useAppStore.getState().screen === 'bookings') return;
       if (screen === 'new-booking') {

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { ProfileView } from '../../../shared/profiles';
 import { call } from '../bridge';
 
-export type Screen = 'new-booking' | 'bookings' | 'settings';
+/** The trainer's screen exists only on training profiles. */
+export type Screen = 'new-booking' | 'bookings' | 'settings' | 'trainer';
 
 interface AppState {
   screen: Screen;
@@ -25,6 +26,10 @@ interface AppState {
   setOnline(online: boolean): void;
 }
 
+/** A profile that books for real never shows the trainer: switching to one leaves it for a new booking. */
+const screenFor = (screen: Screen, profiles: ProfileView[], activeId: number): Screen =>
+  screen === 'trainer' && profiles.find((profile) => profile.id === activeId)?.kind !== 'training' ? 'new-booking' : screen;
+
 export const useAppStore = create<AppState>((set) => ({
   screen: 'new-booking',
   profiles: [],
@@ -40,19 +45,24 @@ export const useAppStore = create<AppState>((set) => ({
   openVoucher: (voucherBookingId) => set({ voucherBookingId }),
   refresh: async () => {
     const [list, status] = await Promise.all([call('profiles:list', {}), call('app:status', {})]);
-    set({
+    set((state) => ({
       profiles: list.profiles,
       activeProfileId: list.activeProfileId,
+      screen: screenFor(state.screen, list.profiles, list.activeProfileId),
       online: status.online,
       keychain: { available: status.keychain === 'available', hint: status.keychainHint },
       version: status.version,
       loaded: true,
-    });
+    }));
   },
   activate: async (id) => {
     await call('profiles:activate', { id });
     const list = await call('profiles:list', {});
-    set({ profiles: list.profiles, activeProfileId: list.activeProfileId });
+    set((state) => ({
+      profiles: list.profiles,
+      activeProfileId: list.activeProfileId,
+      screen: screenFor(state.screen, list.profiles, list.activeProfileId),
+    }));
   },
   setOnline: (online) => set({ online }),
 }));

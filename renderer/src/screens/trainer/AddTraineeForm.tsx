@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import type { SyntheticEvent } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { call, describeError } from '../../bridge';
+import { useAppStore } from '../../stores/app-store';
+
+/** A new trainee: a training profile of their own, put in use at once so the next exercises and the report are theirs. */
+export function AddTraineeForm({ onDone }: { onDone: () => void }) {
+  const refresh = useAppStore((state) => state.refresh);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setProblem(null);
+    try {
+      await call('training:add-trainee', { name });
+      await refresh();
+      onDone();
+    } catch (error) {
+      const described = describeError(error);
+      setProblem(`${described.message} ${described.hint}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label="Add a trainee">
+      <Group align="flex-start">
+        <TextInput
+          label="Trainee’s name"
+          description="Each trainee works on a training profile of their own; their bookings and report stay apart."
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={problem}
+          autoFocus
+          w={380}
+        />
+        <Button type="submit" mt={46} loading={saving}>
+          Add and switch
+        </Button>
+        <Button variant="subtle" mt={46} onClick={onDone}>
+          Cancel
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useActiveProfile } from '../../stores/app-store';
+import { useTraining } from '../../stores/training-store';
+import { AddTraineeForm } from './AddTraineeForm';
+import { ExerciseList } from './ExerciseList';
+import { ExerciseOutcome, ExerciseUnderWay } from './ExerciseUnderWay';
+import { ScenarioPanel } from './ScenarioPanel';
+import { SessionReportView } from './SessionReportView';
+
+/** The trainer's room, on training profiles only: exercises that check themselves, the service's bad days, trainees and their reports. */
+export function TrainerScreen() {
+  const profile = useActiveProfile();
+  const { exercises, underWay, outcome, problem, busy, load } = useTraining();
+  const [view, setView] = useState<'panel' | 'report'>('panel');
+  const [addingTrainee, setAddingTrainee] = useState(false);
+  const preparing = useRef<HTMLDivElement>(null);
+  const result = useRef<HTMLDivElement>(null);
+  const checkButton = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const arrived = useRef(false);
+
+  // Read again on arrival; what was on screen stays until then (the same exercises, kept by their ids, so the focus stays too).
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // The focus follows the exercise: on "Preparing…" while it starts, then on its task, then on how it came out.
+  useEffect(() => {
+    if (busy === 'starting') preparing.current?.focus();
+  }, [busy]);
+  useEffect(() => {
+    if (outcome?.kind === 'over') result.current?.focus();
+  }, [outcome]);
+  // On arrival, once the exercises are read: the exercise under way's check, else the first exercise's Start.
+  useEffect(() => {
+    if (arrived.current || exercises.length === 0) return;
+    arrived.current = true;
+    const target = underWay
+      ? checkButton.current?.querySelector<HTMLElement>('[data-focus-next]')
+      : list.current?.querySelector<HTMLElement>('button');
+    target?.focus();
+  }, [exercises.length, underWay]);
+  const underWayId = underWay?.id;
+  useEffect(() => {
+    if (underWayId !== undefined && busy === null) checkButton.current?.querySelector<HTMLElement>('[data-focus-next]')?.focus();
+  }, [underWayId, busy]);
+
+  if (view === 'report') return <SessionReportView onBack={() => setView('panel')} />;
+  const task = underWay ? exercises.find((exercise) => exercise.id === underWay.exerciseId)?.task : undefined;
+
+  return (
+    <Stack maw={980} gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Trainer</Title>
+          <Text c="dimmed">
+            Trainee: <b>{profile?.name}</b>. Exercises check themselves from the training service’s records; nothing here reaches a real
+            service or a real card.
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setAddingTrainee(true)} disabled={addingTrainee}>
+            Add trainee
+          </Button>
+          <Button variant="default" onClick={() => setView('report')}>
+            Session report
+          </Button>
+        </Group>
+      </Group>
+
+      {addingTrainee && <AddTraineeForm onDone={() => setAddingTrainee(false)} />}
+      <ErrorNotice error={problem} />
+
+      {busy === 'starting' && (
+        <Alert ref={preparing} tabIndex={-1} color="blue" title="Preparing the exercise" role="status">
+          <Group gap="sm">
+            <Loader size="sm" aria-label="Preparing" />
+            <Text size="sm">Turning on its scenario and making the booking it starts from, if any. A few seconds.</Text>
+          </Group>
+        </Alert>
+      )}
+      {outcome?.kind === 'over' && (
+        <div ref={result} tabIndex={-1}>
+          <ExerciseOutcome attempt={outcome.attempt} />
+        </div>
+      )}
+      {underWay && task && (
+        <div ref={checkButton}>
+          <ExerciseUnderWay attempt={underWay} task={task} />
+        </div>
+      )}
+
+      <Stack gap="sm" ref={list}>
+        <Title order={3}>Exercises</Title>
+        <ExerciseList />
+      </Stack>
+
+      <ScenarioPanel />
+    </Stack>
+  );
+}
