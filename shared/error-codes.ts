@@ -70,6 +70,7 @@ export const ERROR_TITLES = {
   unknown_exercise: 'Unknown exercise',
   no_exercise: 'No exercise under way',
   exercise_not_ready: 'Exercise not ready',
+  writes_open: 'Still being checked',
   key_missing: 'Key missing',
   live_key_missing: 'Live key missing',
   key_prefix_mismatch: 'Wrong kind of key',

@@ -205,6 +205,11 @@ export const channels = {
     input: noInput,
     output: z.object({ path: z.string().nullable() }),
   },
+  /** Empties this training profile's ledger, its bookings at the built-in service, its exercises and report. */
+  'training:fresh-day': {
+    input: noInput,
+    output: z.object({ bookings: z.number().int() }),
+  },
   'training:add-trainee': {
     input: z.object({ name: profileName }).strict(),
     output: profileViewSchema,

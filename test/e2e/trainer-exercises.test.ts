@@ -22,6 +22,12 @@ const focused = (page: Page) =>
     return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
   });
 
+/** Tab until the control named `name` has the focus (a switch's label goes on with what the agent will see). */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let presses = 0; presses < 40 && !(await focused(page)).startsWith(name); presses += 1) await page.keyboard.press('Tab');
+  expect(await focused(page)).toMatch(new RegExp(`^${name.replace(/[()?]/g, '\\$&')}`));
+}
+
 /** Ctrl+T, then Tab to the exercise's Start and Enter: the exercise is under way, the focus on "Check my work". */
 async function startExercise(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Control+t');
@@ -119,6 +125,13 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     expect(wrong.passed).toBe(false);
     expect(wrong.text).toContain('2 bookings were made for Maria Santos although the first had already gone through');
     await harness.screenshot('training-exercise-not-passed');
+
+    await tabTo(page, 'Session report');
+    await page.keyboard.press('Enter');
+    const report = page.getByRole('article', { name: 'Session report' });
+    await expect.poll(() => report.textContent()).toContain('1 passed, 1 not passed');
+    expect(await focused(page)).toBe('Print');
+    await harness.screenshot('training-session-report');
   });
 
   test('A card that needs 3-D Secure', async () => {
@@ -272,5 +285,56 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     const wrong = await checkWork(page, title);
     expect(wrong).toMatchObject({ passed: false });
     expect(wrong.text).toContain('A new booking was made for Clara Nunes; her booking was to be changed, not made again.');
+  });
+});
+
+describe('the trainer’s day', () => {
+  test('a fresh training day, asked first, empties this trainee’s bookings and report; the panel’s scenario shows its clock', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    await payByKeyboard(page, await stayFor(harness, maria));
+    await waitForPaid(page);
+
+    await page.keyboard.press('Control+t');
+    await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
+    await tabTo(page, 'Supplier slow (confirms after 2 min)');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('scenario-clock').textContent()).toMatch(/^Ends at \d\d:\d\d, in (29:\d\d|30:00)$/);
+    expect(harness.training?.controls.current.supplierDelayMs).toBe(120_000);
+    await harness.screenshot('training-panel');
+
+    await page.keyboard.press('Shift+Tab');
+    await tabTo(page, 'Start a fresh training day');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Start a fresh training day?' });
+    await expect.poll(() => focused(page)).toBe('Start a fresh day');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'One booking was removed' }).isVisible()).toBe(true);
+    expect(await dialog.count()).toBe(0);
+    expect(harness.training?.controls.current.supplierDelayMs).toBe(300);
+    expect(harness.core.ledger.list({ profileId: 1 }).rows).toEqual([]);
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/^No bookings yet/);
+  });
+
+  test('nothing of the trainer is on a profile that books for real', async () => {
+    harness = await startHarness();
+    const { page } = harness;
+    const live = await harness.core.profiles.create({ name: 'Agency', kind: 'live', baseUrl: 'https://api.agency.example', keys: {} });
+    await page.keyboard.press('Control+t');
+    await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
+    // Switched to the live profile while on the trainer: the screen leaves it for a new booking.
+    await page.evaluate((id) => window.packdesk['profiles:activate']({ id }), live.id);
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('LIVE');
+    await expect.poll(() => page.getByRole('heading', { name: 'New booking' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Trainer' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByText('Trainer').count()).toBe(0);
+    await page.keyboard.press('Control+t');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await page.getByRole('heading', { name: 'Trainer' }).count()).toBe(0);
+    expect(await page.evaluate(() => window.packdesk['training:scenarios']({}))).toMatchObject({
+      ok: false,
+      error: { code: 'training_only' },
+    });
   });
 });

@@ -24,6 +24,7 @@ type TrainingChannel =
   | 'training:check-exercise'
   | 'training:report'
   | 'training:save-report-pdf'
+  | 'training:fresh-day'
   | 'training:add-trainee';
 
 /** The trainer panel's channels: answered only while a training profile is in use, so nothing of it reaches a live counter. */
@@ -58,6 +59,7 @@ export function trainingIpc({ trainer, exercises, profiles, events, printer }: T
     'training:start-exercise': async ({ id }) => ({ attempt: await exercises.start(onlyInTraining(), id) }),
     'training:check-exercise': async () => exercises.check(onlyInTraining()),
     'training:report': async () => exercises.report(onlyInTraining()),
+    'training:fresh-day': async () => exercises.freshDay(onlyInTraining()),
     'training:save-report-pdf': async () => {
       const profile = onlyInTraining();
       if (!printer)

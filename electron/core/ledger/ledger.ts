@@ -370,6 +370,32 @@ export function createLedger(
       return String((statement(db, 'PRAGMA data_version').get() as { data_version: number }).data_version);
     },
 
+    /**
+     * A fresh training day: every booking of the profile, with its timeline and journal, gone in one commit.
+     * Refused while one of its writes is still open (its outcome would have nowhere to go). Returns how many went.
+     */
+    forgetProfile(profileId: number): number {
+      return durable(() => {
+        const owned = 'SELECT id FROM bookings WHERE profile_id = ?1';
+        const open = statement(
+          db,
+          `SELECT count(*) AS open FROM intents WHERE finished_at IS NULL AND (booking_id IN (${owned}) OR (booking_id IS NULL AND json_extract(detail, '$.profileId') = ?1))`,
+        ).get(profileId) as { open: number };
+        if (open.open > 0)
+          throw new AppError(
+            'writes_open',
+            'A hold, payment or change of this profile is still being checked with the service.',
+            'Wait until Bookings shows its outcome, then start the fresh day.',
+          );
+        statement(db, `DELETE FROM booking_events WHERE booking_id IN (${owned})`).run(profileId);
+        statement(
+          db,
+          `DELETE FROM intents WHERE booking_id IN (${owned}) OR (booking_id IS NULL AND json_extract(detail, '$.profileId') = ?1)`,
+        ).run(profileId);
+        return Number(statement(db, 'DELETE FROM bookings WHERE profile_id = ?1').run(profileId).changes);
+      });
+    },
+
     /** Durable (fsynced) commits since this ledger was opened, for the benchmarks. */
     durableCommits: () => durableCommits,
   };

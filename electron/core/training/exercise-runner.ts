@@ -167,6 +167,21 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
       return { attempt, unfinished: null };
     },
 
+    /**
+     * "Start a fresh training day": the profile's bookings in the ledger and at the built-in service, its exercises and
+     * report, gone; the service back to normal. Never another profile's, and never on a profile that books for real.
+     */
+    freshDay(profile: ProfileRecord): { bookings: number } {
+      if (profile.kind !== 'training' || !profile.builtIn)
+        throw new AppError('training_only', 'Only a training profile can start a fresh day.', 'Switch to a training profile first.');
+      const service = records();
+      const bookings = deps.ledger.forgetProfile(profile.id);
+      service.forget(profile.id);
+      db.prepare('DELETE FROM training_attempts WHERE profile_id = ?').run(profile.id);
+      deps.trainer.allNormal();
+      return { bookings };
+    },
+
     report(profile: ProfileRecord): SessionReport {
       const attempts = (db.prepare('SELECT * FROM training_attempts WHERE profile_id = ? ORDER BY id').all(profile.id) as AttemptRow[]).map(
         toAttempt,

@@ -163,4 +163,31 @@ describe('the trainer’s exercises, checked from the service’s records and th
     expect(await core.handlers['training:report']({})).toMatchObject({ trainee: 'Training', passed: 1, failed: 0 });
     expect(core.ledger.list({ profileId: 1 }).rows).toHaveLength(1);
   });
+
+  test('a fresh training day empties this trainee’s ledger, bookings at the service, exercises and report, and no one else’s', async () => {
+    const service = await sandbox();
+    const { core } = await startCore(service);
+    await bookFor(core, { name: 'Maria', surname: 'Santos' }, 'pm_card_visa');
+    const trainee = await core.handlers['training:add-trainee']({ name: 'Ana' });
+    await start(core, 'first-booking');
+    await bookFor(core, { name: 'Maria', surname: 'Santos' }, 'pm_card_visa', 90);
+    await checkWhenSettled(core);
+    const traineeAtService = () =>
+      service.service.bookingsSince(service.organizationFor(`profile-${trainee.id}`).organizationId, '2000-01-01T00:00:00Z');
+    expect(traineeAtService()).toHaveLength(1);
+
+    // A write still being checked stops it: its outcome would have nowhere to go.
+    const [traineeBooking] = core.ledger.list({ profileId: trainee.id }).rows;
+    const { intentId } = core.ledger.beginWrite('cancel', traineeBooking?.id ?? 0, { reason: 'The traveler called' });
+    await expect(core.handlers['training:fresh-day']({})).rejects.toMatchObject({ code: 'writes_open' });
+    core.ledger.finishWrite(intentId, 'failed');
+
+    expect(await core.handlers['training:fresh-day']({})).toEqual({ bookings: 1 });
+    expect(core.ledger.list({ profileId: trainee.id }).rows).toEqual([]);
+    expect(traineeAtService()).toEqual([]);
+    expect((await core.handlers['training:report']({})).attempts).toEqual([]);
+    // The Training profile's booking, in the ledger and at the service, is untouched.
+    expect(core.ledger.list({ profileId: 1 }).rows).toHaveLength(1);
+    expect(service.service.bookingsSince(service.keys.organizationId, '2000-01-01T00:00:00Z')).toHaveLength(1);
+  });
 });

@@ -14,7 +14,7 @@ export function ScenarioClock({ endsAt }: { endsAt: string }) {
   const left = Math.max(Math.ceil((end.getTime() - now) / 1_000), 0);
   const at = `${twoDigits(end.getHours())}:${twoDigits(end.getMinutes())}`;
   return (
-    <Text size="sm" fw={700} data-testid="scenario-clock">
+    <Text size="sm" fw={700} data-testid="scenario-clock" style={{ whiteSpace: 'nowrap' }}>
       Ends at {at}, in {Math.floor(left / 60)}:{twoDigits(left % 60)}
     </Text>
   );

@@ -6,6 +6,7 @@ import { useTraining } from '../../stores/training-store';
 import { AddTraineeForm } from './AddTraineeForm';
 import { ExerciseList } from './ExerciseList';
 import { ExerciseOutcome, ExerciseUnderWay } from './ExerciseUnderWay';
+import { FreshDayDialog } from './FreshDayDialog';
 import { ScenarioPanel } from './ScenarioPanel';
 import { SessionReportView } from './SessionReportView';
 
@@ -15,6 +16,8 @@ export function TrainerScreen() {
   const { exercises, underWay, outcome, problem, busy, load } = useTraining();
   const [view, setView] = useState<'panel' | 'report'>('panel');
   const [addingTrainee, setAddingTrainee] = useState(false);
+  const [askingFreshDay, setAskingFreshDay] = useState(false);
+  const [freshDay, setFreshDay] = useState<number | null>(null);
   const preparing = useRef<HTMLDivElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const checkButton = useRef<HTMLDivElement>(null);
@@ -66,8 +69,27 @@ export function TrainerScreen() {
           <Button variant="default" onClick={() => setView('report')}>
             Session report
           </Button>
+          <Button variant="default" onClick={() => setAskingFreshDay(true)}>
+            Start a fresh training day
+          </Button>
         </Group>
       </Group>
+
+      {askingFreshDay && (
+        <FreshDayDialog
+          trainee={profile?.name ?? ''}
+          onDone={(removed) => {
+            setAskingFreshDay(false);
+            if (removed !== null) setFreshDay(removed);
+          }}
+        />
+      )}
+      {freshDay !== null && (
+        <Alert color="green" title="A fresh training day" role="status" withCloseButton onClose={() => setFreshDay(null)}>
+          {freshDay === 1 ? 'One booking was' : `${freshDay} bookings were`} removed, with this trainee’s exercises and report. The built-in
+          service is back to normal.
+        </Alert>
+      )}
 
       {addingTrainee && <AddTraineeForm onDone={() => setAddingTrainee(false)} />}
       <ErrorNotice error={problem} />

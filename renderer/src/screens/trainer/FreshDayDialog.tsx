@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { call, describeError } from '../../bridge';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useBookings } from '../../stores/bookings-store';
+import { useNewBooking } from '../../stores/new-booking-store';
+import { useTraining } from '../../stores/training-store';
+
+/** "Start a fresh training day": asked first, then this trainee's bookings, exercises and report are gone; nobody else's. */
+export function FreshDayDialog({ trainee, onDone }: { trainee: string; onDone: (removed: number | null) => void }) {
+  const [working, setWorking] = useState(false);
+  const [problem, setProblem] = useState<ReturnType<typeof describeError> | null>(null);
+
+  const start = async () => {
+    setWorking(true);
+    setProblem(null);
+    try {
+      const { bookings } = await call('training:fresh-day', {});
+      useNewBooking.getState().reset();
+      await Promise.all([useBookings.getState().reload(), useTraining.getState().load()]);
+      onDone(bookings);
+    } catch (error) {
+      setProblem(describeError(error));
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={() => onDone(null)} title="Start a fresh training day?" centered>
+      <Stack gap="md">
+        <Text>
+          Every booking made on <b>{trainee}</b>, here and at the built-in training service, and this trainee’s exercises and session report
+          are removed. Other profiles keep theirs. Save the session report as a PDF first to keep it.
+        </Text>
+        <ErrorNotice error={problem} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone(null)}>
+            Keep everything
+          </Button>
+          <Button color="red" loading={working} onClick={() => void start()} data-autofocus>
+            Start a fresh day
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
