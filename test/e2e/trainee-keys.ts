@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { typedDate } from './flow-helpers';
+import type { Harness } from './harness';
 
 export interface TraineeBooking {
   /** What is typed in the package search; Enter takes the first hotel found. */
@@ -100,4 +101,31 @@ export async function payByKeyboard(page: Page, booking: TraineeBooking): Promis
   const [bank] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
   await bank.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
   return bank;
+}
+
+/**
+ * Dates the service has, found with another organization's key: the trainee's own first quote of the stay is then
+ * the one before the price rises (a stay the counter priced already would be quoted risen at once).
+ */
+export async function unquotedStay(
+  harness: Harness,
+  traveler: TraineeBooking['traveler'],
+  startInDays: number,
+): Promise<TraineeBooking & { total: number; currency: string }> {
+  const service = harness.training;
+  if (!service) throw new Error('no training service');
+  const scout = service.createOrganization('Scout');
+  for (let offset = startInDays; offset < startInDays + 60; offset += 1) {
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const stay = { checkIn: day(offset), checkOut: day(offset + 3) };
+    const answer = await fetch(`${service.url}/api/partner/v1/packages/2/availability`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${scout.testKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ check_in: stay.checkIn, check_out: stay.checkOut, adults: 2, property_id: 201 }),
+    });
+    const priced = (await answer.json()) as { data: { available: boolean; total_price_cents: number; currency: string } };
+    if (priced.data.available)
+      return { search: 'porto', stay, traveler, total: priced.data.total_price_cents, currency: priced.data.currency };
+  }
+  throw new Error('no available stay');
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { availableStay, typedDate } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
-import { holdByKeyboard, payByKeyboard, travelerByKeyboard } from './trainee-keys';
+import { holdByKeyboard, payByKeyboard, travelerByKeyboard, unquotedStay } from './trainee-keys';
 import type { TraineeBooking } from './trainee-keys';
 
 let harness: Harness | undefined;
@@ -64,27 +64,6 @@ const waitForPaid = (page: Page) =>
 async function stayFor(harness: Harness, traveler: TraineeBooking['traveler'], startInDays = 40, packageId = 1): Promise<TraineeBooking> {
   const search = packageId === 1 ? 'lisbon' : 'porto';
   return { search, stay: await availableStay(harness, packageId, startInDays), traveler };
-}
-
-/**
- * Dates the service has, found with another organization's key: the trainee's own first quote of the stay is then
- * the one before the price rises (a stay the counter priced already would be quoted risen at once).
- */
-async function unquotedStay(harness: Harness, traveler: TraineeBooking['traveler'], startInDays: number): Promise<TraineeBooking> {
-  const service = harness.training;
-  if (!service) throw new Error('no training service');
-  const scout = service.createOrganization('Scout');
-  for (let offset = startInDays; offset < startInDays + 60; offset += 1) {
-    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const stay = { checkIn: day(offset), checkOut: day(offset + 3) };
-    const answer = await fetch(`${service.url}/api/partner/v1/packages/2/availability`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${scout.testKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ check_in: stay.checkIn, check_out: stay.checkOut, adults: 2, property_id: 201 }),
-    });
-    if (((await answer.json()) as { data: { available: boolean } }).data.available) return { search: 'porto', stay, traveler };
-  }
-  throw new Error('no available stay');
 }
 
 /** Ctrl+F, the traveler's surname, ↓ and Enter: their booking open. */

@@ -4,7 +4,8 @@ import { availableStay } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 import type { ScenarioId } from '../../shared/training';
-import { holdByKeyboard, payByKeyboard, priceByKeyboard } from './trainee-keys';
+import { SCENARIOS } from '../../electron/core/training/scenarios';
+import { holdByKeyboard, payByKeyboard, priceByKeyboard, travelerByKeyboard, unquotedStay } from './trainee-keys';
 import type { TraineeBooking } from './trainee-keys';
 
 let harness: Harness | undefined;
@@ -17,9 +18,16 @@ afterEach(async () => {
 
 const traveler = { name: 'Ines', surname: 'Moreau', email: 'ines.moreau@example.com', ages: ['31', '33'] };
 
-/** The trainer turns a scenario on, as the panel does. */
+/** The trainer turns a scenario on in the panel (Ctrl+T, its switch, Space); its clock shows when it ends. */
 async function turnOn(harness: Harness, id: ScenarioId) {
-  await harness.page.evaluate((scenario) => window.packdesk['training:set-scenario']({ id: scenario, on: true }), id);
+  const { page } = harness;
+  const title = SCENARIOS.find((scenario) => scenario.id === id)?.title ?? id;
+  await page.keyboard.press('Control+t');
+  const toggle = page.getByRole('switch', { name: title });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => toggle.isChecked()).toBe(true);
+  await expect.poll(() => page.getByTestId('scenario-clock').count()).toBe(1);
 }
 
 /** A Lisbon stay for Ines Moreau, ready for the keyboard. */
@@ -33,15 +41,10 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   test('Price rises between price and hold: at Hold the agent is told the new price beside the old, nothing is held, and Enter holds at the new price', async () => {
     harness = await startHarness();
     const { page } = harness;
-    const stay = await availableStay(harness, 2);
-    await priceByKeyboard(page, { search: 'porto', stay, traveler });
-    await page.evaluate(() => window.packdesk['training:set-scenario']({ id: 'price-rises', on: true }));
-    await page.keyboard.press('Enter');
-    for (const [index, text] of [traveler.name, traveler.surname, traveler.email, ...traveler.ages].entries()) {
-      if (index > 0) await page.keyboard.press('Tab');
-      await page.keyboard.type(text);
-    }
-    await page.keyboard.press('Enter');
+    const booking = await unquotedStay(harness, traveler, 60);
+    await turnOn(harness, 'price-rises');
+    await travelerByKeyboard(page, booking);
+    const stay = { total: booking.total, currency: booking.currency };
     const risen = Math.round(stay.total * 1.1);
     const refusal = page.getByRole('alert').filter({ hasText: 'The price of this stay changed after it was quoted' });
     await expect
@@ -92,9 +95,14 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   test('Answers lost: paying says not confirmed, checking with the service, then shows what the service did: Paid, charged once', async () => {
     harness = await startHarness();
     await turnOn(harness, 'answers-lost');
+    // The state may last only until the tracker's next read: watched at every frame the page draws.
+    const sawChecking = harness.page.waitForFunction(
+      () => document.body.innerText.includes('Not confirmed yet: checking with the service'),
+      undefined,
+      { polling: 'raf', timeout: 20_000 },
+    );
     await payByKeyboard(harness.page, await lisbon(harness));
-    const checking = harness.page.getByRole('status').filter({ hasText: 'Not confirmed yet: checking with the service' });
-    await expect.poll(() => checking.isVisible(), { timeout: 10_000 }).toBe(true);
+    await sawChecking;
     await expect
       .poll(() => confirmation(harness as Harness).textContent(), { timeout: 20_000 })
       .toBe('Paid and confirmed by the supplier.');
