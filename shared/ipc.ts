@@ -239,8 +239,14 @@ export type PaymentStep = z.infer<typeof paymentStepSchema>;
 export const events = {
   'event:connectivity-change': z.object({ profileId, online: z.boolean() }),
   'event:profiles-change': z.object({ activeProfileId: profileId }),
-  /** The booking as the ledger has it now: the screens update from this, with no call back. */
-  'event:booking-change': z.object({ bookingId: z.number().int(), profileId, status: z.string(), booking: bookingRecordSchema }),
+  /** The booking as the ledger has it now, with its timeline: the screens update from this, with no call back. */
+  'event:booking-change': z.object({
+    bookingId: z.number().int(),
+    profileId,
+    status: z.string(),
+    booking: bookingRecordSchema,
+    timeline: z.array(timelineEventSchema),
+  }),
   'event:payment-progress': z.object({ bookingId: z.number().int(), step: paymentStepSchema }),
   /** A menu item or shortcut handled by the main process asks the renderer to show a screen. */
   'event:navigate': z.object({ screen: z.enum(['new-booking', 'bookings', 'settings']) }),

@@ -95,7 +95,13 @@ export function createCore(options: CoreOptions) {
   const profiles = createProfileService(settingsDb, preferences, options.secrets);
   const events = createEventHub();
   const ledger = createLedger(ledgerDb, undefined, (booking) =>
-    events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status, booking }),
+    events.emit('event:booking-change', {
+      bookingId: booking.id,
+      profileId: booking.profileId,
+      status: booking.status,
+      booking,
+      timeline: ledger.timeline(booking.id),
+    }),
   );
 
   const baseUrlOf = (profile: ProfileRecord): string | null =>

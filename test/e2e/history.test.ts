@@ -4,6 +4,7 @@ import type { BookingRecord } from '../../shared/bookings';
 import { formatMoney } from '../../shared/format';
 import { seedLedger } from '../support/seed-ledger';
 import { DIALECTS } from '../support/dialects';
+import { availableStay } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
@@ -240,6 +241,45 @@ describe('the booking history', () => {
     started.core.tracker.soon(booking.id);
     await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).textContent(), { timeout: 10_000 }).toContain('Paid');
     // Only the list's freshness probe (every 2 s, whatever happens; it reloads only for another writer's commit).
+    const calls = await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls);
+    expect(calls.filter((channel) => channel !== 'history:version')).toEqual([]);
+  });
+
+  test('an open booking’s status and timeline change from their events alone: no call back to the main process', async () => {
+    const started = await startHarness({ trainingControls: { supplierDelayMs: 1_500 } });
+    harness = started;
+    const { page } = started;
+    const stay = await availableStay(started, 1, 170);
+    const [entry] = await started.core.engine.search('lisbon');
+    const quote = await started.core.engine.price({
+      packageId: 1,
+      packageTitle: stay.title,
+      propertyId: entry?.properties[0]?.id ?? 0,
+      propertyName: stay.property,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      adults: 2,
+    });
+    if (!quote.available) throw new Error('not available');
+    const hold = await started.core.engine.startHold(quote, [30, 31]);
+    const booking = await started.core.engine.prebook(hold.holdId, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' });
+    await page.keyboard.press('Control+b');
+    await page.getByRole('row', { name: /Rita Pinto/ }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Rita Pinto' }).isVisible()).toBe(true);
+
+    await page.evaluate(() => {
+      const target = window as unknown as { __packdeskInvoke: (channel: string, input: unknown) => Promise<unknown>; __calls: string[] };
+      const original = target.__packdeskInvoke.bind(window);
+      target.__calls = [];
+      target.__packdeskInvoke = (channel, input) => {
+        target.__calls.push(channel);
+        return original(channel, input);
+      };
+    });
+    await started.core.payments.payWith(booking.id, 'pm_card_visa');
+    started.core.tracker.soon(booking.id);
+    await expect.poll(() => page.getByText('Status is now Paid').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByText('Paid', { exact: true }).first().isVisible()).toBe(true);
     const calls = await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls);
     expect(calls.filter((channel) => channel !== 'history:version')).toEqual([]);
   });

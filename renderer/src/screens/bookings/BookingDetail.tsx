@@ -47,9 +47,8 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
     void load();
     return window.packdesk.on('event:booking-change', (change) => {
       if (change.bookingId !== bookingId) return;
-      // The booking on screen changes at once, from the event; its timeline follows.
-      setData((current) => (current ? { ...current, booking: change.booking } : current));
-      void load();
+      // The booking on screen and its timeline change at once, from the event: nothing is asked again.
+      setData({ booking: change.booking, timeline: change.timeline });
     });
   }, [bookingId, load]);
 
