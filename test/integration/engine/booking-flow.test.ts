@@ -59,10 +59,16 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
         (record) => record?.status === 'Paid',
       );
       expect(final?.bookingReference).toBe(paid.booking.bookingReference);
-      // The event carries the booking as the ledger has it, so a screen needs no call back.
+      // The event carries the booking and its timeline as the ledger has them, so a screen needs no call back.
       expect(pushed).toContainEqual({
         name: 'event:booking-change',
-        payload: { bookingId: booking.id, profileId: 1, status: 'Paid', booking: engineCore.ledger.get(booking.id) },
+        payload: {
+          bookingId: booking.id,
+          profileId: 1,
+          status: 'Paid',
+          booking: engineCore.ledger.get(booking.id),
+          timeline: engineCore.ledger.timeline(booking.id),
+        },
       });
       const timeline = engineCore.ledger.timeline(booking.id);
       expect(timeline.slice(0, 3).map((event) => event.type)).toEqual(['prebooked', 'book_intent', 'booked']);
