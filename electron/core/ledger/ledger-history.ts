@@ -237,8 +237,14 @@ export function createHistoryQueries(db: DatabaseSync) {
   return {
     needingAttention(profileId: number): BookingRecord[] {
       return (
-        statement(db, 'SELECT * FROM bookings WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC').all(profileId) as Row[]
-      ).map(toRecord);
+        // Named, or SQLite walks the profile's every row (273 ms at 1,000,000) instead of the few flagged; a plan that cannot use it fails when prepared.
+        (
+          statement(
+            db,
+            'SELECT * FROM bookings INDEXED BY bookings_attention WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC',
+          ).all(profileId) as Row[]
+        ).map(toRecord)
+      );
     },
 
     /** A page of the history and its total; `totalIsEstimate` when a search matches too many bookings to count at once. */
