@@ -12,6 +12,8 @@ export const PAYMENT_WINDOW_RESULT = 'payment-window:result';
 export const paymentPageRequestSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('card'), publishableKey: z.string(), amountLabel: z.string(), cardholderName: z.string() }).strict(),
   z.object({ mode: z.literal('authenticate'), publishableKey: z.string(), clientSecret: z.string() }).strict(),
+  // A training profile: the page's own card form, which takes Stripe's test card numbers only, without Stripe.js.
+  z.object({ mode: z.literal('training-card'), amountLabel: z.string(), cardholderName: z.string() }).strict(),
 ]);
 export type PaymentPageRequest = z.infer<typeof paymentPageRequestSchema>;
 
@@ -33,6 +35,13 @@ export const cardEntryResultSchema = z.discriminatedUnion('kind', [
 ]);
 export type CardEntryResult = z.infer<typeof cardEntryResultSchema>;
 
+/** The training form answers with one of Stripe's test payment methods (pm_card_…), never anything a real card could become. */
+const trainingCardResultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('payment_method'), paymentMethodId: paymentMethodIdSchema.regex(/^pm_card_[A-Za-z0-9_]+$/) }).strict(),
+  z.object({ kind: z.literal('closed') }).strict(),
+  z.object({ kind: z.literal('error'), message: pageMessage }).strict(),
+]);
+
 export const authenticationResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('succeeded') }).strict(),
   z.object({ kind: z.literal('failed'), message: pageMessage }).strict(),
@@ -44,6 +53,9 @@ export type PaymentPageResult = CardEntryResult | AuthenticationResult;
 
 /** The page's answer to a request, checked: anything else counts as the window closing, never as a payment. */
 export function checkedPageResult(request: PaymentPageRequest, raw: unknown): PaymentPageResult {
-  const parsed = request.mode === 'card' ? cardEntryResultSchema.safeParse(raw) : authenticationResultSchema.safeParse(raw);
+  const schema = { card: cardEntryResultSchema, 'training-card': trainingCardResultSchema, authenticate: authenticationResultSchema }[
+    request.mode
+  ];
+  const parsed = schema.safeParse(raw);
   return parsed.success ? parsed.data : { kind: 'closed' };
 }

@@ -15,7 +15,7 @@ function paymentSession(partition: string): Electron.Session {
 
 /**
  * Electron's payment windows: each a separate, sandboxed, modal window with its own session. Card
- * entry and Stripe's 3-D Secure run on a packaged file:// page (live Stripe.js accepts https and
+ * entry (Stripe's, or training's own form) and Stripe's 3-D Secure run on a packaged file:// page (live Stripe.js accepts https and
  * file:// origins only); the built-in service's challenge runs on its own loopback page.
  */
 export function electronPaymentWindows(parent: () => BrowserWindow | null, pageUrl: string): PaymentWindows {
@@ -27,7 +27,7 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, pageU
           modal: true,
           width: 480,
           height: 560,
-          title: request.mode === 'card' ? 'Card payment' : '3-D Secure',
+          title: { card: 'Card payment', 'training-card': 'Card payment (training)', authenticate: '3-D Secure' }[request.mode],
         },
         { preload: join(import.meta.dirname, '../preload/payment.cjs'), session: paymentSession('payment-stripe') },
       );
@@ -64,7 +64,12 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, pageU
 
   return {
     async collectCard(request): Promise<CardEntryResult> {
-      const result = await openStripePage({ mode: 'card', ...request }, { kind: 'closed' });
+      // Training's form is the same packaged page, which then loads no Stripe.js at all.
+      const pageRequest: PaymentPageRequest =
+        'training' in request
+          ? { mode: 'training-card', amountLabel: request.amountLabel, cardholderName: request.cardholderName }
+          : { mode: 'card', ...request };
+      const result = await openStripePage(pageRequest, { kind: 'closed' });
       return result.kind === 'payment_method' || result.kind === 'closed' || result.kind === 'error' ? result : { kind: 'closed' };
     },
 

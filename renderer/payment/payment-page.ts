@@ -1,24 +1,17 @@
 import './payment-page.css';
-import { loadStripe } from '@stripe/stripe-js';
+// The pure entry point loads Stripe.js only when loadStripe is called, so training's form never fetches it.
+import { loadStripe } from '@stripe/stripe-js/pure';
 import type { StripeCardElement } from '@stripe/stripe-js';
+import { element } from './dom';
+import { trainingCardForm } from './training-card-form';
 
 /**
  * The payment window's page. Stripe's card element lives in Stripe's own frame: the card number
- * never reaches this page's code, only the payment method id Stripe returns.
+ * never reaches this page's code, only the payment method id Stripe returns. On a training profile
+ * the page shows its own form of Stripe's test cards instead, offline (training-card-form.ts).
  */
 const root = document.getElementById('payment') as HTMLElement;
 const { finish } = window.paymentWindow;
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  text = '',
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.textContent = text;
-  return node;
-}
 
 async function cardEntry(publishableKey: string, amountLabel: string, cardholderName: string): Promise<void> {
   const heading = element('h1', {}, 'Card payment');
@@ -78,10 +71,9 @@ async function authentication(publishableKey: string, clientSecret: string): Pro
   finish(result.error ? { kind: 'failed', message: result.error.message ?? 'The bank check failed.' } : { kind: 'succeeded' });
 }
 
-void window.paymentWindow
-  .request()
-  .then((request) =>
-    request.mode === 'card'
-      ? cardEntry(request.publishableKey, request.amountLabel, request.cardholderName)
-      : authentication(request.publishableKey, request.clientSecret),
-  );
+void window.paymentWindow.request().then((request) => {
+  if (request.mode === 'card') return cardEntry(request.publishableKey, request.amountLabel, request.cardholderName);
+  if (request.mode === 'authenticate') return authentication(request.publishableKey, request.clientSecret);
+  trainingCardForm(root, request.amountLabel, request.cardholderName, finish);
+  return undefined;
+});

@@ -5,7 +5,8 @@ import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, Payment
 
 /**
  * The browser harness's payment windows: each a second page in the same browser, loading the same
- * payment page the app packages (card entry, Stripe 3-D Secure) or the built-in service's challenge.
+ * payment page the app packages (card entry, training's card form, Stripe 3-D Secure) or the built-in
+ * service's challenge.
  */
 export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => string): PaymentWindows {
   async function paymentPage(request: PaymentPageRequest): Promise<PaymentPageResult> {
@@ -59,7 +60,12 @@ export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => st
   }
 
   return {
-    collectCard: async (request) => (await paymentPage({ mode: 'card', ...request })) as CardEntryResult,
+    collectCard: async (request) =>
+      (await paymentPage(
+        'training' in request
+          ? { mode: 'training-card', amountLabel: request.amountLabel, cardholderName: request.cardholderName }
+          : { mode: 'card', ...request },
+      )) as CardEntryResult,
     authenticate: async (request) =>
       request.kind === 'built-in'
         ? challengePage(request.url)

@@ -25,7 +25,7 @@ export interface PaymentPipelineDeps {
 
 export interface PayOptions {
   clientReference?: string;
-  /** A test payment method picked in training; without it the card window opens. */
+  /** A test payment method picked from the list (training, test mode); without it the card window opens. */
   paymentMethodId?: string;
   /** Finish the 3-D Secure left unfinished (the payment intent kept in the ledger). */
   continueAuthentication?: boolean;
@@ -50,8 +50,8 @@ export type BookOutcome =
     };
 
 /**
- * The one payment path, all in main: card (from the card window, or a test card picked in
- * training) → book → 402 → the 3-D Secure window → book again with the payment intent. The intent's
+ * The one payment path, all in main: card (from the card window, or a test card picked from the
+ * list) → book → 402 → the 3-D Secure window → book again with the payment intent. The intent's
  * id is in the ledger from the 402 on, so after a restart the same call picks up at 3-D Secure.
  */
 export function createPaymentPipeline(context: EngineContext, locks: ReturnType<typeof createBookingLocks>, deps: PaymentPipelineDeps) {
@@ -161,20 +161,15 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   async function paymentMethod(booking: BookingRecord, given: string | undefined): Promise<string> {
     if (given) return given;
     const profile = context.deps.profile(booking.profileId);
-    if (profile.kind === 'training') {
-      throw new AppError(
-        'training_uses_test_cards',
-        'Training pays with the training cards, not with the card window.',
-        'Pick a training card in the payment step.',
-      );
-    }
-    const publishableKey = await checkedPublishableKey(deps.publishableKey, profile);
+    const amountLabel = formatMoney(booking.totalMinor, booking.currency);
+    const cardholderName = `${booking.holder.name} ${booking.holder.surname}`;
+    // Training types Stripe's test cards into a form of its own: no publishable key, nothing leaves the computer.
+    const request =
+      profile.kind === 'training'
+        ? { training: true as const, amountLabel, cardholderName }
+        : { publishableKey: await checkedPublishableKey(deps.publishableKey, profile), amountLabel, cardholderName };
     deps.progress(booking.id, 'card');
-    const entry = await deps.windows.collectCard({
-      publishableKey,
-      amountLabel: formatMoney(booking.totalMinor, booking.currency),
-      cardholderName: `${booking.holder.name} ${booking.holder.surname}`,
-    });
+    const entry = await deps.windows.collectCard(request);
     if (entry.kind === 'closed')
       throw new AppError('card_entry_closed', 'The card window was closed, so nothing was charged.', 'Open it again to take the card.');
     if (entry.kind === 'error')
@@ -298,7 +293,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
     completeAuthentication,
 
     /**
-     * Pays a held booking: with the given test payment method (training), else the card window;
+     * Pays a held booking: with the given test payment method (picked from the list), else the card window;
      * or finishes the 3-D Secure left unfinished on it. One run per booking at a time.
      */
     pay(bookingId: number, options: PayOptions = {}): Promise<BookingRecord> {

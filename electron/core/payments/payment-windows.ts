@@ -2,7 +2,8 @@
  * The port through which the payment pipeline asks for card details and 3-D Secure. The app's
  * adapter opens separate, sandboxed windows with their own session (electron/main/payment-windows.ts);
  * the test harness opens a second page in the same browser. Card numbers only ever exist inside
- * Stripe's own frames in those windows; what comes back is a payment method id or an outcome.
+ * Stripe's own frames in those windows (or, in training, the window's own form of test cards); what
+ * comes back is a payment method id or an outcome.
  */
 import type { AuthenticationResult, CardEntryResult } from '../../../shared/payment-window';
 
@@ -12,7 +13,13 @@ export type AuthenticationRequest =
   /** The built-in service: its own challenge page. */
   | { kind: 'built-in'; url: string };
 
+export type CardRequest =
+  /** Stripe's card element, with the profile's publishable key. */
+  | { publishableKey: string; amountLabel: string; cardholderName: string }
+  /** A training profile: the window's own form, which turns Stripe's test card numbers into their pm_card_ ids, offline. */
+  | { training: true; amountLabel: string; cardholderName: string };
+
 export interface PaymentWindows {
-  collectCard(request: { publishableKey: string; amountLabel: string; cardholderName: string }): Promise<CardEntryResult>;
+  collectCard(request: CardRequest): Promise<CardEntryResult>;
   authenticate(request: AuthenticationRequest): Promise<AuthenticationResult>;
 }

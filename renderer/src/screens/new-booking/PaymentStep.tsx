@@ -27,7 +27,10 @@ const PROGRESS_WORDS: Record<Progress, { title: string; text: string }> = {
   confirming: { title: 'Paid: waiting for the supplier', text: 'The charge went through; the supplier’s confirmation follows.' },
 };
 
-/** Step 5: the held booking is paid, by the secure card window or a test card; 3-D Secure opens its own window. */
+/**
+ * Step 5: the held booking is paid, by the secure card window or a test card; 3-D Secure opens its
+ * own window. In training the card window is a form of Stripe's test cards, typed as at a counter.
+ */
 export function PaymentStep() {
   const { booking, clientReference, setClientReference, pay, continueAuthentication, payment, busy } = useNewBooking();
   const profile = useActiveProfile();
@@ -170,6 +173,12 @@ export function PaymentStep() {
               </Stack>
             </Radio.Group>
             <Group justify="flex-end">
+              {profile.kind === 'training' && (
+                // The card typed as at a real counter, in the card window's training form; the list stays the trainer's shortcut.
+                <Button variant="light" onClick={() => void pay()} disabled={!online || blocked || busy || Boolean(referenceError)}>
+                  Type the card
+                </Button>
+              )}
               <Button type="submit" loading={busy && !waiting} disabled={!online || blocked || Boolean(referenceError)}>
                 Pay {formatMoney(booking.totalMinor, booking.currency)}
               </Button>

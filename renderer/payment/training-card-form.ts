@@ -1,0 +1,165 @@
+import type { CardEntryResult } from '../../shared/payment-window';
+import { element } from './dom';
+import {
+  brandOf,
+  cvcError,
+  cvcLength,
+  expiryDigits,
+  expiryError,
+  groupedExpiry,
+  groupedNumber,
+  NOT_A_TEST_CARD,
+  numberError,
+  numberLength,
+  postalCodeError,
+  testPaymentMethodFor,
+} from '../../shared/training-cards';
+
+interface Field {
+  input: HTMLInputElement;
+  /** What the field holds now, as the checks read it (digits only for the card's own fields). */
+  value(): string;
+  /** Stripe's words for what is wrong with it, or null. */
+  error(): string | null;
+  /** Full: the card element moves on to the next field by itself. */
+  complete(): boolean;
+}
+
+/**
+ * Training's card window: a form laid out and worded like Stripe's card element (number, MM / YY,
+ * CVC, postal code), which turns Stripe's test card numbers into their test PaymentMethod ids.
+ * Nothing here calls out: the number stays in this window, and only the pm_card_ id goes back.
+ */
+export function trainingCardForm(
+  root: HTMLElement,
+  amountLabel: string,
+  cardholderName: string,
+  finish: (result: CardEntryResult) => void,
+): void {
+  const input = (label: string, placeholder: string, autocomplete: string, extra: Record<string, string> = {}) =>
+    element('input', { 'aria-label': label, placeholder, autocomplete, spellcheck: 'false', ...extra });
+  const numberInput = input('Card number', '1234 1234 1234 1234', 'off', { inputmode: 'numeric', class: 'number' });
+  const expiryInput = input('Expiration date', 'MM / YY', 'off', { inputmode: 'numeric', class: 'expiry' });
+  const cvcInput = input('CVC', 'CVC', 'off', { inputmode: 'numeric', class: 'cvc' });
+  const postalInput = input('Postal code', 'Postal code', 'off', { class: 'postal', maxlength: '10' });
+  const error = element('p', { id: 'card-error', class: 'error', role: 'alert' });
+
+  const digitsOf = (field: HTMLInputElement) => field.value.replace(/\D/g, '');
+  const number: Field = {
+    input: numberInput,
+    value: () => digitsOf(numberInput),
+    error: () => numberError(number.value()),
+    complete: () => number.value().length === numberLength(brandOf(number.value())),
+  };
+  const expiry: Field = {
+    input: expiryInput,
+    value: () => expiryDigits(expiryInput.value),
+    error: () => expiryError(expiry.value(), new Date()),
+    complete: () => expiry.value().length === 4,
+  };
+  const cvc: Field = {
+    input: cvcInput,
+    value: () => digitsOf(cvcInput),
+    error: () => cvcError(cvc.value(), number.value()),
+    complete: () => cvc.value().length === cvcLength(brandOf(number.value())),
+  };
+  const postal: Field = {
+    input: postalInput,
+    value: () => postalInput.value,
+    error: () => postalCodeError(postal.value()),
+    complete: () => false,
+  };
+  const fields = [number, expiry, cvc, postal];
+
+  const show = (field: Field | null, message: string) => {
+    for (const each of fields) {
+      const wrong = each === field;
+      for (const [name, value] of [
+        ['aria-invalid', 'true'],
+        ['aria-describedby', 'card-error'],
+      ] as const) {
+        if (wrong) each.input.setAttribute(name, value);
+        else each.input.removeAttribute(name);
+      }
+    }
+    error.textContent = message;
+  };
+  let refusedNumber: string | null = null;
+  /** As Stripe's element does: the first field with something wrong speaks, the rest wait their turn. */
+  const showFirstError = (among: Field[]) => {
+    const wrong = among.find((field) => field.error() !== null);
+    if (wrong) show(wrong, wrong.error() ?? '');
+    // A number refused as no test card stays refused until it is changed.
+    else if (refusedNumber !== null && refusedNumber === number.value()) show(number, NOT_A_TEST_CARD);
+    else show(null, '');
+    return wrong;
+  };
+  const touched = new Set<Field>();
+
+  // Each field keeps only what it may hold, shown as the card element shows it.
+  const formats: [Field, () => string][] = [
+    [number, () => groupedNumber(digitsOf(numberInput).slice(0, numberLength(brandOf(digitsOf(numberInput)))))],
+    [expiry, () => groupedExpiry(expiry.value())],
+    [cvc, () => digitsOf(cvcInput).slice(0, cvcLength(brandOf(number.value())))],
+  ];
+  for (const [field, formatted] of formats) {
+    field.input.addEventListener('input', () => {
+      field.input.value = formatted();
+      // A full field is checked at once and, when right, hands over to the next one.
+      if (field.complete()) {
+        touched.add(field);
+        const next = fields[fields.indexOf(field) + 1];
+        if (!field.error() && next) next.input.focus();
+      }
+      showFirstError([...touched]);
+    });
+  }
+  postalInput.addEventListener('input', () => showFirstError([...touched].filter((field) => field !== postal)));
+  for (const field of fields)
+    field.input.addEventListener('blur', () => {
+      if (field.input.value === '') return;
+      touched.add(field);
+      showFirstError([...touched]);
+    });
+
+  const pay = element('button', { type: 'submit', class: 'primary' }, `Pay ${amountLabel}`);
+  const cancel = element('button', { type: 'button' }, 'Cancel');
+  const row = element('div', { class: 'card training-card', role: 'group', 'aria-label': 'Card details' });
+  row.append(numberInput, expiryInput, cvcInput, postalInput);
+  const form = element('form', { 'aria-label': 'Card payment', novalidate: '' });
+  const actions = element('div', { class: 'actions' });
+  actions.append(cancel, pay);
+  form.append(row, error, actions);
+  root.append(
+    element('h1', {}, 'Card payment'),
+    element('p', { class: 'amount', 'data-testid': 'amount' }, amountLabel),
+    element('p', { class: 'holder' }, `Cardholder: ${cardholderName}`),
+    element(
+      'p',
+      { class: 'training-note', 'data-testid': 'training-note' },
+      'Training: type one of Stripe’s test cards, as a traveler’s card is typed at the counter. Nothing is charged and nothing leaves this computer.',
+    ),
+    form,
+  );
+
+  cancel.addEventListener('click', () => finish({ kind: 'closed' }));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    fields.forEach((field) => touched.add(field));
+    const wrong = showFirstError(fields);
+    if (wrong) {
+      wrong.input.focus();
+      return;
+    }
+    const paymentMethodId = testPaymentMethodFor(number.value());
+    if (!paymentMethodId) {
+      refusedNumber = number.value();
+      numberInput.focus();
+      show(number, NOT_A_TEST_CARD);
+      return;
+    }
+    pay.disabled = true;
+    finish({ kind: 'payment_method', paymentMethodId });
+  });
+  numberInput.focus();
+}
