@@ -95,13 +95,20 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   test('Answers lost: paying says not confirmed, checking with the service, then shows what the service did: Paid, charged once', async () => {
     harness = await startHarness();
     await turnOn(harness, 'answers-lost');
-    // The state may last only until the tracker's next read: watched at every frame the page draws.
-    const sawChecking = harness.page.waitForFunction(
+    const { page } = harness;
+    await holdByKeyboard(page, await lisbon(harness));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    // The state may last only until the tracker's next read: watched at every frame the page draws, from the moment Pay is pressed.
+    const sawChecking = page.waitForFunction(
       () => document.body.innerText.includes('Not confirmed yet: checking with the service'),
       undefined,
-      { polling: 'raf', timeout: 20_000 },
+      {
+        polling: 'raf',
+        timeout: 20_000,
+      },
     );
-    await payByKeyboard(harness.page, await lisbon(harness));
+    await page.keyboard.press('Enter');
     await sawChecking;
     await expect
       .poll(() => confirmation(harness as Harness).textContent(), { timeout: 20_000 })
