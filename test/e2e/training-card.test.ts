@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { availableStay, holdThroughScreens } from './flow-helpers';
@@ -58,6 +59,14 @@ async function closingWith(cardWindow: Page, action: () => Promise<unknown>) {
   ]);
 }
 const payByEnter = (cardWindow: Page) => closingWith(cardWindow, () => cardWindow.keyboard.press('Enter'));
+
+/** Serious and critical accessibility violations in what the window shows now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
 
 const VALID = { expiry: '12 / 34', cvc: '123', postalCode: '12345' };
 
@@ -133,6 +142,7 @@ describe('training: the card typed in the card window, as at a real counter', ()
     expect(await error.textContent()).toBe('Your card number is invalid.');
     expect(await says('Card number')).toEqual({ invalid: 'true', description: 'Your card number is invalid.' });
     expect(await focused(cardWindow)).toBe('Card number');
+    expect(await seriousViolations(cardWindow)).toEqual([]);
     await number.fill('');
     await cardWindow.keyboard.type('4242 4242 4242 4242');
     expect(await error.textContent()).toBe('');
