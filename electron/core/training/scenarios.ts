@@ -42,7 +42,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'answers-lost',
     title: 'Answers lost after the service acted',
     agentSees:
-      'Paying and cancelling go through at the service but the answer never comes back: Packdesk says “Not confirmed yet: checking with the service”, then shows what the service did.',
+      'Paying and cancelling go through at the service but the answer never comes back: Packdesk asks the service what happened (“Not confirmed yet: checking with the service” meanwhile), shows the booking as the service has it, charged once, and notes that the answer was lost.',
     // Payments and cancellations only: a hold whose answer is lost has no number to look it up by.
     settings: { dropAfterCommitRate: 1, lostAnswerPath: '/bookings/\\d+/(book|cancel)$' },
     lastsMs: 15 * MINUTE,
