@@ -113,6 +113,31 @@ export async function mintToken(sandbox: Sandbox, stay: PricedStay, key = sandbo
   );
 }
 
+/** The same stay priced again: its total now. */
+export async function priceAgain(sandbox: Sandbox, stay: PricedStay): Promise<number> {
+  const answer = await callApi<{ data: { total_price_cents: number } }>(
+    sandbox,
+    'POST',
+    `/packages/${stay.packageId}/availability`,
+    sandbox.keys.testKey,
+    {
+      check_in: stay.checkIn,
+      check_out: stay.checkOut,
+      adults: stay.adults,
+      property_id: stay.propertyId,
+    },
+  );
+  return answer.body.data.total_price_cents;
+}
+
+/** The cardholder's answer on the training bank's 3-D Secure page; the bank's page after it. */
+export function answerChallenge(sandbox: Sandbox, intentId: string, clientSecret: string, outcome: 'approve' | 'fail'): Promise<Response> {
+  return fetch(`${sandbox.url}/sandbox/3ds/${intentId}`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_secret: clientSecret, outcome }),
+  });
+}
+
 export const HOLDER = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' };
 
 export function prebookBody(stay: PricedStay, token: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { callApi, paidBooking, pendingBooking, useSandbox, waitForStatus } from '../../support/sandbox-helpers';
+import { answerChallenge, callApi, paidBooking, pendingBooking, useSandbox, waitForStatus } from '../../support/sandbox-helpers';
 import type { PricedStay } from '../../support/sandbox-helpers';
 
 // The alternate dialect keeps the contract and chooses differently wherever the spec says "not shown" (docs/service-behaviour.md).
@@ -14,11 +14,7 @@ const cancel = (service: Service, bookingId: number) =>
   callApi(service, 'POST', `/bookings/${bookingId}/cancel`, service.keys.liveKey, { cancellation_reason: 'Traveler changed plans' });
 
 async function challenge(service: Service, intentId: string, clientSecret: string, outcome: 'approve' | 'fail') {
-  const done = await fetch(`${service.url}/sandbox/3ds/${intentId}`, {
-    method: 'POST',
-    body: new URLSearchParams({ client_secret: clientSecret, outcome }),
-  });
-  expect(done.status).toBe(200);
+  expect((await answerChallenge(service, intentId, clientSecret, outcome)).status).toBe(200);
 }
 
 /** The spec's booking fields and the alternate's extras; never the stay. */

@@ -1,21 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { callApi, itemsFor, pendingBooking, useSandbox, waitForStatus } from '../../support/sandbox-helpers';
+import { answerChallenge, callApi, itemsFor, pendingBooking, useSandbox, waitForStatus } from '../../support/sandbox-helpers';
+import type { Sandbox } from '../../../electron/sandbox/sandbox';
 import { useTempDir } from '../../support/temp-dir';
 
 const sandbox = useSandbox();
 const tempDir = useTempDir();
 
-async function challenge(serviceUrl: string, intentId: string, clientSecret: string, outcome: 'approve' | 'fail') {
-  const page = await fetch(`${serviceUrl}/sandbox/3ds/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`);
+async function challenge(service: Sandbox, intentId: string, clientSecret: string, outcome: 'approve' | 'fail') {
+  const page = await fetch(`${service.url}/sandbox/3ds/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('Confirm this payment');
-  const done = await fetch(`${serviceUrl}/sandbox/3ds/${intentId}`, {
-    method: 'POST',
-    body: new URLSearchParams({ client_secret: clientSecret, outcome }),
-  });
-  return done.text();
+  return (await answerChallenge(service, intentId, clientSecret, outcome)).text();
 }
 
 describe('book and pay (POST /bookings/{id}/book)', () => {
@@ -107,7 +104,7 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
       data: { status: 'Pending' },
     });
 
-    expect(await challenge(service.url, intent, secret, 'approve')).toContain('Authentication complete');
+    expect(await challenge(service, intent, secret, 'approve')).toContain('Authentication complete');
     const paid = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_intent_id: intent });
     expect(paid.body).toMatchObject({ id: bookingId, status: 'success', booking_reference: expect.any(String) });
     const reused = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, { payment_intent_id: intent });
@@ -124,9 +121,7 @@ describe('book and pay (POST /bookings/{id}/book)', () => {
       service.keys.liveKey,
       { payment_method_id: 'pm_card_authenticationRequired' },
     );
-    expect(await challenge(service.url, action.body.payment_intent_id, action.body.client_secret, 'fail')).toContain(
-      'Authentication failed',
-    );
+    expect(await challenge(service, action.body.payment_intent_id, action.body.client_secret, 'fail')).toContain('Authentication failed');
     const retry = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, {
       payment_intent_id: action.body.payment_intent_id,
     });

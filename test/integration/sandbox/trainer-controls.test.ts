@@ -1,15 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { callApi, mintToken, pendingBooking, priceAvailableStay, useSandbox } from '../../support/sandbox-helpers';
+import {
+  answerChallenge,
+  callApi,
+  mintToken,
+  pendingBooking,
+  priceAgain,
+  priceAvailableStay,
+  useSandbox,
+} from '../../support/sandbox-helpers';
 
 const sandbox = useSandbox();
-
-async function challenge(serviceUrl: string, intentId: string, clientSecret: string, outcome: 'approve' | 'fail') {
-  const done = await fetch(`${serviceUrl}/sandbox/3ds/${intentId}`, {
-    method: 'POST',
-    body: new URLSearchParams({ client_secret: clientSecret, outcome }),
-  });
-  return done.text();
-}
 
 describe('the controls a trainer turns on', () => {
   test('"card declined": a card that would pay is declined by its bank and the booking stays held; off again, the same card pays', async () => {
@@ -35,9 +35,8 @@ describe('the controls a trainer turns on', () => {
       { payment_method_id: 'pm_card_visa' },
     );
     expect(action).toMatchObject({ status: 402, body: { error: 'payment_requires_action' } });
-    expect(await challenge(service.url, action.body.payment_intent_id, action.body.client_secret, 'approve')).toContain(
-      'Authentication failed',
-    );
+    const bank = await answerChallenge(service, action.body.payment_intent_id, action.body.client_secret, 'approve');
+    expect(await bank.text()).toContain('Authentication failed');
     const retry = await callApi(service, 'POST', `/bookings/${bookingId}/book`, service.keys.liveKey, {
       payment_intent_id: action.body.payment_intent_id,
     });
@@ -47,47 +46,13 @@ describe('the controls a trainer turns on', () => {
   test('"price rises": a stay priced again costs the given share more than its first price, however often; a stay priced once keeps its price', async () => {
     const service = await sandbox({ controls: { priceRisePercent: 10 } });
     const first = await priceAvailableStay(service, { packageId: 2 });
-    const again = await callApi<{ data: { total_price_cents: number } }>(
-      service,
-      'POST',
-      '/packages/2/availability',
-      service.keys.testKey,
-      {
-        check_in: first.checkIn,
-        check_out: first.checkOut,
-        adults: first.adults,
-        property_id: first.propertyId,
-      },
-    );
-    expect(again.body.data.total_price_cents).toBe(Math.round(first.total * 1.1));
-    const third = await callApi<{ data: { total_price_cents: number } }>(
-      service,
-      'POST',
-      '/packages/2/availability',
-      service.keys.testKey,
-      {
-        check_in: first.checkIn,
-        check_out: first.checkOut,
-        adults: first.adults,
-        property_id: first.propertyId,
-      },
-    );
-    expect(third.body.data.total_price_cents).toBe(again.body.data.total_price_cents);
+    const again = await priceAgain(service, first);
+    expect(again).toBe(Math.round(first.total * 1.1));
+    // However often: the rise is one step, not compounding.
+    expect(await priceAgain(service, first)).toBe(again);
     service.controls.update({ priceRisePercent: 0 });
     const plain = await priceAvailableStay(service, { packageId: 3 });
-    const plainAgain = await callApi<{ data: { total_price_cents: number } }>(
-      service,
-      'POST',
-      '/packages/3/availability',
-      service.keys.testKey,
-      {
-        check_in: plain.checkIn,
-        check_out: plain.checkOut,
-        adults: plain.adults,
-        property_id: plain.propertyId,
-      },
-    );
-    expect(plainAgain.body.data.total_price_cents).toBe(plain.total);
+    expect(await priceAgain(service, plain)).toBe(plain.total);
   });
 
   test('"price rises": a hold on the price quoted before the rise is refused as price_changed; the stay priced again holds at the new price', async () => {
