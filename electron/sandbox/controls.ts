@@ -93,8 +93,10 @@ export function createControls(initial: Partial<ControlSettings> = {}, random: (
       if (index >= 0) return script.splice(index, 1)[0] as ScriptedFault;
       if (current.errorRate > 0 && random() < current.errorRate) return { kind: 'error', status: 503 };
       if (current.rateLimitRate > 0 && random() < current.rateLimitRate) return { kind: 'rate_limit' };
-      const losesAnswer = isWrite && (current.lostAnswerPath === null || new RegExp(current.lostAnswerPath).test(path));
-      if (losesAnswer && current.dropAfterCommitRate > 0 && random() < current.dropAfterCommitRate) return { kind: 'drop_after_commit' };
+      // The path is matched only when answers are being lost at all: every other write skips the regular expression.
+      const onLostPath = () => current.lostAnswerPath === null || new RegExp(current.lostAnswerPath).test(path);
+      if (isWrite && current.dropAfterCommitRate > 0 && onLostPath() && random() < current.dropAfterCommitRate)
+        return { kind: 'drop_after_commit' };
       if (current.slowRequestRate > 0 && random() < current.slowRequestRate) return { kind: 'delay', delayMs: current.slowRequestMs };
       return { kind: 'none' };
     },
