@@ -51,3 +51,12 @@ export async function holdThroughScreens(
   await page.getByRole('button', { name: 'Hold booking' }).click();
   await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
 }
+
+/** What the focused control is called, as the agent reads it: its aria-label, its field's label, or its text. */
+export const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement)) return '';
+    const label = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
+    return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
+  });

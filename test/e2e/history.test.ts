@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { BookingRecord } from '../../shared/bookings';
@@ -42,6 +43,20 @@ async function paidBooking(h: Harness, packageId: number, surname: string, start
     await expect.poll(() => h.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
     return h.core.ledger.get(booking.id) as BookingRecord;
   }
+}
+
+/** Counts what the page asks of the main process from now on; resolves to the channels asked, in order. */
+async function countCalls(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const target = window as unknown as { __packdeskInvoke: (channel: string, input: unknown) => Promise<unknown>; __calls: string[] };
+    const original = target.__packdeskInvoke.bind(window);
+    target.__calls = [];
+    target.__packdeskInvoke = (channel, input) => {
+      target.__calls.push(channel);
+      return original(channel, input);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __calls: string[] }).__calls);
 }
 
 /** Dates a number of days later where the stay costs less (or more) than now. */
@@ -221,15 +236,7 @@ describe('the booking history', () => {
     await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
 
     // Count what the page asks of the main process from here on.
-    await page.evaluate(() => {
-      const target = window as unknown as { __packdeskInvoke: (channel: string, input: unknown) => Promise<unknown>; __calls: string[] };
-      const original = target.__packdeskInvoke.bind(window);
-      target.__calls = [];
-      target.__packdeskInvoke = (channel, input) => {
-        target.__calls.push(channel);
-        return original(channel, input);
-      };
-    });
+    const calls = await countCalls(page);
     const hold = await started.core.engine.startHold(quote, [30, 31]);
     const booking = await started.core.engine.prebook(hold.holdId, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' });
     // The new booking goes on top, and the count with it.
@@ -241,8 +248,7 @@ describe('the booking history', () => {
     started.core.tracker.soon(booking.id);
     await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).textContent(), { timeout: 10_000 }).toContain('Paid');
     // Only the list's freshness probe (every 2 s, whatever happens; it reloads only for another writer's commit).
-    const calls = await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls);
-    expect(calls.filter((channel) => channel !== 'history:version')).toEqual([]);
+    expect((await calls()).filter((channel) => channel !== 'history:version')).toEqual([]);
   });
 
   test('an open booking’s status and timeline change from their events alone: no call back to the main process', async () => {
@@ -267,21 +273,12 @@ describe('the booking history', () => {
     await page.getByRole('row', { name: /Rita Pinto/ }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Rita Pinto' }).isVisible()).toBe(true);
 
-    await page.evaluate(() => {
-      const target = window as unknown as { __packdeskInvoke: (channel: string, input: unknown) => Promise<unknown>; __calls: string[] };
-      const original = target.__packdeskInvoke.bind(window);
-      target.__calls = [];
-      target.__packdeskInvoke = (channel, input) => {
-        target.__calls.push(channel);
-        return original(channel, input);
-      };
-    });
+    const calls = await countCalls(page);
     await started.core.payments.payWith(booking.id, 'pm_card_visa');
     started.core.tracker.soon(booking.id);
     await expect.poll(() => page.getByText('Status is now Paid').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByText('Paid', { exact: true }).first().isVisible()).toBe(true);
-    const calls = await page.evaluate(() => (window as unknown as { __calls: string[] }).__calls);
-    expect(calls.filter((channel) => channel !== 'history:version')).toEqual([]);
+    expect((await calls()).filter((channel) => channel !== 'history:version')).toEqual([]);
   });
 
   test('offline: the history stays searchable, writes are disabled, and the agent is told why', async () => {

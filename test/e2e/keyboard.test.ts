@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { formatDate } from '../../shared/format';
-import { availableStay, typedDate } from './flow-helpers';
+import { availableStay, focusedName, typedDate } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
@@ -40,14 +40,6 @@ function counter(page: Page) {
   };
 }
 
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    if (!(element instanceof HTMLElement)) return '';
-    const label = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
-    return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
-  });
-
 describe('the counter at full speed, by keyboard only', () => {
   test('a new booking paid by card takes at most 12 keys from anywhere, and again right after a finished one', async () => {
     harness = await startHarness();
@@ -62,18 +54,18 @@ describe('the counter at full speed, by keyboard only', () => {
     ] as const) {
       const keys = counter(page);
       await keys.press('Control+n');
-      await expect.poll(() => focused(page)).toContain('Search packages');
+      await expect.poll(() => focusedName(page)).toContain('Search packages');
       await keys.type('kyoto');
       await expect.poll(() => page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).isVisible()).toBe(true);
       await keys.press('Enter');
-      await expect.poll(() => focused(page)).toContain('Check-in');
+      await expect.poll(() => focusedName(page)).toContain('Check-in');
       await keys.type(typedDate(stay.checkIn));
       await keys.press('Tab');
       await keys.type(typedDate(stay.checkOut));
       await keys.press('Enter');
       await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
       await keys.press('Enter');
-      await expect.poll(() => focused(page)).toContain('First name');
+      await expect.poll(() => focusedName(page)).toContain('First name');
       for (const [index, text] of traveler.entries()) {
         if (index > 0) await keys.press('Tab');
         await keys.type(text);
@@ -118,21 +110,21 @@ describe('the counter at full speed, by keyboard only', () => {
 
     const keys = counter(page);
     await keys.press('Control+f');
-    await expect.poll(() => focused(page)).toContain('Find a booking');
+    await expect.poll(() => focusedName(page)).toContain('Find a booking');
     await keys.type('quintela');
     await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
     await keys.press('ArrowDown');
     await keys.press('Enter');
-    await expect.poll(() => focused(page)).toBe('Marta Quintela');
+    await expect.poll(() => focusedName(page)).toBe('Marta Quintela');
     expect(keys.keys).toBeLessThanOrEqual(4);
     await harness.screenshot('booking-opened-by-keyboard');
 
     await keys.press('c');
-    await expect.poll(() => focused(page)).toContain('Reason');
+    await expect.poll(() => focusedName(page)).toContain('Reason');
     await keys.type('Traveler changed plans');
     await keys.press('Control+Enter');
     await expect.poll(() => page.getByRole('dialog').getByRole('status').textContent()).toContain('as Cancelled');
-    await expect.poll(() => focused(page)).toBe('Done');
+    await expect.poll(() => focusedName(page)).toBe('Done');
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(keys.keys).toBeLessThanOrEqual(8);
@@ -144,17 +136,17 @@ describe('the counter at full speed, by keyboard only', () => {
     const { page } = harness;
     await availableStay(harness, 35);
     await page.keyboard.press('Control+n');
-    await expect.poll(() => focused(page)).toContain('Search packages');
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
     await page.keyboard.type('kyoto');
     await expect.poll(() => page.getByRole('region', { name: 'Search results' }).getByRole('button').count()).toBeGreaterThan(0);
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain('Check-in');
     await page.keyboard.press('Escape');
-    await expect.poll(() => focused(page)).toContain('Search packages');
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
     expect(await page.getByLabel('Search packages').inputValue()).toBe('kyoto');
 
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain('Check-in');
     await page.keyboard.press('Control+n');
     await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
@@ -163,7 +155,7 @@ describe('the counter at full speed, by keyboard only', () => {
     await page.keyboard.press('Control+n');
     await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toContain('Search packages');
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
     expect(await page.getByLabel('Search packages').inputValue()).toBe('');
   });
 
@@ -195,20 +187,20 @@ describe('the counter at full speed, by keyboard only', () => {
     await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
     await keys.press('ArrowDown');
     await keys.press('Enter');
-    await expect.poll(() => focused(page)).toBe('Rui Valente');
+    await expect.poll(() => focusedName(page)).toBe('Rui Valente');
     await keys.press('d');
-    await expect.poll(() => focused(page)).toContain('New check-in');
+    await expect.poll(() => focusedName(page)).toContain('New check-in');
     await keys.type(typedDate(later.checkIn));
     await keys.press('Tab');
     await keys.type(typedDate(later.checkOut));
     await keys.press('Enter');
     await expect.poll(() => page.getByTestId('change-after').textContent()).toContain(formatDate(later.checkIn));
     expect(await page.getByTestId('change-summary').textContent()).toContain(`${formatDate(stay.checkIn)} → ${formatDate(stay.checkOut)}`);
-    await expect.poll(() => focused(page)).toBe('Confirm change');
+    await expect.poll(() => focusedName(page)).toBe('Confirm change');
     await harness.screenshot('change-preview-by-keyboard');
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').getByRole('status').isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => focused(page)).toBe('Done');
+    await expect.poll(() => focusedName(page)).toBe('Done');
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(keys.keys).toBeLessThanOrEqual(12);
@@ -222,18 +214,18 @@ describe('the counter at full speed, by keyboard only', () => {
     const stay = await availableStay(harness, 35);
     const keys = counter(page);
     await keys.press('Control+n');
-    await expect.poll(() => focused(page)).toContain('Search packages');
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
     await keys.type('kyoto');
     await expect.poll(() => page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).isVisible()).toBe(true);
     await keys.press('Enter');
-    await expect.poll(() => focused(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain('Check-in');
     await keys.type(typedDate(stay.checkIn));
     await keys.press('Tab');
     await keys.type(typedDate(stay.checkOut));
     await keys.press('Enter');
     await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
     await keys.press('Enter');
-    await expect.poll(() => focused(page)).toContain('First name');
+    await expect.poll(() => focusedName(page)).toContain('First name');
     for (const [index, text] of ['Aiko', 'Mori', 'aiko.mori@example.jp', '44', '42'].entries()) {
       if (index > 0) await keys.press('Tab');
       await keys.type(text);
@@ -262,7 +254,7 @@ describe('the counter at full speed, by keyboard only', () => {
     harness = await startHarness();
     const { page } = harness;
     await page.keyboard.press('Control+b');
-    await expect.poll(() => focused(page)).toContain('Find a booking');
+    await expect.poll(() => focusedName(page)).toContain('Find a booking');
     await page.keyboard.type('?');
     // In a text field "?" is text.
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -290,7 +282,7 @@ describe('the counter at full speed, by keyboard only', () => {
     await expect.poll(() => page.getByRole('form', { name: 'Traveler' }).isVisible()).toBe(true);
     const guest = page.getByLabel('Guest 1');
     await expect.poll(() => guest.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => focused(page)).toContain('Guest 1');
+    await expect.poll(() => focusedName(page)).toContain('Guest 1');
     expect(await page.getByRole('form', { name: 'Traveler' }).textContent()).toMatch(/under 18/);
     await harness.screenshot('traveler-age-refused');
     expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(0);
@@ -305,16 +297,16 @@ describe('the counter at full speed, by keyboard only', () => {
     const keys = counter(page);
     await keys.press('Escape');
     await keys.press('Escape');
-    await expect.poll(() => focused(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain('Check-in');
     await keys.press('Tab');
     await keys.press('Tab');
-    await expect.poll(() => focused(page)).toContain('Adults');
+    await expect.poll(() => focusedName(page)).toContain('Adults');
     await keys.press('ArrowUp');
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('form', { name: 'Traveler' }).isVisible()).toBe(true);
     const guest = page.getByLabel('Guest 3');
     await expect.poll(() => guest.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => focused(page)).toContain('Guest 3');
+    await expect.poll(() => focusedName(page)).toContain('Guest 3');
     expect(await page.getByRole('form', { name: 'Traveler' }).textContent()).toContain('Enter this guest’s age.');
     const repriced = await page.getByRole('status', { name: 'Priced again' }).textContent();
     expect(repriced).toMatch(/for 3 adults.*before the change it was .* for 2 adults/);

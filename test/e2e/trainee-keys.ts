@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { typedDate } from './flow-helpers';
+import { focusedName, typedDate } from './flow-helpers';
 import type { Harness } from './harness';
 
 export interface TraineeBooking {
@@ -14,14 +14,6 @@ export interface TraineeBooking {
   bank?: boolean;
 }
 
-const focusedLabel = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    if (!(element instanceof HTMLElement)) return '';
-    const label = element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null;
-    return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
-  });
-
 /**
  * Ctrl+N until the package search has the focus: a booking left in progress comes back first, and Ctrl+N
  * on it asks before discarding it (Enter: start a new one; a hold already made stays in Bookings).
@@ -31,10 +23,10 @@ async function newBooking(page: Page): Promise<void> {
   for (let presses = 0; presses < 3; presses += 1) {
     await page.keyboard.press('Control+n');
     for (let looks = 0; looks < 20; looks += 1) {
-      if ((await focusedLabel(page)).includes('Search packages')) return;
+      if ((await focusedName(page)).includes('Search packages')) return;
       if (await asked.isVisible()) {
         await page.keyboard.press('Enter');
-        await expect.poll(() => focusedLabel(page)).toContain('Search packages');
+        await expect.poll(() => focusedName(page)).toContain('Search packages');
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -57,7 +49,7 @@ export async function priceByKeyboard(page: Page, booking: TraineeBooking): Prom
     )
     .toBe(true);
   await page.keyboard.press('Enter');
-  await expect.poll(() => focusedLabel(page)).toContain('Check-in');
+  await expect.poll(() => focusedName(page)).toContain('Check-in');
   await page.keyboard.type(typedDate(booking.stay.checkIn));
   await page.keyboard.press('Tab');
   await page.keyboard.type(typedDate(booking.stay.checkOut));
@@ -69,7 +61,7 @@ export async function priceByKeyboard(page: Page, booking: TraineeBooking): Prom
 export async function travelerByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
   await priceByKeyboard(page, booking);
   await page.keyboard.press('Enter');
-  await expect.poll(() => focusedLabel(page)).toContain('First name');
+  await expect.poll(() => focusedName(page)).toContain('First name');
   const { name, surname, email, ages } = booking.traveler;
   for (const [index, text] of [name, surname, email, ...ages].entries()) {
     if (index > 0) await page.keyboard.press('Tab');

@@ -1,48 +1,34 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { availableStay, typedDate } from './flow-helpers';
-import { startHarness } from './harness';
+import { describe, expect, test } from 'vitest';
+import { availableStay, focusedName, typedDate } from './flow-helpers';
 import type { Harness } from './harness';
+import { useHarness } from './use-harness';
 import { holdByKeyboard, payByKeyboard, travelerByKeyboard, unquotedStay } from './trainee-keys';
 import type { TraineeBooking } from './trainee-keys';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  const errors = harness?.pageErrors ?? [];
-  await harness?.close();
-  harness = undefined;
-  expect(errors).toEqual([]);
-});
-
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    if (!(element instanceof HTMLElement)) return '';
-    const label = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
-    return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
-  });
+const openHarness = useHarness();
 
 /** Tab until the control named `name` has the focus (a switch's label goes on with what the agent will see). */
 async function tabTo(page: Page, name: string): Promise<void> {
-  for (let presses = 0; presses < 40 && !(await focused(page)).startsWith(name); presses += 1) await page.keyboard.press('Tab');
-  expect(await focused(page)).toMatch(new RegExp(`^${name.replace(/[()?]/g, '\\$&')}`));
+  for (let presses = 0; presses < 40 && !(await focusedName(page)).startsWith(name); presses += 1) await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toMatch(new RegExp(`^${name.replace(/[()?]/g, '\\$&')}`));
 }
 
 /** Ctrl+T, then Tab to the exercise's Start and Enter: the exercise is under way, the focus on "Check my work". */
 async function startExercise(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Control+t');
   await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
-  for (let presses = 0; presses < 20 && (await focused(page)) !== `Start ${title}`; presses += 1) await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe(`Start ${title}`);
+  for (let presses = 0; presses < 20 && (await focusedName(page)) !== `Start ${title}`; presses += 1) await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe(`Start ${title}`);
   await page.keyboard.press('Enter');
-  await expect.poll(() => focused(page), { timeout: 30_000 }).toBe('Check my work');
+  await expect.poll(() => focusedName(page), { timeout: 30_000 }).toBe('Check my work');
   await expect.poll(() => page.getByRole('status', { name: 'Training mode' }).textContent()).toContain(`exercise under way: ${title}`);
 }
 
 /** Ctrl+T and Enter on "Check my work"; returns how it came out, once it is over (a booking on its way: checked again). */
 async function checkWork(page: Page, title: string): Promise<{ passed: boolean; text: string }> {
   await page.keyboard.press('Control+t');
-  await expect.poll(() => focused(page)).toBe('Check my work');
+  await expect.poll(() => focusedName(page)).toBe('Check my work');
   const passed = page.getByRole('status').filter({ hasText: `Passed: ${title}` });
   const notPassed = page.getByRole('alert').filter({ hasText: `Not passed: ${title}` });
   const notOver = page.getByRole('status').filter({ hasText: 'Not over yet' });
@@ -52,7 +38,7 @@ async function checkWork(page: Page, title: string): Promise<{ passed: boolean; 
     if ((await passed.count()) > 0) return { passed: true, text: (await passed.textContent()) ?? '' };
     if ((await notPassed.count()) > 0) return { passed: false, text: (await notPassed.textContent()) ?? '' };
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await expect.poll(() => focused(page)).toBe('Check my work');
+    await expect.poll(() => focusedName(page)).toBe('Check my work');
   }
   throw new Error(`${title} never came to an end`);
 }
@@ -73,7 +59,7 @@ async function openBookingOf(page: Page, surname: string, fullName: string): Pro
   await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect.poll(() => focused(page)).toBe(fullName);
+  await expect.poll(() => focusedName(page)).toBe(fullName);
 }
 
 const maria = { name: 'Maria', surname: 'Santos', email: 'maria.santos@example.com', ages: ['34', '36'] };
@@ -85,7 +71,7 @@ const ines = { name: 'Ines', surname: 'Moreau', email: 'ines.moreau@example.com'
 
 describe('every exercise, by keyboard: passed when done right, not passed with the reason when done wrong', () => {
   test('First booking', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     await startExercise(page, 'First booking');
     await harness.screenshot('training-exercise-under-way');
@@ -109,12 +95,12 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     await page.keyboard.press('Enter');
     const report = page.getByRole('article', { name: 'Session report' });
     await expect.poll(() => report.textContent()).toContain('1 passed, 1 not passed');
-    expect(await focused(page)).toBe('Print');
+    expect(await focusedName(page)).toBe('Print');
     await harness.screenshot('training-session-report');
   });
 
   test('A card that needs 3-D Secure', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     await startExercise(page, 'A card that needs 3-D Secure');
     const bank = await payByKeyboard(page, { ...(await stayFor(harness, tom)), cardsDown: 2 });
@@ -131,7 +117,7 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
   });
 
   test('The card is declined', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     await startExercise(page, 'The card is declined');
     await payByKeyboard(page, await stayFor(harness, jon));
@@ -148,7 +134,7 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
   });
 
   test('The supplier says no', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     await startExercise(page, 'The supplier says no');
     await payByKeyboard(page, await stayFor(harness, lena));
@@ -166,7 +152,7 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
   });
 
   test('The answer was lost: find out what happened', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     const title = 'The answer was lost: find out what happened';
     await startExercise(page, title);
@@ -185,7 +171,7 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
   });
 
   test('The price went up', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     await startExercise(page, 'The price went up');
     await travelerByKeyboard(page, await unquotedStay(harness, ines, 40));
@@ -211,16 +197,16 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
   });
 
   test('Cancel at the traveler’s request', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     const title = 'Cancel at the traveler’s request';
     await startExercise(page, title);
     await openBookingOf(page, 'Weber', 'Paul Weber');
     await page.keyboard.press('c');
-    await expect.poll(() => focused(page)).toContain('Reason');
+    await expect.poll(() => focusedName(page)).toContain('Reason');
     await page.keyboard.type('He cannot travel');
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Done');
+    await expect.poll(() => focusedName(page), { timeout: 10_000 }).toBe('Done');
     await page.keyboard.press('Enter');
     expect(await checkWork(page, title)).toMatchObject({ passed: true });
 
@@ -231,7 +217,7 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
   });
 
   test('A later date, and the traveler pays the difference', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     const title = 'A later date, and the traveler pays the difference';
     await startExercise(page, title);
@@ -240,14 +226,14 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     const later = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
     await openBookingOf(page, 'Nunes', 'Clara Nunes');
     await page.keyboard.press('d');
-    await expect.poll(() => focused(page)).toContain('New check-in');
+    await expect.poll(() => focusedName(page)).toContain('New check-in');
     await page.keyboard.type(typedDate(later(prepared.checkIn)));
     await page.keyboard.press('Tab');
     await page.keyboard.type(typedDate(later(prepared.checkOut)));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('Confirm change');
+    await expect.poll(() => focusedName(page)).toBe('Confirm change');
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('Done');
+    await expect.poll(() => focusedName(page), { timeout: 10_000 }).toBe('Done');
     await page.keyboard.press('Enter');
     const link = (await page.getByTestId('payment-link').textContent()) as string;
     // The traveler pays the difference on their phone, by the link the trainee gave.
@@ -269,7 +255,7 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
 
 describe('the trainer’s day', () => {
   test('a fresh training day, asked first, empties this trainee’s bookings and report; the panel’s scenario shows its clock', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     await payByKeyboard(page, await stayFor(harness, maria));
     await waitForPaid(page);
@@ -286,7 +272,7 @@ describe('the trainer’s day', () => {
     await tabTo(page, 'Start a fresh training day');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Start a fresh training day?' });
-    await expect.poll(() => focused(page)).toBe('Start a fresh day');
+    await expect.poll(() => focusedName(page)).toBe('Start a fresh day');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'One booking was removed' }).isVisible()).toBe(true);
     expect(await dialog.count()).toBe(0);
@@ -297,7 +283,7 @@ describe('the trainer’s day', () => {
   });
 
   test('nothing of the trainer is on a profile that books for real', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     const live = await harness.core.profiles.create({ name: 'Agency', kind: 'live', baseUrl: 'https://api.agency.example', keys: {} });
     await page.keyboard.press('Control+t');

@@ -1,20 +1,14 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { formatMoney } from '../../shared/format';
 import { availableStay } from './flow-helpers';
-import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { useHarness } from './use-harness';
 import type { ScenarioId } from '../../shared/training';
 import { SCENARIOS } from '../../electron/core/training/scenarios';
 import { holdByKeyboard, payByKeyboard, priceByKeyboard, travelerByKeyboard, unquotedStay } from './trainee-keys';
 import type { TraineeBooking } from './trainee-keys';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  const errors = harness?.pageErrors ?? [];
-  await harness?.close();
-  harness = undefined;
-  expect(errors).toEqual([]);
-});
+const openHarness = useHarness();
 
 const traveler = { name: 'Ines', surname: 'Moreau', email: 'ines.moreau@example.com', ages: ['31', '33'] };
 
@@ -39,7 +33,7 @@ const confirmation = (harness: Harness) => harness.page.getByTestId('confirmatio
 
 describe('each trainer scenario changes what the agent sees, as the panel says', () => {
   test('Price rises between price and hold: at Hold the agent is told the new price beside the old, nothing is held, and Enter holds at the new price', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     const booking = await unquotedStay(harness, traveler, 60);
     await turnOn(harness, 'price-rises');
@@ -58,12 +52,10 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   });
 
   test('Supplier slow: after paying, the confirmation says it waits for the supplier, the reference not confirmed yet, and it stays so', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     await turnOn(harness, 'supplier-slow');
     await payByKeyboard(harness.page, await lisbon(harness));
-    await expect
-      .poll(() => confirmation(harness as Harness).textContent())
-      .toBe('Payment authorized. Waiting for the supplier to confirm…');
+    await expect.poll(() => confirmation(harness).textContent()).toBe('Payment authorized. Waiting for the supplier to confirm…');
     expect(await harness.page.getByText('Booking reference (not confirmed yet)').isVisible()).toBe(true);
     // Well past the usual confirmation, it is still waiting.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -71,7 +63,7 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   });
 
   test('Supplier refuses: after paying, the confirmation turns red, Not booked, with no reference to give', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     await turnOn(harness, 'supplier-refuses');
     await payByKeyboard(harness.page, await lisbon(harness));
     const refused = harness.page.getByRole('alert').filter({ hasText: 'Not booked' });
@@ -81,7 +73,7 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   });
 
   test('Service down: a search fails with the service unavailable, and no hotel is shown', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page } = harness;
     await turnOn(harness, 'service-down');
     await page.keyboard.press('Control+n');
@@ -93,12 +85,10 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   });
 
   test('Answers lost: the payment’s answer never comes, Packdesk finds out from the service and shows it Paid, charged once, noting the lost answer', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     await turnOn(harness, 'answers-lost');
     await payByKeyboard(harness.page, await lisbon(harness));
-    await expect
-      .poll(() => confirmation(harness as Harness).textContent(), { timeout: 20_000 })
-      .toBe('Paid and confirmed by the supplier.');
+    await expect.poll(() => confirmation(harness).textContent(), { timeout: 20_000 }).toBe('Paid and confirmed by the supplier.');
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     // The service acted and its answer was lost: Packdesk learned the outcome by asking, and says so.
     expect(harness.core.ledger.timeline(booking?.id ?? 0).map((event) => event.summary)).toContainEqual(
@@ -109,7 +99,7 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   });
 
   test('Busy: the service refuses calls as too many, and the agent still gets every answer, only later', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     const { page, training } = harness;
     await turnOn(harness, 'busy');
     // The service refuses about half the calls…
@@ -127,7 +117,7 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   });
 
   test('Tokens expire after 60 s: the hold’s clock starts at one minute', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     await turnOn(harness, 'tokens-expire');
     await holdByKeyboard(harness.page, await lisbon(harness));
     const clock = await harness.page.getByTestId('hold-countdown').textContent();
@@ -136,7 +126,7 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   });
 
   test('Card declined: the bank declines the card, the booking stays held and nothing is charged', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     await turnOn(harness, 'card-declined');
     await payByKeyboard(harness.page, await lisbon(harness));
     const declined = harness.page.getByRole('alert').filter({ hasText: 'The bank declined the card without giving a reason.' });
@@ -148,11 +138,11 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
   });
 
   test('3-D Secure, cardholder fails: every card asks for the bank’s check, which fails even when approved; held, nothing charged', async () => {
-    harness = await startHarness();
+    const harness = await openHarness();
     await turnOn(harness, 'authentication-fails');
     const bank = await payByKeyboard(harness.page, { ...(await lisbon(harness)), bank: true });
     await bank?.keyboard.press('Enter');
-    await expect.poll(() => harness?.page.getByText('The bank check did not pass').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => harness.page.getByText('The bank check did not pass').isVisible(), { timeout: 10_000 }).toBe(true);
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([]);
   });

@@ -1,27 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { availableStay, holdThroughScreens } from './flow-helpers';
-import { filesWithCardNumbers, startHarness } from './harness';
-import type { Harness } from './harness';
+import { describe, expect, test } from 'vitest';
+import { availableStay, focusedName, holdThroughScreens } from './flow-helpers';
+import { filesWithCardNumbers } from './harness';
+import { useHarness } from './use-harness';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  const errors = harness?.pageErrors ?? [];
-  await harness?.close();
-  harness = undefined;
-  expect(errors).toEqual([]);
-});
-
-const focused = (page: Page) =>
-  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+const openHarness = useHarness();
 
 /**
  * A training counter (the harness's own profile) at the payment step, with the card window opened by
  * keyboard from "Type the card", and every request any page makes from then on.
  */
 async function cardWindowByKeyboard(packageId: number, search: string) {
-  harness = await startHarness();
+  const harness = await openHarness();
   const { page } = harness;
   await holdThroughScreens(page, await availableStay(harness, packageId), search);
   const requests: string[] = [];
@@ -29,16 +20,16 @@ async function cardWindowByKeyboard(packageId: number, search: string) {
   // From the client reference: past the trainer's list of test cards to the button.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('Type the card');
+  expect(await focusedName(page)).toBe('Type the card');
   const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
-  await expect.poll(() => focused(cardWindow)).toBe('Card number');
+  await expect.poll(() => focusedName(cardWindow)).toBe('Card number');
   const booking = () => {
-    const row = harness?.core.ledger.list({ profileId: 1 }).rows[0];
+    const row = harness.core.ledger.list({ profileId: 1 }).rows[0];
     if (!row) throw new Error('no booking');
     return row;
   };
-  const payments = () => harness?.training?.service.ledger(booking().serviceBookingId ?? 0).payments ?? [];
-  return { page, cardWindow, requests, booking, payments };
+  const payments = () => harness.training?.service.ledger(booking().serviceBookingId ?? 0).payments ?? [];
+  return { harness, page, cardWindow, requests, booking, payments };
 }
 
 /** Typed as a trainee types at the counter; each full field hands over to the next, as Stripe's card element does. */
@@ -76,13 +67,13 @@ const outside = (requests: string[]) =>
 
 describe('training: the card typed in the card window, as at a real counter', () => {
   test('4242 4242 4242 4242 typed by keyboard pays with pm_card_visa, and the booking ends Paid; nothing calls out', async () => {
-    const { page, cardWindow, requests, booking, payments } = await cardWindowByKeyboard(35, 'kyoto');
+    const { harness, page, cardWindow, requests, booking, payments } = await cardWindowByKeyboard(35, 'kyoto');
     expect(await cardWindow.getByTestId('training-note').textContent()).toContain('Nothing is charged');
     await typeCard(cardWindow, { number: '4242 4242 4242 4242', ...VALID });
     expect(await cardWindow.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
     expect(await cardWindow.getByLabel('Expiration date').inputValue()).toBe('12 / 34');
     expect(await cardWindow.getByRole('alert').textContent()).toBe('');
-    await harness?.screenshot('training-card-window', cardWindow);
+    await harness.screenshot('training-card-window', cardWindow);
     await payByEnter(cardWindow);
 
     await expect
@@ -94,7 +85,7 @@ describe('training: the card typed in the card window, as at a real counter', ()
     ]);
     expect(cardWindow.isClosed()).toBe(true);
     expect(outside(requests)).toEqual([]);
-    expect(filesWithCardNumbers(harness?.dataDir ?? '')).toEqual([]);
+    expect(filesWithCardNumbers(harness.dataDir)).toEqual([]);
   });
 
   test('a decline number: the payment step says the card was declined, and the booking stays held', async () => {
@@ -141,7 +132,7 @@ describe('training: the card typed in the card window, as at a real counter', ()
     await cardWindow.keyboard.type('4242 4242 4242 4241');
     expect(await error.textContent()).toBe('Your card number is invalid.');
     expect(await says('Card number')).toEqual({ invalid: 'true', description: 'Your card number is invalid.' });
-    expect(await focused(cardWindow)).toBe('Card number');
+    expect(await focusedName(cardWindow)).toBe('Card number');
     expect(await seriousViolations(cardWindow)).toEqual([]);
     await number.fill('');
     await cardWindow.keyboard.type('4242 4242 4242 4242');
@@ -155,7 +146,7 @@ describe('training: the card typed in the card window, as at a real counter', ()
     await cardWindow.keyboard.type('12');
     await cardWindow.keyboard.press('Enter');
     expect(await error.textContent()).toBe('Your card’s security code is incomplete.');
-    expect(await focused(cardWindow)).toBe('CVC');
+    expect(await focusedName(cardWindow)).toBe('CVC');
     await cardWindow.keyboard.type('3');
     await cardWindow.keyboard.press('Enter');
     expect(await error.textContent()).toBe('Your postal code is incomplete.');
@@ -182,7 +173,7 @@ describe('training: the card typed in the card window, as at a real counter', ()
     expect(await error.textContent()).toContain('Training takes only Stripe’s test cards');
     expect(await error.textContent()).toContain('Never type a real card here');
     expect(await cardWindow.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
-    expect(await focused(cardWindow)).toBe('Card number');
+    expect(await focusedName(cardWindow)).toBe('Card number');
     expect(cardWindow.isClosed()).toBe(false);
     expect(await page.getByTestId('payment-progress').textContent()).toContain('The card window is open');
     expect(payments()).toEqual([]);

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatDate, formatMoney, nightsBetween, plural } from '../../../shared/format';
 import { call, describeError } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { PrintBar } from '../components/PrintBar';
 import { useAppStore } from '../stores/app-store';
 
 /** A printable voucher for a confirmed booking: what the traveler shows at the hotel. */
@@ -11,22 +12,6 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   const openVoucher = useAppStore((state) => state.openVoucher);
   const [booking, setBooking] = useState<BookingRecord | null>(null);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const savePdf = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      const { path } = await call('voucher:save-pdf', { bookingId });
-      setSaved(path);
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   useEffect(() => {
     call('history:get', { bookingId })
       .then((data) => setBooking(data.booking))
@@ -37,25 +22,7 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   if (!booking) return <Loader role="status" aria-label="Loading the voucher" />;
   return (
     <div className="voucher-page">
-      <Group justify="space-between" className="no-print" mb="lg">
-        <Button variant="subtle" onClick={() => openVoucher(null)}>
-          ← Back
-        </Button>
-        <Group gap="xs">
-          {saved && (
-            <Text size="sm" role="status" c="dimmed">
-              Saved to {saved}
-            </Text>
-          )}
-          <Button variant="default" loading={saving} onClick={() => void savePdf()}>
-            Save as PDF
-          </Button>
-          <Button onClick={() => window.print()}>Print</Button>
-        </Group>
-      </Group>
-      <div className="no-print">
-        <ErrorNotice error={error} onClose={() => setError(null)} />
-      </div>
+      <PrintBar back="Back" onBack={() => openVoucher(null)} savePdf={async () => (await call('voucher:save-pdf', { bookingId })).path} />
       <article className="voucher" aria-label="Voucher">
         <header>
           <p className="voucher-kicker">Travel voucher{booking.profileKind === 'training' ? ' · TRAINING — not valid for travel' : ''}</p>

@@ -17,7 +17,7 @@ interface TrainingState {
   /** What is running: starting an exercise prepares a booking, which takes a few seconds. */
   busy: 'starting' | 'checking' | null;
   load(): Promise<void>;
-  start(id: ExerciseId): Promise<boolean>;
+  start(id: ExerciseId): Promise<void>;
   check(): Promise<void>;
   loadReport(): Promise<void>;
   /** Forgets everything of the profile left (another profile was put in use). */
@@ -25,14 +25,12 @@ interface TrainingState {
 }
 
 export const useTraining = create<TrainingState>((set, get) => {
-  const attempt = async (busy: 'starting' | 'checking', work: () => Promise<void>): Promise<boolean> => {
+  const attempt = async (busy: 'starting' | 'checking', work: () => Promise<void>): Promise<void> => {
     set({ busy, problem: null });
     try {
       await work();
-      return true;
     } catch (error) {
       set({ problem: describeError(error) });
-      return false;
     } finally {
       set({ busy: null });
     }
@@ -58,8 +56,8 @@ export const useTraining = create<TrainingState>((set, get) => {
         set({ underWay: started, outcome: null });
         await get().load();
       }),
-    check: async () => {
-      await attempt('checking', async () => {
+    check: () =>
+      attempt('checking', async () => {
         const answer = await call('training:check-exercise', {});
         if (answer.unfinished) {
           set({ outcome: { kind: 'not-over', reason: answer.unfinished } });
@@ -67,8 +65,7 @@ export const useTraining = create<TrainingState>((set, get) => {
         }
         set({ outcome: { kind: 'over', attempt: answer.attempt }, underWay: null });
         await get().load();
-      });
-    },
+      }),
     loadReport: async () => {
       try {
         set({ report: await call('training:report', {}) });

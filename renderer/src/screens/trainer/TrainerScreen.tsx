@@ -13,7 +13,8 @@ import { SessionReportView } from './SessionReportView';
 /** The trainer's room, on training profiles only: exercises that check themselves, the service's bad days, trainees and their reports. */
 export function TrainerScreen() {
   const profile = useActiveProfile();
-  const { exercises, underWay, outcome, problem, busy, load } = useTraining();
+  // Read by the training banner for this profile, and kept current by every start, check and fresh day.
+  const { exercises, underWay, outcome, problem, busy } = useTraining();
   const [view, setView] = useState<'panel' | 'report'>('panel');
   const [addingTrainee, setAddingTrainee] = useState(false);
   const [askingFreshDay, setAskingFreshDay] = useState(false);
@@ -24,10 +25,6 @@ export function TrainerScreen() {
   const list = useRef<HTMLDivElement>(null);
   const arrived = useRef(false);
 
-  // Read again on arrival; what was on screen stays until then (the same exercises, kept by their ids, so the focus stays too).
-  useEffect(() => {
-    void load();
-  }, [load]);
   // The focus follows the exercise: on "Preparing…" while it starts, then on its task, then on how it came out.
   useEffect(() => {
     if (busy === 'starting') preparing.current?.focus();
