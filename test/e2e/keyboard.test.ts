@@ -149,11 +149,14 @@ describe('the counter at full speed, by keyboard only', () => {
     await expect.poll(() => focusedName(page)).toContain('Check-in');
     await page.keyboard.press('Control+n');
     await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
+    await expect.poll(() => focusedName(page)).toBe('Start a new booking');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await page.getByLabel('Check-in').isVisible()).toBe(true);
     await page.keyboard.press('Control+n');
     await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
+    // The dialog is on screen a moment before its opening transition moves the focus to its answer.
+    await expect.poll(() => focusedName(page)).toBe('Start a new booking');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toContain('Search packages');
     expect(await page.getByLabel('Search packages').inputValue()).toBe('');
