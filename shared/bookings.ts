@@ -72,6 +72,8 @@ export const bookingRecordSchema = z.object({
   attention: z.string().nullable(),
   /** A write sent to the service whose outcome is not known yet ('book', 'cancel'…), or null. */
   inFlight: z.string().nullable(),
+  /** The agency counter that made this booking ("Desk 2"); null: this counter. */
+  originCounter: z.string().nullable(),
   /** Moves on with every change of the row; a read or a preview belongs to one version. */
   version: z.number().int(),
   createdAt: z.string(),
@@ -91,6 +93,8 @@ export const bookingFilterSchema = z
     dateField: z.enum(['check_in', 'created']).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
+    /** In an agency: every counter's bookings (default), or only those made at this counter. */
+    counter: z.enum(['all', 'here']).optional(),
     offset: z.number().int().min(0).max(10_000_000).optional(),
     limit: z.number().int().min(1).max(500).optional(),
   })

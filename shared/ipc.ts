@@ -21,6 +21,7 @@ import {
   paymentMethodIdSchema,
   paymentPageRequestSchema,
 } from './payment-window';
+import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
@@ -171,6 +172,14 @@ export const channels = {
     input: z.object({ profileId }).strict(),
     output: z.array(bookingRecordSchema),
   },
+  /** Whether this counter shares its ledger with an agency, and how the link stands. */
+  'agency:status': { input: noInput, output: agencyStatusSchema },
+  /** The agency server saved for a profile, or null. */
+  'agency:settings': { input: z.object({ profileId }).strict(), output: agencySettingsViewSchema.nullable() },
+  /** Saves the connection (password to the keychain), reaches the server, and shares this profile's bookings with the agency. */
+  'agency:connect': { input: agencySettingsInputSchema, output: agencyStatusSchema },
+  /** Stops sharing; the bookings stay in this counter's history. */
+  'agency:disconnect': { input: z.object({ profileId }).strict(), output: agencyStatusSchema },
   'training:scenarios': {
     input: noInput,
     output: z.object({ scenarios: z.array(scenarioViewSchema) }),
@@ -250,6 +259,8 @@ export const events = {
   'event:payment-progress': z.object({ bookingId: z.number().int(), step: paymentStepSchema }),
   /** A menu item or shortcut handled by the main process asks the renderer to show a screen. */
   'event:navigate': z.object({ screen: z.enum(['new-booking', 'bookings', 'settings']) }),
+  /** The agency link moved (live, catching up, unreachable) or this counter's unsent changes changed. */
+  'event:agency-change': agencyStatusSchema,
   /** A training scenario went on or off (also when one ended by itself). */
   'event:training-change': z.object({ scenarios: z.array(scenarioViewSchema) }),
 } as const;

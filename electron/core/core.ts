@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { createAgencyService } from './agency/agency-service';
+import type { AgencyServiceDeps } from './agency/agency-service';
 import { AppError } from './app-error';
 import { createApiClient } from './api/client';
 import type { ApiClient } from './api/client';
@@ -23,6 +25,7 @@ import type { ProfileRecord } from './profiles';
 import type { SecretStore } from './secrets';
 import type { VoucherPrinter } from './voucher-printer';
 import { settingsMigrations } from './settings-migrations';
+import { agencyIpc } from './ipc/agency-handlers';
 import { bookingIpc } from './ipc/booking-handlers';
 import { historyIpc } from './ipc/history-handlers';
 import { paymentIpc } from './ipc/payment-handlers';
@@ -71,6 +74,8 @@ export interface CoreOptions {
   firstDailyBackupMs?: number;
   /** Hands a link to the system browser (Electron's shell); absent where there is none. */
   openExternal?: (url: string) => Promise<void>;
+  /** The agency link's timings (tests); the app uses the defaults. */
+  agencyTimings?: AgencyServiceDeps['timings'];
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -94,15 +99,26 @@ export function createCore(options: CoreOptions) {
   const preferences = createPreferences(settingsDb);
   const profiles = createProfileService(settingsDb, preferences, options.secrets);
   const events = createEventHub();
-  const ledger = createLedger(ledgerDb, undefined, (booking) =>
+  const ledger = createLedger(ledgerDb, undefined, (booking) => {
+    agency.changed(booking);
     events.emit('event:booking-change', {
       bookingId: booking.id,
       profileId: booking.profileId,
       status: booking.status,
       booking,
       timeline: ledger.timeline(booking.id),
-    }),
-  );
+    });
+  });
+  // The agency's shared ledger (PostgreSQL), when a profile is connected to one; idle otherwise.
+  const agency = createAgencyService({
+    settingsDb,
+    ledgerDb,
+    secrets: options.secrets,
+    profile: profiles.find,
+    announce: (bookingId) => ledger.announce(bookingId),
+    onStatus: (status) => events.emit('event:agency-change', status),
+    ...(options.agencyTimings ? { timings: options.agencyTimings } : {}),
+  });
 
   const baseUrlOf = (profile: ProfileRecord): string | null =>
     profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl;
@@ -160,6 +176,7 @@ export function createCore(options: CoreOptions) {
     activeProfile: profiles.active,
     clientFor,
     isOnline: () => connectivity.online,
+    agency: agency.guard,
     learnStatus: (profileId, list, status, present) => {
       if (profiles.learnStatus(profileId, list, status, present))
         events.emit('event:profiles-change', { activeProfileId: profiles.activeProfileId() });
@@ -183,6 +200,7 @@ export function createCore(options: CoreOptions) {
     ledger,
     settle: engine.settleIntent,
     follow: engine.follow,
+    mayFollow: agency.mayFollow,
     ...(options.trackerTickMs ? { tickMs: options.trackerTickMs, firstDelayMs: options.trackerTickMs } : {}),
     onReachability: (reachable) => {
       if (reachable !== connectivity.online) void connectivity.refresh();
@@ -199,6 +217,7 @@ export function createCore(options: CoreOptions) {
     ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
     ...paymentIpc({ payments, tracker }),
     ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter }),
+    ...agencyIpc({ agency, profiles }),
     ...trainingIpc({
       trainer,
       exercises: createExerciseRunner({
@@ -248,6 +267,8 @@ export function createCore(options: CoreOptions) {
     if (closed) return;
     closed = true;
     if (dailyTimer) clearTimeout(dailyTimer);
+    // Its connections and timers end; a batch it was applying is pulled again at the next start.
+    void agency.stop();
     tracker.stop();
     trainer.stop();
     connectivity.stop();
@@ -270,6 +291,7 @@ export function createCore(options: CoreOptions) {
     payments,
     tracker,
     trainer,
+    agency,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     start(): Promise<void> {
       // A quit right after the start waits for it like for any call, and it stops at the next step.
@@ -277,6 +299,7 @@ export function createCore(options: CoreOptions) {
         await connectivity.refresh();
         if (quitting()) return;
         ledger.recoverOpenIntents();
+        await agency.start();
         await engine.reconcileOpenIntents();
         if (quitting()) return;
         tracker.start();
@@ -319,6 +342,7 @@ export function createCore(options: CoreOptions) {
         const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
         await Promise.race([Promise.allSettled([...running, tracker.idle()]), grace]);
         clearTimeout(timer);
+        await agency.stop();
         close();
       })();
       return shuttingDown;

@@ -42,4 +42,20 @@ export const settingsMigrations: readonly Migration[] = [
       CREATE INDEX training_attempts_profile ON training_attempts (profile_id, id);
     `);
   },
+  // The agency server a profile's counter shares its ledger with (issue 14). The password is in the OS keychain.
+  (db) => {
+    db.exec(`
+      CREATE TABLE agency_connections (
+        profile_id INTEGER PRIMARY KEY REFERENCES profiles (id) ON DELETE CASCADE,
+        host TEXT NOT NULL,
+        port INTEGER NOT NULL,
+        database_name TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        tls_mode TEXT NOT NULL CHECK (tls_mode IN ('disable', 'require', 'verify-full')),
+        ca_certificate TEXT,
+        counter_name TEXT NOT NULL,
+        counter_id TEXT NOT NULL
+      );
+    `);
+  },
 ];

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import { createCore } from '../../electron/core/core';
-import type { Core } from '../../electron/core/core';
+import type { Core, CoreOptions } from '../../electron/core/core';
 import type { PaymentWindows } from '../../electron/core/payments/payment-windows';
 import { asBuiltInService } from '../../electron/sandbox/built-in';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
@@ -21,7 +21,14 @@ export function useCore() {
   });
   return async (
     sandbox: Sandbox | null,
-    options: { dataDir?: string; start?: boolean; requestTimeoutMs?: number; doubtWindowMs?: number; paymentWindows?: PaymentWindows } = {},
+    options: {
+      dataDir?: string;
+      start?: boolean;
+      requestTimeoutMs?: number;
+      doubtWindowMs?: number;
+      paymentWindows?: PaymentWindows;
+      agencyTimings?: CoreOptions['agencyTimings'];
+    } = {},
   ) => {
     const dataDir = options.dataDir ?? tempDir();
     const core = createCore({
@@ -36,6 +43,7 @@ export function useCore() {
       doubtWindowMs: options.doubtWindowMs ?? 1_000,
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       ...(options.paymentWindows ? { paymentWindows: options.paymentWindows } : {}),
+      ...(options.agencyTimings ? { agencyTimings: options.agencyTimings } : {}),
     });
     cores.push(core);
     if (options.start !== false) await core.start();

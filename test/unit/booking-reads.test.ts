@@ -29,6 +29,7 @@ const row = (status: string, extra: Partial<BookingRecord> = {}): BookingRecord 
   paymentIntentId: null,
   attention: null,
   inFlight: null,
+  originCounter: null,
   version: 1,
   createdAt: '',
   updatedAt: '',

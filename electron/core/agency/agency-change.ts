@@ -4,8 +4,10 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
 const instant = z.iso.datetime({ offset: true });
 
 /**
- * A booking as the agency sees it: ids, status, dates, holder name, totals, references. Strict:
- * a change carrying any other field (a key, a card, a client secret, an email) is refused whole.
+ * A booking as the agency sees it: what any counter needs to find it, cancel it, change it or print
+ * its voucher (ids, status, dates, holder, guests' ages, rooms, totals, references, and which write
+ * is under way). Strict: a change carrying any other field (a key, a card, a client secret, a
+ * payment link) is refused whole.
  */
 const agencyBookingSchema = z.strictObject({
   kind: z.literal('booking'),
@@ -16,12 +18,22 @@ const agencyBookingSchema = z.strictObject({
   checkOut: day,
   holderName: z.string().max(200),
   holderSurname: z.string().max(200),
+  holderEmail: z.string().max(320),
+  packageId: z.number().int(),
   packageTitle: z.string().max(500),
+  propertyId: z.number().int(),
   propertyName: z.string().max(500),
+  adults: z.number().int().min(0).max(50),
+  paxAges: z.array(z.number().int().min(0).max(150)).max(50),
+  items: z
+    .array(z.strictObject({ availability_id: z.number().int(), paxes: z.array(z.strictObject({ age: z.number().int() })).max(50) }))
+    .max(20),
   totalMinor: z.number().int(),
   currency: z.string().regex(/^[A-Z]{3}$/),
   clientReference: z.string().min(1).max(100),
   bookingReference: z.string().max(200).nullable(),
+  /** A write sent from the counter that holds the booking's lease, outcome not known yet ('book', 'cancel', …). */
+  inFlight: z.string().max(40).nullable(),
   createdAt: instant,
   updatedAt: instant,
 });

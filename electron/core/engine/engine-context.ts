@@ -2,6 +2,7 @@ import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
 import type { StatusRules } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
+import type { AgencyWriteGuard } from '../agency/agency-counter';
 import type { ApiClient } from '../api/client';
 import type { Ledger } from '../ledger/ledger';
 import type { ProfileRecord } from '../profiles';
@@ -25,6 +26,8 @@ export interface EngineDeps {
    * shows no effect proves nothing, so the agent is told "not confirmed yet", never "not done".
    */
   doubtWindowMs?: number;
+  /** The agency's one-writer-per-booking guard while this counter shares its ledger with an agency; null otherwise. */
+  agency?: () => AgencyWriteGuard | null;
 }
 
 /** What every part of the engine shares: the ledger, the clock, and the lookups that turn ids into rows and clients. */

@@ -36,7 +36,18 @@ export async function journaledWrite<A, O extends WriteOperation>(context: Engin
       'Remove the number; take the card only in the payment step.',
     );
   }
-  const { intentId, clientReference } = context.ledger.beginWrite(spec.operation, spec.bookingId, spec.detail);
+  // In an agency, one counter at a time writes a booking: the lease first, then the intent.
+  const agency = spec.bookingId !== null ? (context.deps.agency?.() ?? null) : null;
+  if (agency && spec.bookingId !== null) await agency.beginWrite(spec.bookingId);
+  let begun: { intentId: number; clientReference: string | null };
+  try {
+    begun = context.ledger.beginWrite(spec.operation, spec.bookingId, spec.detail);
+  } catch (error) {
+    if (agency && spec.bookingId !== null) agency.abandon(spec.bookingId);
+    throw error;
+  }
+  const { intentId, clientReference } = begun;
+  await agency?.shareInFlight();
   const sentAt = context.now();
   try {
     return { kind: 'answered', answer: await spec.send(clientReference), intentId, clientReference };

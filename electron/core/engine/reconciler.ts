@@ -12,6 +12,8 @@ export interface ReconcilerDeps {
    * someone is waiting at the desk for it to move (a change being paid), how soon to look again.
    */
   follow: (booking: BookingRecord) => Promise<{ booking: BookingRecord; following: boolean; within?: number }>;
+  /** In an agency, whether this counter is the one to read this booking now (another counter may hold its tracker lease). */
+  mayFollow?: (bookingId: number) => Promise<boolean>;
   /** Called when a read fails for want of a network, and when one succeeds again. */
   onReachability?: (reachable: boolean) => void;
   concurrency?: number;
@@ -98,6 +100,11 @@ export function createReconciler(deps: ReconcilerDeps) {
     const grown = Math.min(Math.max(row.checkDelayMs * 2, firstDelay), maxDelay);
     // Just written or just moved: read again at a steady short pace (the agent is waiting), then back off.
     const fresh = now() - Date.parse(row.updatedAt) < freshFor;
+    if (deps.mayFollow && !(await deps.mayFollow(row.id))) {
+      // Another counter follows it and its reads arrive through the agency; look again later in case it stops.
+      if (!stopped) deps.ledger.scheduleCheck(row.id, row.version, now() + grown, grown);
+      return;
+    }
     try {
       const { booking, following, within } = await deps.follow(row);
       if (stopped) return;

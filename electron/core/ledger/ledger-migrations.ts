@@ -1,4 +1,5 @@
 import type { Migration } from '../database';
+import { addAgencyOutbox } from './agency-ledger-schema';
 
 /** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
 const SEARCHED = `new.holder_name || ' ' || new.holder_surname, new.holder_email,
@@ -189,4 +190,6 @@ export const ledgerMigrations: readonly Migration[] = [
         BEGIN ${countRow('old', '-')} ${countRow('new', '+')} END;
     `);
   },
+  // One agency, many counters: the outbox of changes for the agency's PostgreSQL ledger (issue 14).
+  addAgencyOutbox,
 ];

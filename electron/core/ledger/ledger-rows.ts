@@ -38,6 +38,7 @@ export type Row = {
   in_flight: string | null;
   next_check_at: number | null;
   check_delay_ms: number;
+  origin_counter: string | null;
 };
 
 /** What the ledger keeps of a change waiting for payment beyond its reference and link (absent on rows from before). */
@@ -86,6 +87,7 @@ export const toRecord = (row: Row): BookingRecord => ({
   paymentIntentId: row.payment_intent_id,
   attention: row.attention,
   inFlight: row.in_flight,
+  originCounter: row.origin_counter ?? null,
   version: row.version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -102,7 +104,7 @@ export interface PendingChange extends PendingModification {
 
 export type NewBooking = Omit<
   BookingRecord,
-  'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'paymentIntentId' | 'attention' | 'inFlight' | 'version'
+  'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'paymentIntentId' | 'attention' | 'inFlight' | 'version' | 'originCounter'
 > & {
   attention?: string | null;
   /** When the reconciler should first read it (epoch ms); null or absent: settled. */

@@ -374,6 +374,9 @@ export function createLedger(
     /** A fresh training day (forget-profile.ts), in one durable commit; returns how many bookings went. */
     forgetProfile: (profileId: number): number => durable(() => forgetProfileRows(db, profileId)),
 
+    /** Tells the screens of a booking changed by a commit made outside these methods (the agency's changes). */
+    announce: (id: number): void => void committed(id),
+
     /** Durable (fsynced) commits since this ledger was opened, for the benchmarks. */
     durableCommits: () => durableCommits,
   };

@@ -35,6 +35,8 @@ function upgradedBooking(row: Row, from: number): Row {
     Object.assign(next, { pending_change: null, payment_intent_id: null });
     if (row.status === 'Booked') Object.assign(next, { status: 'Pending', next_check_at: 0 });
   }
+  // Migration 7: in no agency yet, so no agency key, and every booking was made at this counter.
+  if (from < 7) Object.assign(next, { agency_key: null, origin_counter: null });
   return next;
 }
 

@@ -1,0 +1,218 @@
+import type { Pool } from 'pg';
+import type { AgencyLink, AgencyStatus } from '../../../shared/agency';
+import type { BookingRecord } from '../../../shared/bookings';
+import { AppError } from '../app-error';
+import type { AgencyLedger } from '../ledger/agency-ledger';
+import { isConnectionFailure } from './agency-connection';
+import type { AgencyConnectionSettings } from './agency-connection';
+import { startChangeFeed } from './change-feed';
+import type { AgencyLinkState, ChangeFeed } from './change-feed';
+import { connectToAgency } from './connect-to-agency';
+import type { AgencyCounter } from './connect-to-agency';
+import { takeWriteLease, tryTakeTrackerLease } from './leases';
+import type { BookingLease } from './leases';
+import { startOutboxPusher } from './outbox-pusher';
+import type { OutboxPusher } from './outbox-pusher';
+
+export interface AgencyCounterOptions {
+  settings: AgencyConnectionSettings;
+  counter: AgencyCounter;
+  ledger: AgencyLedger;
+  onStatus: (status: AgencyStatus) => void;
+  /** How long a write lease lasts without renewal (renewed every third of it while the write is out). */
+  writeLeaseMs?: number;
+  /** How long a tracker lease lasts: another counter follows the booking if this one stops renewing it. */
+  trackLeaseMs?: number;
+  retryDelayMs?: { first: number; max: number };
+  pollEveryMs?: number;
+  /** The longest a write waits for the agency to take its in-flight mark, or a settled write for its outcome, before going on. */
+  shareWaitMs?: number;
+}
+
+/** What the engine asks before and after a write to the service on a booking. */
+export interface AgencyWriteGuard {
+  /**
+   * Takes the agency's write lease on the booking, when it is shared: throws `booking_busy` when
+   * another counter holds it, and refuses a booking made elsewhere while the agency cannot be asked.
+   */
+  beginWrite(bookingId: number): Promise<void>;
+  /** The write was not sent after all (the ledger refused it): the lease goes at once. */
+  abandon(bookingId: number): void;
+  /** Waits (briefly) until the agency has the booking's in-flight mark, so no other counter starts a write on it. */
+  shareInFlight(): Promise<void>;
+}
+
+const linkOf = (state: AgencyLinkState): AgencyLink =>
+  state.kind === 'unreachable' ? { kind: 'unreachable', since: state.since.toISOString() } : state;
+
+const bounded = (work: Promise<void>, ms: number): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+function elsewhereUnreachable(originCounter: string): AppError {
+  return new AppError(
+    'agency_booking_elsewhere',
+    `This booking was made at ${originCounter}, and the agency ledger cannot be reached, so this counter cannot be sure no other counter is changing it.`,
+    'Nothing was sent. Wait until the status bar says “Agency ledger: live”, or make the change at the counter that made the booking.',
+  );
+}
+
+/**
+ * This counter in its agency: connects (again and again while the server is away), pushes the
+ * outbox, follows the other counters' changes, and holds the leases that keep one writer and one
+ * tracker per booking. The counter's own ledger is the truth it works from; the agency is told.
+ */
+export function startAgencyCounter(options: AgencyCounterOptions) {
+  const { settings, counter, ledger } = options;
+  const writeLeaseMs = options.writeLeaseMs ?? 30_000;
+  const trackLeaseMs = options.trackLeaseMs ?? 90_000;
+  const retry = options.retryDelayMs ?? { first: 500, max: 15_000 };
+  const shareWaitMs = options.shareWaitMs ?? 2_000;
+  let pool: Pool | null = null;
+  let pusher: OutboxPusher | null = null;
+  let feed: ChangeFeed | null = null;
+  let stopped = false;
+  let link: AgencyLink = { kind: 'connecting' };
+  let unsent = ledger.outbox.size();
+  let unreachableSince: string | null = null;
+  const writeLeases = new Map<number, { lease: BookingLease; renewal: NodeJS.Timeout }>();
+
+  const status = (): AgencyStatus => ({
+    profileId: ledger.membership()?.profileId ?? null,
+    counterName: counter.name,
+    link,
+    unsent,
+  });
+  const publish = (): void => {
+    if (!stopped) options.onStatus(status());
+  };
+
+  // Read through a function: `stop` sets it while this loop awaits.
+  const isStopped = (): boolean => stopped;
+  const connected = (async () => {
+    let delay = retry.first;
+    while (!isStopped()) {
+      try {
+        pool = await connectToAgency(settings, counter);
+        break;
+      } catch (error) {
+        const refused = error instanceof AppError && (error.code === 'database_too_new' || /trusted/.test(error.message));
+        unreachableSince ??= new Date().toISOString();
+        link =
+          refused && error instanceof AppError
+            ? { kind: 'refused', message: error.message, hint: error.hint }
+            : { kind: 'unreachable', since: unreachableSince };
+        publish();
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        delay = Math.min(delay * 2, retry.max);
+      }
+    }
+    if (isStopped() || !pool) {
+      await pool?.end().catch(() => undefined);
+      pool = null;
+      return;
+    }
+    pusher = startOutboxPusher({
+      pool,
+      counterId: counter.counterId,
+      outbox: ledger.outbox,
+      retryDelayMs: retry,
+      onBacklog: (waiting) => {
+        if (waiting === unsent) return;
+        unsent = waiting;
+        publish();
+      },
+      onError: (error) => console.error('[agency] a change was not taken by the agency ledger', error),
+    });
+    feed = startChangeFeed({
+      settings,
+      counterId: counter.counterId,
+      port: ledger.remote,
+      retryDelayMs: retry,
+      ...(options.pollEveryMs ? { pollEveryMs: options.pollEveryMs } : {}),
+      onState: (state) => {
+        link = linkOf(state);
+        publish();
+      },
+      onError: (error) => console.error('[agency] the other counters’ changes were not applied', error),
+    });
+  })();
+
+  function releaseWriteLease(bookingId: number, afterPush: boolean): void {
+    const held = writeLeases.get(bookingId);
+    if (!held) return;
+    writeLeases.delete(bookingId);
+    clearInterval(held.renewal);
+    // The next counter reads the outcome before it writes: released once the outcome has reached the agency.
+    void (afterPush && pusher ? bounded(pusher.drained(), shareWaitMs * 5) : Promise.resolve())
+      .then(() => held.lease.release())
+      .catch(() => undefined);
+  }
+
+  const guard: AgencyWriteGuard = {
+    async beginWrite(bookingId) {
+      const place = ledger.placeOf(bookingId);
+      if (!place) return;
+      const reachable = pool !== null && link.kind !== 'unreachable';
+      try {
+        if (!reachable || !pool) throw Object.assign(new Error('agency ledger unreachable'), { code: 'ECONNREFUSED' });
+        const lease = await takeWriteLease(pool, { bookingKey: place.agencyKey, counterId: counter.counterId, ttlMs: writeLeaseMs });
+        const renewal = setInterval(() => void lease.renew().catch(() => undefined), writeLeaseMs / 3);
+        renewal.unref();
+        writeLeases.set(bookingId, { lease, renewal });
+      } catch (error) {
+        if (!isConnectionFailure(error)) throw error;
+        // A booking made here can be changed offline (its changes wait in the outbox); one made elsewhere waits.
+        if (place.originCounter !== null) throw elsewhereUnreachable(place.originCounter);
+      }
+    },
+    abandon: (bookingId) => releaseWriteLease(bookingId, false),
+    shareInFlight: async () => {
+      pusher?.wake();
+      if (pusher && link.kind !== 'unreachable') await bounded(pusher.drained(), shareWaitMs);
+    },
+  };
+
+  return {
+    guard,
+    status,
+    /** After every ledger commit: the outbox may hold something new, and a settled write lets its lease go. */
+    changed(booking: BookingRecord): void {
+      pusher?.wake();
+      if (booking.inFlight === null) releaseWriteLease(booking.id, true);
+    },
+    /** Whether this counter should read the booking from the service now: one counter per booking does. */
+    async mayFollow(bookingId: number): Promise<boolean> {
+      const place = ledger.placeOf(bookingId);
+      if (!place || !pool || writeLeases.has(bookingId)) return true;
+      try {
+        const claim = await tryTakeTrackerLease(pool, { bookingKey: place.agencyKey, counterId: counter.counterId, ttlMs: trackLeaseMs });
+        return claim.held;
+      } catch {
+        // The agency cannot be asked: a read changes nothing at the service, so reading twice is safe.
+        return true;
+      }
+    },
+    /** Resolves when every change made here has reached the agency (tests, a clean quit). */
+    drained: async (): Promise<void> => {
+      await connected;
+      await pusher?.drained();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      for (const held of writeLeases.values()) clearInterval(held.renewal);
+      writeLeases.clear();
+      await connected;
+      await feed?.stop();
+      await pusher?.stop();
+      await pool?.end().catch(() => undefined);
+    },
+  };
+}
+
+export type AgencyCounterHandle = ReturnType<typeof startAgencyCounter>;

@@ -1,0 +1,106 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { AGENCY_OFF } from '../../../shared/agency';
+import type { AgencySettingsInput, AgencySettingsView, AgencyStatus } from '../../../shared/agency';
+import type { BookingRecord } from '../../../shared/bookings';
+import { createAgencyLedger } from '../ledger/agency-ledger';
+import type { ProfileRecord } from '../profiles';
+import type { SecretStore } from '../secrets';
+import { startAgencyCounter } from './agency-counter';
+import type { AgencyCounterHandle, AgencyCounterOptions, AgencyWriteGuard } from './agency-counter';
+import { connectToAgency } from './connect-to-agency';
+import { createAgencySettings } from './agency-settings';
+
+export interface AgencyServiceDeps {
+  settingsDb: DatabaseSync;
+  ledgerDb: DatabaseSync;
+  secrets: SecretStore;
+  profile: (id: number) => ProfileRecord;
+  /** Tells the screens of a booking the agency's changes touched. */
+  announce: (bookingId: number) => void;
+  onStatus: (status: AgencyStatus) => void;
+  /** Timings for tests; the app uses the defaults. */
+  timings?: Pick<AgencyCounterOptions, 'writeLeaseMs' | 'trackLeaseMs' | 'retryDelayMs' | 'pollEveryMs'> & { followRemoteAfterMs?: number };
+}
+
+/**
+ * The agency side of a counter, as core sees it: the saved connection, the ledger's outbox and
+ * remote changes, and the running link (one at most). Without a saved connection it does nothing.
+ */
+export function createAgencyService(deps: AgencyServiceDeps) {
+  const settings = createAgencySettings(deps.settingsDb, deps.secrets);
+  const ledger = createAgencyLedger(deps.ledgerDb, {
+    now: Date.now,
+    isFinal: (profileId, status) => deps.profile(profileId).statusRules.final.includes(status),
+    announce: deps.announce,
+    ...(deps.timings?.followRemoteAfterMs !== undefined ? { followRemoteAfterMs: deps.timings.followRemoteAfterMs } : {}),
+  });
+  let running: AgencyCounterHandle | null = null;
+
+  async function startSaved(): Promise<void> {
+    const saved = await settings.connected();
+    if (!saved || running) return;
+    const profile = deps.profile(saved.profileId);
+    ledger.join({ counterId: saved.counter.counterId, profileId: profile.id, profileKind: profile.kind });
+    running = startAgencyCounter({ ...saved, ledger, onStatus: deps.onStatus, ...deps.timings });
+  }
+
+  async function stopRunning(): Promise<void> {
+    const stopping = running;
+    running = null;
+    await stopping?.stop();
+  }
+
+  const status = (): AgencyStatus => running?.status() ?? AGENCY_OFF;
+
+  return {
+    status,
+    ledger,
+    guard: (): AgencyWriteGuard | null => running?.guard ?? null,
+    changed: (booking: BookingRecord): void => running?.changed(booking),
+    mayFollow: (bookingId: number): Promise<boolean> => running?.mayFollow(bookingId) ?? Promise.resolve(true),
+    /** Resolves when every change made here has reached the agency. */
+    drained: async (): Promise<void> => running?.drained(),
+    /** At start-up: connects the profile saved as the agency's, if any. */
+    start: startSaved,
+    stop: stopRunning,
+
+    async settingsOf(profileId: number): Promise<AgencySettingsView | null> {
+      return settings.view(profileId, await settings.hasPassword(profileId));
+    },
+
+    /**
+     * Saves the connection, checks it reaches a server this counter can use (schema, trust), then
+     * shares the profile's bookings. A server that cannot be reached now is refused in words: the
+     * agent typed it a moment ago, so a typo is likelier than an outage.
+     */
+    async connect(input: AgencySettingsInput): Promise<AgencyStatus> {
+      const previous = await settings.connected();
+      await settings.save(input);
+      const saved = await settings.connected();
+      if (!saved) return status();
+      try {
+        const pool = await connectToAgency(saved.settings, saved.counter);
+        await pool.end();
+      } catch (error) {
+        if (!previous) await settings.remove(input.profileId);
+        throw error;
+      }
+      await stopRunning();
+      await startSaved();
+      return status();
+    },
+
+    /** Stops sharing this profile's bookings; they stay in the history, those of other counters marked as such. */
+    async disconnect(profileId: number): Promise<AgencyStatus> {
+      const saved = await settings.connected();
+      if (saved?.profileId !== profileId) return status();
+      await stopRunning();
+      ledger.leave();
+      await settings.remove(profileId);
+      deps.onStatus(AGENCY_OFF);
+      return AGENCY_OFF;
+    },
+  };
+}
+
+export type AgencyService = ReturnType<typeof createAgencyService>;

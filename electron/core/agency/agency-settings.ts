@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import type { AgencySettingsInput, AgencySettingsView } from '../../../shared/agency';
+import { AppError } from '../app-error';
+import type { SecretStore } from '../secrets';
+import type { AgencyConnectionSettings } from './agency-connection';
+import type { AgencyCounter } from './connect-to-agency';
+
+interface ConnectionRow {
+  profile_id: number;
+  host: string;
+  port: number;
+  database_name: string;
+  user_name: string;
+  tls_mode: AgencyConnectionSettings['tlsMode'];
+  ca_certificate: string | null;
+  counter_name: string;
+  counter_id: string;
+}
+
+/** A saved connection, ready to use: the server, and this counter as the agency knows it. */
+export interface SavedAgencyConnection {
+  profileId: number;
+  settings: AgencyConnectionSettings;
+  counter: AgencyCounter;
+}
+
+const passwordAccount = (profileId: number) => `agency:${profileId}`;
+
+/**
+ * Which agency server a profile's counter shares its ledger with, in the settings database. One
+ * profile at a time (the counter's ledger belongs to one agency); the password lives in the keychain.
+ */
+export function createAgencySettings(db: DatabaseSync, secrets: SecretStore) {
+  const row = (profileId: number) =>
+    db.prepare('SELECT * FROM agency_connections WHERE profile_id = ?').get(profileId) as ConnectionRow | undefined;
+
+  return {
+    view(profileId: number, hasPassword: boolean): AgencySettingsView | null {
+      const saved = row(profileId);
+      return saved
+        ? {
+            profileId,
+            host: saved.host,
+            port: saved.port,
+            database: saved.database_name,
+            user: saved.user_name,
+            tlsMode: saved.tls_mode,
+            hasCaCertificate: saved.ca_certificate !== null,
+            hasPassword,
+            counterName: saved.counter_name,
+          }
+        : null;
+    },
+
+    hasPassword: async (profileId: number): Promise<boolean> => (await secrets.read(passwordAccount(profileId))) !== null,
+
+    /** The one connected profile's connection, with its password from the keychain; null when none is set. */
+    async connected(): Promise<SavedAgencyConnection | null> {
+      const saved = db.prepare('SELECT * FROM agency_connections LIMIT 1').get() as ConnectionRow | undefined;
+      if (!saved) return null;
+      const password = await secrets.read(passwordAccount(saved.profile_id));
+      return {
+        profileId: saved.profile_id,
+        settings: {
+          host: saved.host,
+          port: saved.port,
+          database: saved.database_name,
+          user: saved.user_name,
+          tlsMode: saved.tls_mode,
+          // Trust or peer authentication needs none.
+          password: password ?? '',
+          ...(saved.ca_certificate !== null ? { caCertificate: saved.ca_certificate } : {}),
+        },
+        counter: { counterId: saved.counter_id, name: saved.counter_name },
+      };
+    },
+
+    /** Saves the connection; the counter keeps its id across edits. Refused while another profile is connected. */
+    async save(input: AgencySettingsInput): Promise<void> {
+      const other = db.prepare('SELECT profile_id FROM agency_connections WHERE profile_id <> ?').get(input.profileId) as
+        { profile_id: number } | undefined;
+      if (other) {
+        throw new AppError(
+          'agency_already_joined',
+          'Another profile of this counter already shares its bookings with an agency.',
+          'Disconnect that profile from the agency in its settings first: a counter’s history belongs to one agency.',
+        );
+      }
+      if (input.password) await secrets.write(passwordAccount(input.profileId), input.password);
+      const saved = row(input.profileId);
+      db.prepare(
+        `INSERT INTO agency_connections (profile_id, host, port, database_name, user_name, tls_mode, ca_certificate, counter_name, counter_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (profile_id) DO UPDATE SET host = excluded.host, port = excluded.port, database_name = excluded.database_name,
+           user_name = excluded.user_name, tls_mode = excluded.tls_mode, ca_certificate = excluded.ca_certificate,
+           counter_name = excluded.counter_name`,
+      ).run(
+        input.profileId,
+        input.host,
+        input.port,
+        input.database,
+        input.user,
+        input.tlsMode,
+        input.caCertificate ?? saved?.ca_certificate ?? null,
+        input.counterName,
+        saved?.counter_id ?? randomUUID(),
+      );
+    },
+
+    async remove(profileId: number): Promise<void> {
+      db.prepare('DELETE FROM agency_connections WHERE profile_id = ?').run(profileId);
+      await secrets.remove(passwordAccount(profileId)).catch(() => undefined);
+    },
+  };
+}

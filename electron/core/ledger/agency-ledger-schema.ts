@@ -1,0 +1,81 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * A booking row as the change the agency receives (electron/core/agency/agency-change.ts), built
+ * from the stored row `b` so the outbox never holds anything the row does not: no key, no card, no
+ * client secret, no pending payment link. Days and instants are stored as the change wants them.
+ */
+export const BOOKING_CHANGE_JSON = `json_object('kind', 'booking', 'bookingKey', b.agency_key, 'serviceBookingId', b.service_booking_id,
+  'status', b.status, 'checkIn', b.check_in, 'checkOut', b.check_out, 'holderName', b.holder_name, 'holderSurname', b.holder_surname,
+  'holderEmail', b.holder_email, 'packageId', b.package_id, 'packageTitle', b.package_title, 'propertyId', b.property_id,
+  'propertyName', b.property_name, 'adults', b.adults, 'paxAges', json(b.paxes), 'items', json(b.items), 'totalMinor', b.total_minor,
+  'currency', b.currency, 'clientReference', b.client_reference, 'bookingReference', b.booking_reference, 'inFlight', b.in_flight,
+  'createdAt', b.created_at, 'updatedAt', b.updated_at)`;
+
+/** The columns whose change the agency is told of; a tracker read that changes none of them sends nothing. */
+const SHARED_COLUMNS = [
+  'service_booking_id',
+  'status',
+  'check_in',
+  'check_out',
+  'holder_name',
+  'holder_surname',
+  'holder_email',
+  'package_id',
+  'package_title',
+  'property_id',
+  'property_name',
+  'adults',
+  'paxes',
+  'items',
+  'total_minor',
+  'currency',
+  'booking_reference',
+  'in_flight',
+];
+
+/** In an agency, and not applying the agency's own changes (those are not sent back). */
+const SENDING = `EXISTS (SELECT 1 FROM agency_state WHERE key = 'counter_id') AND NOT EXISTS (SELECT 1 FROM agency_applying)`;
+
+/**
+ * Ledger migration 7: the agency outbox, written by triggers in the same transaction as each change
+ * of a booking of the profile connected to an agency. Without an agency (no `counter_id` in
+ * agency_state) the triggers write nothing and the counter works as before.
+ */
+export function addAgencyOutbox(db: DatabaseSync): void {
+  db.exec(`
+    -- keys: counter_id (uuid), profile_id (the profile in the agency), last_pulled_seq (the agency's order).
+    CREATE TABLE agency_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    -- '<counter id of the counter that made it>/<its id there>': the same booking at every counter.
+    ALTER TABLE bookings ADD COLUMN agency_key TEXT;
+    -- The name of the counter that made it; NULL: this counter.
+    ALTER TABLE bookings ADD COLUMN origin_counter TEXT;
+    CREATE UNIQUE INDEX bookings_agency_key ON bookings (agency_key) WHERE agency_key IS NOT NULL;
+    CREATE INDEX bookings_elsewhere ON bookings (profile_id, id DESC) WHERE origin_counter IS NOT NULL;
+    -- The counter's own sequence (never reused: AUTOINCREMENT), deleted once the agency has committed it.
+    CREATE TABLE agency_outbox (counter_seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL);
+    -- One row while the agency's changes are applied, so they are not sent back.
+    CREATE TABLE agency_applying (id INTEGER PRIMARY KEY CHECK (id = 1));
+
+    CREATE TRIGGER agency_booking_insert AFTER INSERT ON bookings
+      WHEN new.agency_key IS NULL AND ${SENDING}
+        AND new.profile_id = (SELECT CAST(value AS INTEGER) FROM agency_state WHERE key = 'profile_id')
+    BEGIN
+      UPDATE bookings SET agency_key = (SELECT value FROM agency_state WHERE key = 'counter_id') || '/' || new.id WHERE id = new.id;
+      INSERT INTO agency_outbox (body) SELECT ${BOOKING_CHANGE_JSON} FROM bookings b WHERE b.id = new.id;
+    END;
+    CREATE TRIGGER agency_booking_update AFTER UPDATE OF ${SHARED_COLUMNS.join(', ')} ON bookings
+      WHEN new.agency_key IS NOT NULL AND ${SENDING}
+        AND (${SHARED_COLUMNS.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')})
+    BEGIN
+      INSERT INTO agency_outbox (body) SELECT ${BOOKING_CHANGE_JSON} FROM bookings b WHERE b.id = new.id;
+    END;
+    CREATE TRIGGER agency_event_insert AFTER INSERT ON booking_events
+      WHEN ${SENDING} AND (SELECT agency_key FROM bookings WHERE id = new.booking_id) IS NOT NULL
+    BEGIN
+      INSERT INTO agency_outbox (body)
+        SELECT json_object('kind', 'event', 'bookingKey', b.agency_key, 'at', new.at, 'type', new.type, 'summary', new.summary)
+        FROM bookings b WHERE b.id = new.booking_id;
+    END;
+  `);
+}

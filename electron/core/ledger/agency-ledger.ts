@@ -1,0 +1,225 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { ProfileKind } from '../../../shared/profiles';
+import type { AgencyBooking, AgencyChange } from '../agency/agency-change';
+import type { RemoteChangesPort } from '../agency/change-feed';
+import type { OutgoingChange } from '../agency/change-log';
+import type { OutboxPort } from '../agency/outbox-pusher';
+import { AppError } from '../app-error';
+import { transaction } from '../database';
+import { BOOKING_CHANGE_JSON } from './agency-ledger-schema';
+import { statement } from './statements';
+
+/** This ledger's place in an agency: the counter it is, and the profile whose bookings the agency shares. */
+export interface AgencyMembership {
+  counterId: string;
+  profileId: number;
+  profileKind: ProfileKind;
+}
+
+export interface AgencyLedgerOptions {
+  now: () => number;
+  /** Whether the service moves a booking in this status no more (the profile's status rules). */
+  isFinal: (profileId: number, status: string) => boolean;
+  /** Told of each booking the agency's changes touched, after their commit (the screens update). */
+  announce: (bookingId: number) => void;
+  /**
+   * How long after another counter's change this counter first reads an unfinished booking itself:
+   * the counter that wrote it reads at once and holds its tracker lease, so this is the fallback.
+   */
+  followRemoteAfterMs?: number;
+}
+
+const state = (db: DatabaseSync, key: string): string | null =>
+  (statement(db, 'SELECT value FROM agency_state WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+
+const setState = (db: DatabaseSync, key: string, value: string): void => {
+  statement(db, 'INSERT INTO agency_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    key,
+    value,
+  );
+};
+
+/**
+ * The counter's half of the agency ledger, on its SQLite file: the outbox the triggers fill (read
+ * and acknowledged by the pusher) and the other counters' changes applied in the agency's order,
+ * each batch with its sequence in one transaction, so a crash resumes at the last batch applied.
+ */
+export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOptions) {
+  const followAfter = options.followRemoteAfterMs ?? 30_000;
+
+  function membership(): AgencyMembership | null {
+    const counterId = state(db, 'counter_id');
+    const profileId = state(db, 'profile_id');
+    const profileKind = state(db, 'profile_kind') as ProfileKind | null;
+    return counterId && profileId && profileKind ? { counterId, profileId: Number(profileId), profileKind } : null;
+  }
+
+  /** When this counter reads the booking itself next: never once final or while a write is out; else keep its schedule. */
+  function nextCheck(change: AgencyBooking, current: number | null, profileId: number): number | null {
+    if (change.serviceBookingId === null || change.inFlight !== null || options.isFinal(profileId, change.status)) return null;
+    return current ?? options.now() + followAfter;
+  }
+
+  function applyBooking(change: AgencyBooking, counterName: string, member: AgencyMembership): number {
+    const found = statement(db, 'SELECT id, next_check_at FROM bookings WHERE agency_key = ?').get(change.bookingKey) as
+      { id: number; next_check_at: number | null } | undefined;
+    const values = [
+      change.serviceBookingId,
+      change.status,
+      change.checkIn,
+      change.checkOut,
+      change.holderName,
+      change.holderSurname,
+      change.holderEmail,
+      change.packageId,
+      change.packageTitle,
+      change.propertyId,
+      change.propertyName,
+      change.adults,
+      JSON.stringify(change.paxAges),
+      JSON.stringify(change.items),
+      change.totalMinor,
+      change.currency,
+      change.bookingReference,
+      change.inFlight,
+    ];
+    if (found) {
+      statement(
+        db,
+        `UPDATE bookings SET service_booking_id = ?, status = ?, check_in = ?, check_out = ?, holder_name = ?, holder_surname = ?,
+           holder_email = ?, package_id = ?, package_title = ?, property_id = ?, property_name = ?, adults = ?, paxes = ?, items = ?,
+           total_minor = ?, currency = ?, booking_reference = ?, in_flight = ?, next_check_at = ?, updated_at = ?, version = version + 1
+         WHERE id = ?`,
+      ).run(...values, nextCheck(change, found.next_check_at, member.profileId), change.updatedAt, found.id);
+      return found.id;
+    }
+    return Number(
+      statement(
+        db,
+        `INSERT INTO bookings (service_booking_id, status, check_in, check_out, holder_name, holder_surname, holder_email, package_id,
+           package_title, property_id, property_name, adults, paxes, items, total_minor, currency, booking_reference, in_flight,
+           next_check_at, profile_id, profile_kind, client_reference, agency_key, origin_counter, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        ...values,
+        nextCheck(change, null, member.profileId),
+        member.profileId,
+        member.profileKind,
+        change.clientReference,
+        change.bookingKey,
+        counterName,
+        change.createdAt,
+        change.updatedAt,
+      ).lastInsertRowid,
+    );
+  }
+
+  const outbox = {
+    pending: (limit: number): OutgoingChange[] =>
+      (
+        statement(db, 'SELECT counter_seq, body FROM agency_outbox ORDER BY counter_seq LIMIT ?').all(limit) as {
+          counter_seq: number;
+          body: string;
+        }[]
+      ).map((row) => ({ counterSeq: row.counter_seq, change: JSON.parse(row.body) as AgencyChange })),
+    acknowledge: (throughCounterSeq: number): void => {
+      statement(db, 'DELETE FROM agency_outbox WHERE counter_seq <= ?').run(throughCounterSeq);
+    },
+    size: (): number => (statement(db, 'SELECT count(*) AS n FROM agency_outbox').get() as { n: number }).n,
+  } satisfies OutboxPort;
+
+  const remote: RemoteChangesPort = {
+    lastPulledSeq: () => Number(state(db, 'last_pulled_seq') ?? 0),
+    applyRemote: ({ changes, throughSeq }) => {
+      const touched = transaction(db, () => {
+        const member = membership();
+        if (!member) throw new AppError('agency_not_joined', 'This counter is not in an agency.', 'Connect it in Settings.');
+        statement(db, 'INSERT INTO agency_applying (id) VALUES (1)').run();
+        const ids = new Set<number>();
+        for (const { change, counterName } of changes) {
+          if (change.kind === 'booking') ids.add(applyBooking(change, counterName, member));
+          else {
+            const booking = statement(db, 'SELECT id FROM bookings WHERE agency_key = ?').get(change.bookingKey) as
+              { id: number } | undefined;
+            if (!booking) continue;
+            statement(db, 'INSERT INTO booking_events (booking_id, at, type, summary) VALUES (?, ?, ?, ?)').run(
+              booking.id,
+              change.at,
+              change.type,
+              change.summary,
+            );
+            ids.add(booking.id);
+          }
+        }
+        setState(db, 'last_pulled_seq', String(throughSeq));
+        statement(db, 'DELETE FROM agency_applying').run();
+        return ids;
+      });
+      for (const id of touched) options.announce(id);
+    },
+  };
+
+  return {
+    membership,
+    outbox,
+    remote,
+
+    /**
+     * Joins the agency as `counterId`: from now on every change of this profile's bookings is sent,
+     * and every booking it already has is sent once (with its timeline). Joining again as the same
+     * counter changes nothing; another agency needs `leave` first.
+     */
+    join(member: AgencyMembership): { queued: number } {
+      return transaction(db, () => {
+        const current = membership();
+        if (current) {
+          if (current.counterId === member.counterId && current.profileId === member.profileId) return { queued: 0 };
+          throw new AppError(
+            'agency_already_joined',
+            'This counter’s ledger is already part of another agency connection.',
+            'Disconnect it from the agency in Settings first.',
+          );
+        }
+        setState(db, 'counter_id', member.counterId);
+        setState(db, 'profile_id', String(member.profileId));
+        setState(db, 'profile_kind', member.profileKind);
+        statement(db, "UPDATE bookings SET agency_key = ? || '/' || id WHERE profile_id = ? AND agency_key IS NULL").run(
+          member.counterId,
+          member.profileId,
+        );
+        const queued = Number(
+          statement(
+            db,
+            `INSERT INTO agency_outbox (body) SELECT ${BOOKING_CHANGE_JSON} FROM bookings b
+             WHERE b.profile_id = ? AND b.origin_counter IS NULL ORDER BY b.id`,
+          ).run(member.profileId).changes,
+        );
+        statement(
+          db,
+          `INSERT INTO agency_outbox (body)
+           SELECT json_object('kind', 'event', 'bookingKey', b.agency_key, 'at', e.at, 'type', e.type, 'summary', e.summary)
+           FROM booking_events e JOIN bookings b ON b.id = e.booking_id
+           WHERE b.profile_id = ? AND b.origin_counter IS NULL ORDER BY e.id`,
+        ).run(member.profileId);
+        return { queued };
+      });
+    },
+
+    /** Stops sending and taking changes; the bookings stay, those from other counters marked as such. Unsent changes are dropped. */
+    leave(): void {
+      transaction(db, () => {
+        statement(db, 'DELETE FROM agency_state').run();
+        statement(db, 'DELETE FROM agency_outbox').run();
+      });
+    },
+
+    /** The booking's key in the agency and the counter that made it (null: this one), or null outside an agency. */
+    placeOf(bookingId: number): { agencyKey: string; originCounter: string | null } | null {
+      const row = statement(db, 'SELECT agency_key, origin_counter FROM bookings WHERE id = ?').get(bookingId) as
+        { agency_key: string | null; origin_counter: string | null } | undefined;
+      return row?.agency_key && membership() ? { agencyKey: row.agency_key, originCounter: row.origin_counter } : null;
+    },
+  };
+}
+
+export type AgencyLedger = ReturnType<typeof createAgencyLedger>;

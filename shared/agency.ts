@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+const profileId = z.number().int().positive();
+
+/** How this counter stands with the agency's server, as the status bar says it. */
+export const agencyLinkSchema = z.discriminatedUnion('kind', [
+  /** No agency server set for any profile: the counter works on its own ledger. */
+  z.object({ kind: z.literal('off') }),
+  z.object({ kind: z.literal('connecting') }),
+  z.object({ kind: z.literal('live') }),
+  /** Taking in other counters' changes; `behind` of them still to apply. */
+  z.object({ kind: z.literal('catching-up'), behind: z.number().int().min(0) }),
+  /** ISO instant of the first failure of this outage. */
+  z.object({ kind: z.literal('unreachable'), since: z.string() }),
+  /** Reached, but not used: not trusted as the profile asks, or upgraded by a newer Packdesk. In words. */
+  z.object({ kind: z.literal('refused'), message: z.string(), hint: z.string() }),
+]);
+export type AgencyLink = z.infer<typeof agencyLinkSchema>;
+
+export const agencyStatusSchema = z.object({
+  /** The profile whose bookings the agency shares, or null when the counter is in no agency. */
+  profileId: profileId.nullable(),
+  /** This counter's name as the other counters see it ("Desk 2"). */
+  counterName: z.string().nullable(),
+  link: agencyLinkSchema,
+  /** Changes made here that the agency has not taken yet (they wait in this counter's outbox). */
+  unsent: z.number().int().min(0),
+});
+export type AgencyStatus = z.infer<typeof agencyStatusSchema>;
+
+export const AGENCY_OFF: AgencyStatus = { profileId: null, counterName: null, link: { kind: 'off' }, unsent: 0 };
+
+export const agencyTlsModeSchema = z.enum(['disable', 'require', 'verify-full']);
+
+const hostName = z
+  .string()
+  .trim()
+  .min(1, 'Give the agency server’s host name or address.')
+  .max(253)
+  .regex(/^[A-Za-z0-9.:[\]-]+$/, 'A host name has letters, digits, dots and dashes only.');
+const sqlName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(63, 'At most 63 characters.')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Letters, digits, dots, dashes and underscores only.');
+
+/** The agency server a profile's counter connects to. The password goes to the OS keychain, never to a file. */
+export const agencySettingsInputSchema = z
+  .object({
+    profileId,
+    host: hostName,
+    port: z.number().int().min(1, 'A port is 1 to 65535.').max(65_535, 'A port is 1 to 65535.'),
+    database: sqlName,
+    user: sqlName,
+    tlsMode: agencyTlsModeSchema,
+    /** PEM of the agency's certificate authority (verify-full with a private CA); absent keeps the one saved. */
+    caCertificate: z
+      .string()
+      .max(20_000)
+      .regex(/-----BEGIN CERTIFICATE-----/, 'Paste the whole certificate, from -----BEGIN CERTIFICATE-----.')
+      .optional(),
+    /** Absent or empty: keep the password saved in the keychain. */
+    password: z.string().max(200).optional(),
+    counterName: z.string().trim().min(1, 'Name this counter, such as “Desk 2”.').max(40, 'A counter name has at most 40 characters.'),
+  })
+  .strict();
+export type AgencySettingsInput = z.infer<typeof agencySettingsInputSchema>;
+
+/** What the settings screen shows of a saved connection: never the password itself. */
+export const agencySettingsViewSchema = z.object({
+  profileId,
+  host: z.string(),
+  port: z.number().int(),
+  database: z.string(),
+  user: z.string(),
+  tlsMode: agencyTlsModeSchema,
+  hasCaCertificate: z.boolean(),
+  hasPassword: z.boolean(),
+  counterName: z.string(),
+});
+export type AgencySettingsView = z.infer<typeof agencySettingsViewSchema>;
