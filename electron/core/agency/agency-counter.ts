@@ -6,6 +6,7 @@ import type { AgencyLedger } from '../ledger/agency-ledger';
 import { isConnectionFailure } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { startChangeFeed } from './change-feed';
+import { othersLatestSeqFor } from './change-log';
 import type { AgencyLinkState, ChangeFeed } from './change-feed';
 import { connectToAgency } from './connect-to-agency';
 import type { AgencyCounter } from './connect-to-agency';
@@ -53,6 +54,14 @@ const bounded = (work: Promise<void>, ms: number): Promise<void> =>
       resolve();
     });
   });
+
+function changedElsewhere(): AppError {
+  return new AppError(
+    'booking_busy',
+    'This booking was changed at another counter a moment ago, and that change had not reached this counter yet.',
+    'Nothing was sent. Look at the booking again (it shows the other counter’s change now) and then do what is still needed.',
+  );
+}
 
 function elsewhereUnreachable(originCounter: string): AppError {
   return new AppError(
@@ -143,6 +152,18 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     });
   })();
 
+  /** Whether this counter has applied the others' last change to the booking, pulling for a moment if not. */
+  async function caughtUpWith(agencyPool: Pool, bookingKey: string): Promise<boolean> {
+    const needed = await othersLatestSeqFor(agencyPool, bookingKey, counter.counterId);
+    const deadline = Date.now() + shareWaitMs;
+    while (ledger.remote.lastPulledSeq() < needed) {
+      if (Date.now() >= deadline || !feed) return false;
+      feed.pullNow();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
+  }
+
   function releaseWriteLease(bookingId: number, afterPush: boolean): void {
     const held = writeLeases.get(bookingId);
     if (!held) return;
@@ -165,6 +186,11 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         const renewal = setInterval(() => void lease.renew().catch(() => undefined), writeLeaseMs / 3);
         renewal.unref();
         writeLeases.set(bookingId, { lease, renewal });
+        // The write is decided from this counter's copy: it must hold every change the others made to the booking.
+        if (!(await caughtUpWith(pool, place.agencyKey)) || ledger.placeOf(bookingId)?.remoteTouches !== place.remoteTouches) {
+          releaseWriteLease(bookingId, false);
+          throw changedElsewhere();
+        }
       } catch (error) {
         if (!isConnectionFailure(error)) throw error;
         // A booking made here can be changed offline (its changes wait in the outbox); one made elsewhere waits.

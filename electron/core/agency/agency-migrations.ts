@@ -70,6 +70,10 @@ export const agencyMigrations: readonly AgencyMigration[] = [
     PRIMARY KEY (booking_key, kind)
   );
   `,
+  // A counter about to write a booking asks which of the others' changes to it it must have applied first.
+  `
+  CREATE INDEX agency_changes_booking ON agency_changes (booking_key, seq);
+  `,
 ];
 
 /**

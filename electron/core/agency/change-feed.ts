@@ -36,6 +36,8 @@ export interface ChangeFeedOptions {
 
 export interface ChangeFeed {
   state(): AgencyLinkState;
+  /** Pulls now (after the pull under way), without waiting for a notification. */
+  pullNow(): void;
   /** Closes the connection; no batch is applied after it resolves. */
   stop(): Promise<void>;
 }
@@ -154,6 +156,7 @@ export function startChangeFeed(options: ChangeFeedOptions): ChangeFeed {
 
   return {
     state: () => current,
+    pullNow: requestPull,
     stop: async () => {
       stopped = true;
       clearInterval(poll);

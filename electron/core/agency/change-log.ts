@@ -158,3 +158,15 @@ export async function latestSeq(pool: Queryable): Promise<number> {
   const found = await pool.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM agency_changes');
   return Number(found.rows[0]?.seq ?? 0);
 }
+
+/**
+ * The last change another counter made to this booking (0: none): a counter about to write it must
+ * have applied that far, or it would write from a state the agency already moved past.
+ */
+export async function othersLatestSeqFor(pool: Queryable, bookingKey: string, counterId: string): Promise<number> {
+  const found = await pool.query<{ seq: string | null }>(
+    'SELECT max(seq) AS seq FROM agency_changes WHERE booking_key = $1 AND counter_id <> $2',
+    [bookingKey, counterId],
+  );
+  return Number(found.rows[0]?.seq ?? 0);
+}

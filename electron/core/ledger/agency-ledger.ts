@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { ProfileKind } from '../../../shared/profiles';
 import type { AgencyBooking, AgencyChange } from '../agency/agency-change';
 import type { RemoteChangesPort } from '../agency/change-feed';
-import type { OutgoingChange } from '../agency/change-log';
+import type { OutgoingChange, PulledChange } from '../agency/change-log';
 import type { OutboxPort } from '../agency/outbox-pusher';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
@@ -46,6 +46,8 @@ const setState = (db: DatabaseSync, key: string, value: string): void => {
  */
 export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOptions) {
   const followAfter = options.followRemoteAfterMs ?? 30_000;
+  // How many of the agency's batches touched each booking since start: a write checks none arrived while it took its lease.
+  const remoteTouches = new Map<number, number>();
 
   function membership(): AgencyMembership | null {
     const counterId = state(db, 'counter_id');
@@ -88,7 +90,10 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         db,
         `UPDATE bookings SET service_booking_id = ?, status = ?, check_in = ?, check_out = ?, holder_name = ?, holder_surname = ?,
            holder_email = ?, package_id = ?, package_title = ?, property_id = ?, property_name = ?, adults = ?, paxes = ?, items = ?,
-           total_minor = ?, currency = ?, booking_reference = ?, in_flight = ?, next_check_at = ?, updated_at = ?, version = version + 1
+           total_minor = ?, currency = ?, booking_reference = ?,
+           -- A write of this counter's own that is still out keeps its mark: only its outcome clears it.
+           in_flight = CASE WHEN EXISTS (SELECT 1 FROM intents WHERE booking_id = bookings.id AND finished_at IS NULL) THEN in_flight ELSE ? END,
+           next_check_at = ?, updated_at = ?, version = version + 1
          WHERE id = ?`,
       ).run(...values, nextCheck(change, found.next_check_at, member.profileId), change.updatedAt, found.id);
       return found.id;
@@ -128,9 +133,9 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
     size: (): number => (statement(db, 'SELECT count(*) AS n FROM agency_outbox').get() as { n: number }).n,
   } satisfies OutboxPort;
 
-  const remote: RemoteChangesPort = {
-    lastPulledSeq: () => Number(state(db, 'last_pulled_seq') ?? 0),
-    applyRemote: ({ changes, throughSeq }) => {
+  const remote = {
+    lastPulledSeq: (): number => Number(state(db, 'last_pulled_seq') ?? 0),
+    applyRemote: ({ changes, throughSeq }: { changes: readonly PulledChange[]; throughSeq: number }): void => {
       const touched = transaction(db, () => {
         const member = membership();
         if (!member) throw new AppError('agency_not_joined', 'This counter is not in an agency.', 'Connect it in Settings.');
@@ -155,9 +160,12 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         statement(db, 'DELETE FROM agency_applying').run();
         return ids;
       });
-      for (const id of touched) options.announce(id);
+      for (const id of touched) {
+        remoteTouches.set(id, (remoteTouches.get(id) ?? 0) + 1);
+        options.announce(id);
+      }
     },
-  };
+  } satisfies RemoteChangesPort;
 
   return {
     membership,
@@ -214,10 +222,12 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
     },
 
     /** The booking's key in the agency and the counter that made it (null: this one), or null outside an agency. */
-    placeOf(bookingId: number): { agencyKey: string; originCounter: string | null } | null {
+    placeOf(bookingId: number): { agencyKey: string; originCounter: string | null; remoteTouches: number } | null {
       const row = statement(db, 'SELECT agency_key, origin_counter FROM bookings WHERE id = ?').get(bookingId) as
         { agency_key: string | null; origin_counter: string | null } | undefined;
-      return row?.agency_key && membership() ? { agencyKey: row.agency_key, originCounter: row.origin_counter } : null;
+      return row?.agency_key && membership()
+        ? { agencyKey: row.agency_key, originCounter: row.origin_counter, remoteTouches: remoteTouches.get(bookingId) ?? 0 }
+        : null;
     },
   };
 }
