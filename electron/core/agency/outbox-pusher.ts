@@ -73,7 +73,7 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
       emptyWaiters.unshift(...waiters);
       const reachable = !isConnectionFailure(error);
       if (reachable) options.onError?.(error);
-      options.onBacklog?.(await Promise.resolve(outbox.size()).catch(() => 0), reachable);
+      options.onBacklog?.(await (async () => outbox.size())().catch(() => 0), reachable);
       if (stopped) return;
       retryTimer ??= setTimeout(() => {
         retryTimer = null;
