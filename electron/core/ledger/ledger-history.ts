@@ -60,7 +60,8 @@ const placeholders = (count: number) => Array.from({ length: count }, () => '?')
  * What the Bookings screen reads: the filtered history (newest first, in the order the ledger made
  * them), its CSV export and the bookings needing attention. A full-text search is found, counted and
  * paged by FTS5 alone (profile and status are tokens in the index); other totals come from the counts
- * kept by triggers. Neither walks the table, at any size.
+ * kept by triggers ("This counter": less the other counters' rows, counted from their partial index).
+ * Neither walks the table, at any size.
  */
 export function createHistoryQueries(db: DatabaseSync) {
   /** Whether the ledger holds bookings of another profile, from the kept counts. */
@@ -99,6 +100,8 @@ export function createHistoryQueries(db: DatabaseSync) {
         params.push(...filter.statuses);
       }
     }
+    // Made here: a row from another counter carries that counter's name.
+    if (filter.counter === 'here') clauses.push('b.origin_counter IS NULL');
     const created = filter.dateField === 'created';
     if (filter.from) {
       clauses.push(created ? 'b.created_at >= ?' : 'b.check_in >= ?');
@@ -111,7 +114,20 @@ export function createHistoryQueries(db: DatabaseSync) {
     return { sql: clauses.length ? clauses.join(' AND ') : 'true', params };
   }
 
-  /** The exact total of a filter without search words, from the kept counts. */
+  /**
+   * How many of the filter's bookings came from other counters, read from their partial index: the
+   * rows made here are never walked, so "This counter" costs a count of the others' rows at most.
+   */
+  function elsewhereTotal(filter: BookingFilter): number {
+    const { sql, params } = where({ ...filter, counter: 'all' }, false);
+    return (
+      statement(db, `SELECT count(*) AS n FROM bookings b INDEXED BY bookings_elsewhere WHERE ${sql} AND b.origin_counter IS NOT NULL`).get(
+        ...params,
+      ) as { n: number }
+    ).n;
+  }
+
+  /** The exact total of a filter without search words, from the kept counts (less the other counters' rows for "This counter"). */
   function keptTotal(filter: BookingFilter): number {
     const params: SQLInputValue[] = [filter.profileId];
     let sql = 'SELECT coalesce(sum(n), 0) AS n FROM booking_counts WHERE profile_id = ?';
@@ -123,7 +139,8 @@ export function createHistoryQueries(db: DatabaseSync) {
       sql += ` AND status IN (${placeholders(filter.statuses.length)})`;
       params.push(...filter.statuses);
     }
-    return (statement(db, sql).get(...params) as { n: number }).n;
+    const kept = (statement(db, sql).get(...params) as { n: number }).n;
+    return filter.counter === 'here' ? kept - elsewhereTotal(filter) : kept;
   }
 
   /**
@@ -251,7 +268,8 @@ export function createHistoryQueries(db: DatabaseSync) {
     list(filter: BookingFilter): { rows: BookingRecord[]; total: number; totalIsEstimate: boolean } {
       const limit = filter.limit ?? 100;
       const offset = filter.offset ?? 0;
-      const match = limit > 0 && !filter.from && !filter.to ? matchOf(filter) : null;
+      // The search index alone pages a search with no other row condition; a date range or "This counter" is checked per row.
+      const match = limit > 0 && !filter.from && !filter.to && filter.counter !== 'here' ? matchOf(filter) : null;
       if (match) {
         const found = searchPage(match, limit, offset);
         return { ...found, rows: found.rows.map(toRecord) };
@@ -260,13 +278,16 @@ export function createHistoryQueries(db: DatabaseSync) {
       return { rows: rowsOf(ids).map(toRecord), total, totalIsEstimate };
     },
 
-    exportCsv(filter: BookingFilter): { csv: string; rows: number } {
+    /** The filter's bookings as CSV; `counterName` names this counter in the Counter column (its own rows carry no name). */
+    exportCsv(filter: BookingFilter, options: { counterName?: string | null } = {}): { csv: string; rows: number } {
       const { ids } = page(filter, -1, 0);
       const rows: BookingRecord[] = [];
       for (let start = 0; start < ids.length; start += 1_000) rows.push(...rowsOf(ids.slice(start, start + 1_000)).map(toRecord));
+      const here = options.counterName ?? 'This counter';
+      const columns: typeof CSV_COLUMNS = [...CSV_COLUMNS, ['Counter', (r) => r.originCounter ?? here]];
       const lines = [
-        CSV_COLUMNS.map(([name]) => name).join(','),
-        ...rows.map((record) => CSV_COLUMNS.map(([, value]) => csvField(value(record))).join(',')),
+        columns.map(([name]) => name).join(','),
+        ...rows.map((record) => columns.map(([, value]) => csvField(value(record))).join(',')),
       ];
       return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
     },
