@@ -120,13 +120,17 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
   }
 
   const outbox = {
-    pending: (limit: number): OutgoingChange[] =>
-      (
-        statement(db, 'SELECT counter_seq, body FROM agency_outbox ORDER BY counter_seq LIMIT ?').all(limit) as {
-          counter_seq: number;
-          body: string;
-        }[]
-      ).map((row) => ({ counterSeq: row.counter_seq, change: JSON.parse(row.body) as AgencyChange })),
+    pending: (limit: number): OutgoingChange[] => {
+      const rows = statement(db, 'SELECT counter_seq, body FROM agency_outbox ORDER BY counter_seq LIMIT ?').all(limit) as {
+        counter_seq: number;
+        body: string;
+      }[];
+      // Tracker reads commit without fsync. A change the agency took must survive a power cut here, or
+      // its counter sequence would be handed out again to another change, which the agency would skip
+      // as already applied. One fsynced commit makes every earlier one in the journal durable too.
+      if (rows.length) transaction(db, () => setState(db, 'outbox_made_durable_at', String(options.now())));
+      return rows.map((row) => ({ counterSeq: row.counter_seq, change: JSON.parse(row.body) as AgencyChange }));
+    },
     acknowledge: (throughCounterSeq: number): void => {
       statement(db, 'DELETE FROM agency_outbox WHERE counter_seq <= ?').run(throughCounterSeq);
     },
