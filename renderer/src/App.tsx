@@ -9,6 +9,7 @@ import { ShortcutsOverlay } from './components/ShortcutsOverlay';
 import { useShortcuts } from './components/use-shortcuts';
 import { BookingsScreen, preloadScreens, SettingsScreen, TrainerScreen, Voucher } from './screens/lazy-screens';
 import { NewBookingScreen } from './screens/NewBookingScreen';
+import { useAgency } from './stores/agency-store';
 import { useActiveProfile, useAppStore } from './stores/app-store';
 import type { Screen } from './stores/app-store';
 import { useBookingEvents } from './stores/use-booking-events';
@@ -30,8 +31,14 @@ export function App() {
 
   useEffect(() => {
     refresh().catch((error: unknown) => setStartError(describeError(error)));
+    // The agency's status only adds to the frame: a failed read leaves it hidden until the next event.
+    useAgency
+      .getState()
+      .load()
+      .catch(() => undefined);
     const unsubscribers = [
       window.packdesk.on('event:connectivity-change', ({ online }) => setOnline(online)),
+      window.packdesk.on('event:agency-change', (status) => useAgency.getState().set(status)),
       window.packdesk.on('event:profiles-change', () => void refresh()),
       window.packdesk.on('event:navigate', ({ screen: next }) => show(next)),
     ];

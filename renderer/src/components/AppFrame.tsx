@@ -4,6 +4,7 @@ import { MODE_LABELS } from '../../../shared/profiles';
 import { useActiveProfile, useAppStore } from '../stores/app-store';
 import type { Screen } from '../stores/app-store';
 import { MODE_COLORS } from '../theme';
+import { AgencyIndicator } from './AgencyIndicator';
 import { ConnectivityIndicator } from './ConnectivityIndicator';
 import { TrainingBanner } from './TrainingBanner';
 
@@ -36,6 +37,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             )}
           </Group>
           <Group gap="lg" wrap="nowrap">
+            <AgencyIndicator />
             <ConnectivityIndicator />
             <Select
               aria-label="Active profile"

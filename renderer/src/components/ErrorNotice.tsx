@@ -12,6 +12,7 @@ export function ErrorNotice({ error, onClose }: { error: { code?: string; messag
       title={error.message}
       role="alert"
       withCloseButton={Boolean(onClose)}
+      closeButtonLabel="Dismiss this message"
       onClose={onClose}
       data-code={error.code}
     >

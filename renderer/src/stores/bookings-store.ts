@@ -12,6 +12,8 @@ export interface ListFilter {
   statuses: string[];
   from: string;
   to: string;
+  /** In an agency: every counter's bookings, or only those made at this counter. */
+  counter: 'all' | 'here';
 }
 
 interface BookingsState {
@@ -37,15 +39,34 @@ interface BookingsState {
    * look, and reads again if so; this app's own changes arrive as events and need no look.
    */
   lookForOtherWriters(): Promise<void>;
-  /** A booking the main process reports changed, applied from the event alone: its row in place, or a new one at the top. */
+  /**
+   * A booking the main process reports changed (made or changed here, or at another counter of the
+   * agency), applied from the event alone: its row in place, or a new one at the top.
+   */
   bookingChanged(booking: BookingRecord): void;
 }
 
-const EMPTY: ListFilter = { query: '', statuses: [], from: '', to: '' };
+const EMPTY: ListFilter = { query: '', statuses: [], from: '', to: '', counter: 'all' };
+
+/** The filter as the history's channels take it: only what narrows the list. */
+export const historyFilter = (profileId: number, filter: ListFilter) => ({
+  profileId,
+  ...(filter.query.trim() ? { query: filter.query } : {}),
+  ...(filter.statuses.length ? { statuses: filter.statuses } : {}),
+  ...(filter.from ? { from: filter.from } : {}),
+  ...(filter.to ? { to: filter.to } : {}),
+  ...(filter.counter === 'here' ? { counter: 'here' as const } : {}),
+});
+
+/** Whether the filter narrows the list at all (an empty answer then says no booking matches, not that there are none). */
+export const isFiltered = (filter: ListFilter): boolean =>
+  Boolean(filter.query || filter.statuses.length || filter.from || filter.to || filter.counter === 'here');
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE);
 
 /** Whether a booking belongs in the list under a filter without search words (which only the ledger's index can answer). */
 function matchesWithoutSearch(booking: BookingRecord, filter: ListFilter): boolean {
+  // A booking from another counter carries its name; "This counter" shows only those that carry none.
+  if (filter.counter === 'here' && booking.originCounter !== null) return false;
   if (filter.statuses.length && !filter.statuses.includes(booking.status)) return false;
   if (filter.from && booking.checkIn < filter.from) return false;
   return !(filter.to && booking.checkIn > filter.to);
@@ -66,15 +87,7 @@ export const useBookings = create<BookingsState>((set, get) => {
 
   const request = (page: number) => {
     const { profileId, filter } = get();
-    return call('history:list', {
-      profileId: profileId as number,
-      ...(filter.query.trim() ? { query: filter.query } : {}),
-      ...(filter.statuses.length ? { statuses: filter.statuses } : {}),
-      ...(filter.from ? { from: filter.from } : {}),
-      ...(filter.to ? { to: filter.to } : {}),
-      offset: page * PAGE_SIZE,
-      limit: PAGE_SIZE,
-    });
+    return call('history:list', { ...historyFilter(profileId as number, filter), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
   };
 
   /** Rows kept from `rows` and an answer for `page`: those near the screen only. */

@@ -7,6 +7,7 @@ import { copyText } from '../../components/copy-text';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { canCancel, canModify, isConfirmedStatus, isPayable, SPEC_STATUS_RULES } from '../../../../shared/status-rules';
+import { useSharedCounterName } from '../../stores/agency-store';
 import { useAppStore } from '../../stores/app-store';
 import { useNewBooking } from '../../stores/new-booking-store';
 import { CancelDialog } from './CancelDialog';
@@ -28,6 +29,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function BookingDetail({ bookingId }: { bookingId: number }) {
   const { openBooking, openVoucher, online, show, profiles } = useAppStore();
   const resumePayment = useNewBooking((state) => state.resumePayment);
+  const counterName = useSharedCounterName();
   const [data, setData] = useState<{ booking: BookingRecord; timeline: TimelineEvent[] } | null>(null);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -216,6 +218,11 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
           </Field>
           <Field label="Made">{formatDateTime(booking.createdAt)}</Field>
           <Field label="Last change">{formatDateTime(booking.updatedAt)}</Field>
+          {(booking.originCounter !== null || counterName !== null) && (
+            <Field label="Counter">
+              {booking.originCounter !== null ? `Made at ${booking.originCounter}` : `Made here (${counterName ?? 'this counter'})`}
+            </Field>
+          )}
           <Field label="Mode">
             {booking.profileKind === 'training' ? 'Training (no real money)' : booking.profileKind === 'test' ? 'Test mode' : 'Live'}
           </Field>

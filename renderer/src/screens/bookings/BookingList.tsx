@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Chip, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
 import { SPEC_STATUS_RULES } from '../../../../shared/status-rules';
 import type { StatusRules } from '../../../../shared/status-rules';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
-import { useBookings } from '../../stores/bookings-store';
-import { BookingRow, COLUMNS, ROW_HEIGHT } from './BookingRow';
+import { useSharedCounterName } from '../../stores/agency-store';
+import { historyFilter, isFiltered, useBookings } from '../../stores/bookings-store';
+import { BookingRow, columnsFor, ROW_HEIGHT } from './BookingRow';
 import { useScaledRows } from './use-scaled-rows';
 
 /** The statuses offered as filters: Pending, then those the profile's rules name (a service's own statuses differ). */
@@ -19,6 +20,8 @@ const statusesOf = (rules: StatusRules) => [
 export function BookingList() {
   const { activeProfileId, online, openBooking } = useAppStore();
   const rules = useActiveProfile()?.statusRules ?? SPEC_STATUS_RULES;
+  // This counter's name when the profile's bookings are shared with an agency: the Counter column and filter show then.
+  const counterName = useSharedCounterName();
   const { filter, total, rows, generation, error, attention, open, setFilter, showRows, lookForOtherWriters } = useBookings();
   const [query, setQuery] = useState(filter.query);
   const [exportError, setExportError] = useState<{ message: string; hint: string } | null>(null);
@@ -38,6 +41,11 @@ export function BookingList() {
   useEffect(() => {
     if (activeProfileId !== null) void open(activeProfileId);
   }, [activeProfileId, open]);
+
+  // Out of the agency (disconnected, or another profile in use): "This counter" is every booking again.
+  useEffect(() => {
+    if (counterName === null && filter.counter === 'here' && activeProfileId !== null) void setFilter(activeProfileId, { counter: 'all' });
+  }, [counterName, filter.counter, activeProfileId, setFilter]);
 
   useEffect(() => {
     if (query === filter.query || activeProfileId === null) return;
@@ -90,13 +98,7 @@ export function BookingList() {
     if (activeProfileId === null) return;
     setExportError(null);
     try {
-      const file = await call('history:export', {
-        profileId: activeProfileId,
-        ...(filter.query.trim() ? { query: filter.query } : {}),
-        ...(filter.statuses.length ? { statuses: filter.statuses } : {}),
-        ...(filter.from ? { from: filter.from } : {}),
-        ...(filter.to ? { to: filter.to } : {}),
-      });
+      const file = await call('history:export', historyFilter(activeProfileId, filter));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
       link.download = file.fileName;
@@ -115,7 +117,12 @@ export function BookingList() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>Bookings</Title>
-          <Text c="dimmed">Every booking made at this counter with this profile{online ? '' : ' — readable offline'}.</Text>
+          <Text c="dimmed">
+            {counterName === null
+              ? 'Every booking made at this counter with this profile'
+              : `Every booking of this profile at the agency’s counters; this one is ${counterName}`}
+            {online ? '' : ' — readable offline'}.
+          </Text>
         </div>
         <Button variant="default" onClick={() => void exportCsv()} disabled={!total}>
           Export CSV
@@ -165,22 +172,36 @@ export function BookingList() {
         <StayDateInput label="Check-in from" value={filter.from || null} onChange={(value) => setDate('from', value ?? '')} clearable />
         <StayDateInput label="Check-in to" value={filter.to || null} onChange={(value) => setDate('to', value ?? '')} clearable />
       </Group>
-      <Chip.Group multiple value={filter.statuses} onChange={setStatuses}>
-        <Group gap="xs" role="group" aria-label="Status filter">
-          {statusesOf(rules).map((status) => (
-            <Chip key={status} value={status} size="sm">
-              {status}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <Group justify="space-between" wrap="nowrap" gap="md">
+        <Chip.Group multiple value={filter.statuses} onChange={setStatuses}>
+          <Group gap="xs" role="group" aria-label="Status filter">
+            {statusesOf(rules).map((status) => (
+              <Chip key={status} value={status} size="sm">
+                {status}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        {counterName !== null && (
+          <SegmentedControl
+            aria-label="Counter"
+            size="sm"
+            value={filter.counter}
+            onChange={(value) => activeProfileId !== null && void setFilter(activeProfileId, { counter: value as 'all' | 'here' })}
+            data={[
+              { value: 'all', label: 'All counters' },
+              { value: 'here', label: `This counter (${counterName})` },
+            ]}
+          />
+        )}
+      </Group>
 
       <ErrorNotice error={error ?? exportError} onClose={exportError ? () => setExportError(null) : undefined} />
       <Text size="sm" c="dimmed" role="status" data-testid="result-count">
         {total === null
           ? 'Loading…'
           : total === 0
-            ? filter.query || filter.statuses.length || filter.from || filter.to
+            ? isFiltered(filter)
               ? 'No booking matches these filters.'
               : 'No bookings yet. Bookings made in New booking appear here at once.'
             : `${total.toLocaleString('en-GB')} ${total === 1 ? 'booking' : 'bookings'}`}
@@ -204,7 +225,7 @@ export function BookingList() {
           role="row"
           style={{
             display: 'grid',
-            gridTemplateColumns: COLUMNS,
+            gridTemplateColumns: columnsFor(counterName),
             gap: 12,
             padding: '10px 16px',
             borderBottom: '1px solid var(--mantine-color-gray-3)',
@@ -219,6 +240,7 @@ export function BookingList() {
           <span role="columnheader">Stay</span>
           <span role="columnheader">Total</span>
           <span role="columnheader">Reference</span>
+          {counterName !== null && <span role="columnheader">Counter</span>}
         </div>
         <div ref={scroller} style={{ flex: 1, overflow: 'auto' }} data-testid="bookings-scroller">
           <div role="rowgroup" style={{ height: list.height, position: 'relative' }}>
@@ -228,6 +250,7 @@ export function BookingList() {
                 index={item.index}
                 top={item.top}
                 booking={rows.get(item.index)}
+                counterName={counterName}
                 onOpen={openBooking}
                 onMove={moveFrom}
               />

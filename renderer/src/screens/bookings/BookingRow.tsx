@@ -6,20 +6,27 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { StatusBadge } from '../../components/StatusBadge';
 
 export const ROW_HEIGHT = 56;
-export const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
+const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
+/** In an agency the counter that made each booking gets a column: the stay gives up the room it did not need. */
+const AGENCY_COLUMNS = '110px minmax(150px, 1.3fr) minmax(160px, 1.6fr) 130px 110px 130px 100px';
+
+/** The list's columns: with the Counter column when the profile's bookings are shared with an agency. */
+export const columnsFor = (counterName: string | null) => (counterName === null ? COLUMNS : AGENCY_COLUMNS);
 
 interface BookingRowProps {
   index: number;
   top: number;
   /** Null while its page is being read. */
   booking: BookingRecord | undefined;
+  /** This counter's name in an agency (its own bookings carry none), or null: no Counter column. */
+  counterName: string | null;
   onOpen(id: number): void;
   /** Up or down from this row: -1 or +1. */
   onMove(index: number, step: 1 | -1): void;
 }
 
 /** One booking of the history list: plain cells, so a screenful draws in a frame; unchanged rows are not drawn again. */
-export const BookingRow = memo(function BookingRow({ index, top, booking, onOpen, onMove }: BookingRowProps) {
+export const BookingRow = memo(function BookingRow({ index, top, booking, counterName, onOpen, onMove }: BookingRowProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && booking) onOpen(booking.id);
     else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -35,7 +42,7 @@ export const BookingRow = memo(function BookingRow({ index, top, booking, onOpen
       onClick={() => booking && onOpen(booking.id)}
       onKeyDown={onKeyDown}
       className="booking-row"
-      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: COLUMNS }}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: columnsFor(counterName) }}
     >
       {booking ? (
         <>
@@ -63,6 +70,11 @@ export const BookingRow = memo(function BookingRow({ index, top, booking, onOpen
           <span role="cell" className="mono booking-reference">
             {booking.bookingReference ?? booking.clientReference}
           </span>
+          {counterName !== null && (
+            <span role="cell" className={`booking-cell-clip${booking.originCounter === null ? ' booking-counter-here' : ''}`}>
+              {booking.originCounter ?? counterName}
+            </span>
+          )}
         </>
       ) : (
         <Skeleton height={16} style={{ gridColumn: '1 / -1' }} />

@@ -6,6 +6,7 @@ import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAppStore } from '../../stores/app-store';
 import { MODE_COLORS } from '../../theme';
+import { AgencyLedgerSection } from './AgencyLedgerSection';
 import { KEY_SLOTS } from './key-fields';
 import { KeyRow } from './KeyRow';
 import { StatusRulesEditor } from './StatusRulesEditor';
@@ -127,6 +128,8 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
             ))}
           </Stack>
         )}
+
+        <AgencyLedgerSection profile={profile} />
       </Stack>
     </Card>
   );

@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SyntheticEvent } from 'react';
+import { Button, Group, PasswordInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { AgencySettingsView, AgencyStatus } from '../../../../shared/agency';
+import { call, describeError } from '../../bridge';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { checkAgencyForm, initialValues, TLS_CHOICES } from './agency-form-fields';
+import type { AgencyField, AgencyFormValues, TlsMode } from './agency-form-fields';
+
+interface AgencyFormProps {
+  profileId: number;
+  /** The connection saved for this profile, to edit; null for a new one. */
+  saved: AgencySettingsView | null;
+  /** Connected: the form stays busy until this settles. */
+  onConnected(status: AgencyStatus): Promise<void>;
+  onCancel(): void;
+}
+
+/**
+ * The agency's PostgreSQL server for a profile: checked as typed against the main process's own
+ * schema, then reached before anything is shared. The password goes to the keychain and never comes back.
+ */
+export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFormProps) {
+  const [values, setValues] = useState<AgencyFormValues>(() => initialValues(saved));
+  const [touched, setTouched] = useState(false);
+  const [connecting, setConnecting] = useState(false);
+  const [error, setError] = useState<ReturnType<typeof describeError> | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const connect = useRef<HTMLButtonElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
+  const checked = checkAgencyForm(profileId, values);
+  const problem = (field: AgencyField) => (touched ? (checked.problems?.[field] ?? null) : null);
+  const field = (name: AgencyField) => ({
+    value: values[name],
+    error: problem(name),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  // The answer in view, under the field the agent was on; and Connect, disabled while the server was asked
+  // (which leaves the focus nowhere when it had it), takes the focus back.
+  useEffect(() => {
+    if (connecting || !error) return;
+    answer.current?.scrollIntoView({ block: 'nearest' });
+    if (document.activeElement === null || document.activeElement === document.body) connect.current?.focus();
+  }, [connecting, error]);
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!checked.input) {
+      // The first field to correct takes the focus, once its error is drawn.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setConnecting(true);
+    setError(null);
+    try {
+      await onConnected(await call('agency:connect', checked.input));
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setConnecting(false);
+    }
+  };
+
+  return (
+    <form ref={form} onSubmit={(event) => void submit(event)} aria-label="Agency ledger connection" noValidate>
+      <Stack gap="sm" p="md" bg="gray.0" style={{ borderRadius: 8 }}>
+        <Text size="sm" c="dimmed">
+          The agency’s server, as whoever runs it gave it to you. Connecting shares this profile’s bookings with every counter of the
+          agency; they stay in this counter’s history too.
+        </Text>
+        <Group align="flex-start" wrap="nowrap">
+          <TextInput
+            label="Server (host name or address)"
+            placeholder="ledger.agency.example"
+            required
+            data-autofocus
+            autoFocus
+            {...field('host')}
+            style={{ flexGrow: 1 }}
+          />
+          <TextInput label="Port" required inputMode="numeric" w={110} {...field('port')} />
+        </Group>
+        <Group grow align="flex-start">
+          <TextInput label="Database" placeholder="packdesk" required {...field('database')} />
+          <TextInput label="User" required autoComplete="off" {...field('user')} />
+        </Group>
+        <PasswordInput
+          label="Password"
+          description={
+            saved?.hasPassword
+              ? 'Saved in the keychain. Leave empty to keep it, or type a new one to replace it.'
+              : 'Kept in the system keychain, never in a file. Leave empty if the server asks for none.'
+          }
+          autoComplete="new-password"
+          {...field('password')}
+        />
+        <Radio.Group
+          label="Encryption (TLS)"
+          value={values.tlsMode}
+          onChange={(value) => setValues((current) => ({ ...current, tlsMode: value as TlsMode }))}
+          error={problem('tlsMode')}
+        >
+          <Stack gap="xs" mt={6}>
+            {TLS_CHOICES.map((choice) => (
+              <Radio key={choice.value} value={choice.value} label={choice.label} description={choice.description} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {values.tlsMode === 'verify-full' && (
+          <Textarea
+            label="The agency’s certificate authority (optional)"
+            description={
+              saved?.hasCaCertificate
+                ? 'One is saved. Paste another (PEM) to replace it.'
+                : 'Paste it (PEM, from -----BEGIN CERTIFICATE-----) when the agency signs its server’s certificate itself.'
+            }
+            placeholder="-----BEGIN CERTIFICATE-----"
+            autosize
+            minRows={2}
+            maxRows={6}
+            classNames={{ input: 'mono' }}
+            {...field('caCertificate')}
+          />
+        )}
+        <TextInput
+          label="This counter’s name"
+          description="How the other counters name the bookings made here, such as “Desk 2” or “Porto front desk”."
+          required
+          {...field('counterName')}
+        />
+        <div ref={answer}>
+          <ErrorNotice error={error} onClose={() => setError(null)} />
+          {error && !saved && (
+            <Text size="sm" mt={6}>
+              Nothing was saved: this profile’s bookings stay this counter’s own until it connects.
+            </Text>
+          )}
+        </div>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={connecting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={connecting} ref={connect}>
+            Connect
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
