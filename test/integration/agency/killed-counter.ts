@@ -1,0 +1,34 @@
+import { createCore } from '../../../electron/core/core';
+import { createKeychainStore } from '../../../electron/core/secrets';
+import type { AgencySettingsInput } from '../../../shared/agency';
+import { AGENCY_TIMINGS, acknowledgeMany, agentStep } from './counters-workload-helpers';
+import { seeded } from './seeded-helpers';
+
+// The kill test's victim: a full counter (core, SQLite ledger in PACKDESK_DATA_DIR) joined to the
+// agency, holding, cancelling and checking bookings as KILL_SEED says, its outbox draining all the
+// while, until the test SIGKILLs it. The test then starts a counter on the same data folder.
+const env = process.env;
+const name = env.COUNTER_NAME as string;
+const service = { url: env.SERVICE_URL as string, testKey: env.SERVICE_TEST_KEY as string, liveKey: env.SERVICE_LIVE_KEY as string };
+const core = createCore({
+  dataDir: env.PACKDESK_DATA_DIR as string,
+  secrets: createKeychainStore('Packdesk-agency-kill'),
+  version: 'kill',
+  builtInService: () => service,
+  connectivityIntervalMs: 600_000,
+  trackerTickMs: 20,
+  retry: { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 40, maxRetryAfterMs: 1000 },
+  doubtWindowMs: 1_000,
+  agencyTimings: AGENCY_TIMINGS,
+});
+await core.start();
+const agency = JSON.parse(env.AGENCY as string) as Omit<AgencySettingsInput, 'profileId' | 'counterName'>;
+await core.agency.connect({ ...agency, profileId: 1, counterName: name });
+process.stdout.write('ready\n');
+
+const random = seeded(Number(env.KILL_SEED));
+for (let n = 0; ; n += 1) {
+  const outcome = await agentStep(core, name, random, n);
+  acknowledgeMany(core, random, Math.floor(random() * 40));
+  process.stdout.write(`${JSON.stringify({ n, outcome })}\n`);
+}
