@@ -59,6 +59,7 @@ export const ERROR_TITLES = {
   agency_not_joined: 'Not in an agency',
   agency_already_joined: 'Already in an agency',
   agency_booking_elsewhere: 'Booking made at another counter',
+  agency_unreachable: 'Agency ledger unreachable',
   intent_settled: 'Already settled',
   booking_not_found: 'Booking not found',
   booking_id_unknown: 'Booking number lost',

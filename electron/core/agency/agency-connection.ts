@@ -1,5 +1,5 @@
 import { Client, Pool } from 'pg';
-import type { ClientConfig } from 'pg';
+import type { ClientConfig, PoolClient } from 'pg';
 import { AppError } from '../app-error';
 
 /** How a counter reaches the agency's PostgreSQL; the password comes from the caller (the OS keychain), never a file. */
@@ -92,4 +92,21 @@ export function agencyUnreachable(settings: AgencyConnectionSettings, cause: unk
     'Bookings made at this counter are kept and sent when it is back; a change to a booking made at another counter waits until then.',
     { cause },
   );
+}
+
+/**
+ * A connection checked out of the pool for a transaction. pg emits 'error' on it when the server
+ * goes away even while a query runs (the query's own rejection tells the caller); with no listener
+ * that event would be an uncaught exception in the main process.
+ */
+export async function checkOut(pool: Pool): Promise<PoolClient & { done: (failed: boolean) => void }> {
+  const client = await pool.connect();
+  const ignore = (): void => undefined;
+  client.on('error', ignore);
+  return Object.assign(client, {
+    done: (failed: boolean) => {
+      client.off('error', ignore);
+      client.release(failed);
+    },
+  });
 }

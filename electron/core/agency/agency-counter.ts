@@ -63,12 +63,20 @@ function changedElsewhere(): AppError {
   );
 }
 
-function elsewhereUnreachable(originCounter: string): AppError {
-  return new AppError(
-    'agency_booking_elsewhere',
-    `This booking was made at ${originCounter}, and the agency ledger cannot be reached, so this counter cannot be sure no other counter is changing it.`,
-    'Nothing was sent. Wait until the status bar says “Agency ledger: live”, or make the change at the counter that made the booking.',
-  );
+/** A write on a booking other counters know, while the agency that keeps one writer per booking cannot be asked. */
+function cannotAskAgency(originCounter: string | null): AppError {
+  const hint = 'Nothing was sent. Wait until the status bar says “Agency ledger: live”, then do it again.';
+  return originCounter !== null
+    ? new AppError(
+        'agency_booking_elsewhere',
+        `This booking was made at ${originCounter}, and the agency ledger cannot be reached, so this counter cannot be sure no other counter is changing it.`,
+        `${hint} Or make the change at ${originCounter}.`,
+      )
+    : new AppError(
+        'agency_unreachable',
+        'The agency ledger cannot be reached, and the other counters already have this booking, so this counter cannot be sure none of them is changing it.',
+        hint,
+      );
 }
 
 /**
@@ -152,9 +160,28 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     });
   })();
 
+  /**
+   * The booking's write lease, or null when the agency cannot be asked (tried twice while the link is
+   * up, as one dropped connection is no outage). Throws `booking_busy` when another counter holds it.
+   */
+  async function leaseOrNull(bookingKey: string): Promise<BookingLease | null> {
+    const tries = link.kind === 'unreachable' ? 1 : 2;
+    for (let attempt = 1; ; attempt += 1) {
+      if (!pool) return null;
+      try {
+        return await takeWriteLease(pool, { bookingKey, counterId: counter.counterId, ttlMs: writeLeaseMs });
+      } catch (error) {
+        if (!isConnectionFailure(error)) throw error;
+        if (attempt >= tries) return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
   /** Whether this counter has applied the others' last change to the booking, pulling for a moment if not. */
-  async function caughtUpWith(agencyPool: Pool, bookingKey: string): Promise<boolean> {
-    const needed = await othersLatestSeqFor(agencyPool, bookingKey, counter.counterId);
+  async function caughtUpWith(bookingKey: string): Promise<boolean> {
+    if (!pool) return false;
+    const needed = await othersLatestSeqFor(pool, bookingKey, counter.counterId);
     const deadline = Date.now() + shareWaitMs;
     while (ledger.remote.lastPulledSeq() < needed) {
       if (Date.now() >= deadline || !feed) return false;
@@ -179,22 +206,26 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     async beginWrite(bookingId) {
       const place = ledger.placeOf(bookingId);
       if (!place) return;
-      const reachable = pool !== null && link.kind !== 'unreachable';
+      const lease = await leaseOrNull(place.agencyKey);
+      if (!lease) {
+        // Only a booking the agency never had can be written without asking it: no other counter knows it.
+        if (place.known) throw cannotAskAgency(place.originCounter);
+        return;
+      }
+      const renewal = setInterval(() => void lease.renew().catch(() => undefined), writeLeaseMs / 3);
+      renewal.unref();
+      writeLeases.set(bookingId, { lease, renewal });
+      // The write is decided from this counter's copy: it must hold every change the others made to the booking.
+      let current: boolean;
       try {
-        if (!reachable || !pool) throw Object.assign(new Error('agency ledger unreachable'), { code: 'ECONNREFUSED' });
-        const lease = await takeWriteLease(pool, { bookingKey: place.agencyKey, counterId: counter.counterId, ttlMs: writeLeaseMs });
-        const renewal = setInterval(() => void lease.renew().catch(() => undefined), writeLeaseMs / 3);
-        renewal.unref();
-        writeLeases.set(bookingId, { lease, renewal });
-        // The write is decided from this counter's copy: it must hold every change the others made to the booking.
-        if (!(await caughtUpWith(pool, place.agencyKey)) || ledger.placeOf(bookingId)?.remoteTouches !== place.remoteTouches) {
-          releaseWriteLease(bookingId, false);
-          throw changedElsewhere();
-        }
+        current = (await caughtUpWith(place.agencyKey)) && ledger.placeOf(bookingId)?.remoteTouches === place.remoteTouches;
       } catch (error) {
-        if (!isConnectionFailure(error)) throw error;
-        // A booking made here can be changed offline (its changes wait in the outbox); one made elsewhere waits.
-        if (place.originCounter !== null) throw elsewhereUnreachable(place.originCounter);
+        releaseWriteLease(bookingId, false);
+        throw isConnectionFailure(error) ? cannotAskAgency(place.originCounter) : error;
+      }
+      if (!current) {
+        releaseWriteLease(bookingId, false);
+        throw changedElsewhere();
       }
     },
     abandon: (bookingId) => releaseWriteLease(bookingId, false),

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { AppError } from '../app-error';
+import { checkOut } from './agency-connection';
 
 /** One step of the agency server's schema, as SQL; the list index + 1 is the version it produces. */
 export type AgencyMigration = string;
@@ -82,7 +83,7 @@ export const agencyMigrations: readonly AgencyMigration[] = [
  * is refused: this counter would write rows it does not understand.
  */
 export async function migrateAgencySchema(pool: Pool, migrations: readonly AgencyMigration[] = agencyMigrations): Promise<void> {
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let failure: unknown = null;
   try {
     await client.query('BEGIN');
@@ -110,6 +111,6 @@ export async function migrateAgencySchema(pool: Pool, migrations: readonly Agenc
     throw error;
   } finally {
     // A connection that failed mid-way is closed rather than handed to the next caller.
-    client.release(failure !== null && !(failure instanceof AppError));
+    client.done(failure !== null && !(failure instanceof AppError));
   }
 }

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { AppError } from '../app-error';
+import { checkOut } from './agency-connection';
 import { agencyChangeSchema } from './agency-change';
 import type { AgencyBooking, AgencyChange } from './agency-change';
 
@@ -92,7 +93,7 @@ export async function pushChanges(
 ): Promise<{ applied: number; alreadyThere: number }> {
   const checked = validated(changes);
   if (checked.length === 0) return { applied: 0, alreadyThere: 0 };
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let failure: unknown = null;
   try {
     await client.query('BEGIN');
@@ -119,7 +120,7 @@ export async function pushChanges(
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release(failure !== null);
+    client.done(failure !== null);
   }
 }
 

@@ -50,6 +50,8 @@ export function addAgencyOutbox(db: DatabaseSync): void {
     ALTER TABLE bookings ADD COLUMN agency_key TEXT;
     -- The name of the counter that made it; NULL: this counter.
     ALTER TABLE bookings ADD COLUMN origin_counter TEXT;
+    -- 1 once the agency has it (pushed and taken, or pulled): other counters may write it from then on.
+    ALTER TABLE bookings ADD COLUMN agency_known INTEGER NOT NULL DEFAULT 0;
     CREATE UNIQUE INDEX bookings_agency_key ON bookings (agency_key) WHERE agency_key IS NOT NULL;
     CREATE INDEX bookings_elsewhere ON bookings (profile_id, id DESC) WHERE origin_counter IS NOT NULL;
     -- The counter's own sequence (never reused: AUTOINCREMENT), deleted once the agency has committed it.

@@ -93,7 +93,7 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
            total_minor = ?, currency = ?, booking_reference = ?,
            -- A write of this counter's own that is still out keeps its mark: only its outcome clears it.
            in_flight = CASE WHEN EXISTS (SELECT 1 FROM intents WHERE booking_id = bookings.id AND finished_at IS NULL) THEN in_flight ELSE ? END,
-           next_check_at = ?, updated_at = ?, version = version + 1
+           next_check_at = ?, updated_at = ?, version = version + 1, agency_known = 1
          WHERE id = ?`,
       ).run(...values, nextCheck(change, found.next_check_at, member.profileId), change.updatedAt, found.id);
       return found.id;
@@ -103,8 +103,8 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         db,
         `INSERT INTO bookings (service_booking_id, status, check_in, check_out, holder_name, holder_surname, holder_email, package_id,
            package_title, property_id, property_name, adults, paxes, items, total_minor, currency, booking_reference, in_flight,
-           next_check_at, profile_id, profile_kind, client_reference, agency_key, origin_counter, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           next_check_at, profile_id, profile_kind, client_reference, agency_key, origin_counter, created_at, updated_at, agency_known)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
       ).run(
         ...values,
         nextCheck(change, null, member.profileId),
@@ -132,7 +132,14 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
       return rows.map((row) => ({ counterSeq: row.counter_seq, change: JSON.parse(row.body) as AgencyChange }));
     },
     acknowledge: (throughCounterSeq: number): void => {
-      statement(db, 'DELETE FROM agency_outbox WHERE counter_seq <= ?').run(throughCounterSeq);
+      transaction(db, () => {
+        statement(
+          db,
+          `UPDATE bookings SET agency_known = 1 WHERE agency_known = 0 AND agency_key IN
+             (SELECT body ->> '$.bookingKey' FROM agency_outbox WHERE counter_seq <= ? AND body ->> '$.kind' = 'booking')`,
+        ).run(throughCounterSeq);
+        statement(db, 'DELETE FROM agency_outbox WHERE counter_seq <= ?').run(throughCounterSeq);
+      });
     },
     size: (): number => (statement(db, 'SELECT count(*) AS n FROM agency_outbox').get() as { n: number }).n,
   } satisfies OutboxPort;
@@ -226,11 +233,16 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
     },
 
     /** The booking's key in the agency and the counter that made it (null: this one), or null outside an agency. */
-    placeOf(bookingId: number): { agencyKey: string; originCounter: string | null; remoteTouches: number } | null {
-      const row = statement(db, 'SELECT agency_key, origin_counter FROM bookings WHERE id = ?').get(bookingId) as
-        { agency_key: string | null; origin_counter: string | null } | undefined;
+    placeOf(bookingId: number): { agencyKey: string; originCounter: string | null; known: boolean; remoteTouches: number } | null {
+      const row = statement(db, 'SELECT agency_key, origin_counter, agency_known FROM bookings WHERE id = ?').get(bookingId) as
+        { agency_key: string | null; origin_counter: string | null; agency_known: number } | undefined;
       return row?.agency_key && membership()
-        ? { agencyKey: row.agency_key, originCounter: row.origin_counter, remoteTouches: remoteTouches.get(bookingId) ?? 0 }
+        ? {
+            agencyKey: row.agency_key,
+            originCounter: row.origin_counter,
+            known: row.agency_known === 1,
+            remoteTouches: remoteTouches.get(bookingId) ?? 0,
+          }
         : null;
     },
   };

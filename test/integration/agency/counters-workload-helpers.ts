@@ -18,11 +18,11 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 
 /**
  * What a counter's agent may be told instead of a done write, when another counter or the agency's
- * state stands in the way. `cancel_refused`: the service refused a second cancel, and the agent is
- * told what the service shows; it happens when the counter that made the booking cancelled it while
- * it could not reach the agency (counters-partition.test.ts shows that case on its own).
+ * state stands in the way: another counter holds the booking, it is already cancelled, or the agency
+ * cannot be asked who does (a dropped connection, twice in a row). Never a second cancel refused by
+ * the service: one writer per booking.
  */
-const TOLD_IN_WORDS = new Set(['booking_busy', 'agency_booking_elsewhere', 'already_cancelled', 'cancel_refused']);
+const TOLD_IN_WORDS = new Set(['booking_busy', 'agency_booking_elsewhere', 'agency_unreachable', 'already_cancelled']);
 
 /** A traveler named after the counter and a number, so a booking in any copy says where it was made. */
 export const travelerOf = (counterName: string, n: number) => ({
