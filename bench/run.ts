@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import setup from '../test/e2e/global-setup';
+import { AGENCY_FULL, AGENCY_HOW_MEASURED, AGENCY_QUICK, measureAgency } from './agency-figures';
 import { measureBookingsScreen } from './bookings-screen';
 import { figureReport, formatValue, resultsJson } from './figures';
 import type { Figure } from './figures';
@@ -12,13 +13,16 @@ import { measureRendererSize } from './renderer-size';
 import { measureService } from './service-figures';
 
 /**
- * `npm run bench [-- --quick] [-- --large]`: every figure of issue 15 with its target and its reference
- * measured in the same run, written to bench/results.json and bench/report.md. --quick: the same
- * figures at smaller sizes (and without the load sections); --large adds the 1,000,000-row figures.
+ * `npm run bench [-- --quick] [-- --large] [-- --agency-only]`: every figure of issue 15 and issue 14's agency figures,
+ * each with its target and its reference measured in the same run, written to bench/results.json and
+ * bench/report.md. --quick: the same figures at smaller sizes (and without the load sections);
+ * --large adds the 1,000,000-row figures; --agency-only measures and prints the agency figures alone
+ * and writes no file.
  */
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
 const large = args.has('--large');
+const agencyOnly = args.has('--agency-only');
 const SEED = 1;
 const LARGE = 1_000_000;
 const standard = quick ? 10_000 : 100_000;
@@ -34,6 +38,25 @@ const step = async <T>(label: string, work: () => T | Promise<T>): Promise<T> =>
   console.log(`[bench] ${label}: ${((performance.now() - at) / 1000).toFixed(1)} s`);
   return result;
 };
+
+const printFigures = (measured: readonly Figure[]) => {
+  for (const figure of measured)
+    console.log(
+      `${figure.pass === null ? '   ' : figure.pass ? 'ok ' : 'MISS'} ${figure.name}: ${formatValue(figure.value, figure.unit)} (target ${figure.target}; ${figure.reference})`,
+    );
+};
+const agencySizes = quick ? AGENCY_QUICK : AGENCY_FULL;
+const measureAgencyFigures = () =>
+  step(`agency ledger: ${agencySizes.counters} counters on one PostgreSQL`, () => measureAgency(agencySizes, SEED));
+if (agencyOnly) {
+  const agency = await measureAgencyFigures();
+  printFigures(agency.figures);
+  for (const note of agency.notes) console.log(note);
+  console.log(
+    `[bench] agency figures (${quick ? '--quick' : 'full'}) took ${((performance.now() - started) / 1000).toFixed(0)} s; no file written`,
+  );
+  process.exit(agency.figures.length ? 0 : 1);
+}
 
 await step('building the app and the harness bridge', () => setup());
 figures.push(await step('renderer size', () => measureRendererSize()));
@@ -69,6 +92,9 @@ notes.push(
   ),
 );
 if (large) figures.push(await step('main-process memory', () => measureMainMemory(LARGE, SEED)));
+const agency = await measureAgencyFigures();
+figures.push(...agency.figures);
+notes.push(...agency.notes);
 const sections = quick ? [] : await step('service load, many counters, change landing', () => loadSections());
 
 const HOW_MEASURED = [
@@ -82,6 +108,7 @@ const HOW_MEASURED = [
   '- Service figures: the core with the app’s own settings against the built-in service in a process of its own; “seen on screen” is the core’s change event to the screens, the engine’s overhead the worse of search and pricing (p50 against p50).',
   '- IPC per status change: the newest booking is cancelled in the ledger while Bookings shows it; counted are the bridge calls the renderer makes in the next 1.5 s (the list’s two-second poll for other writers not counted).',
   '- Heap: Chromium’s used JS heap after a forced garbage collection. Main-process memory: the RSS of a Node process opening the ledger through the core, not Electron’s main process itself.',
+  AGENCY_HOW_MEASURED,
 ];
 
 const seconds = (performance.now() - started) / 1000;
@@ -93,7 +120,7 @@ const mode = [quick ? '--quick' : 'full', ...(large ? ['--large'] : [])].join(' 
 const report = [
   '# Packdesk benchmark report',
   '',
-  `Issue 15’s figures, each with its target from the issue and its reference measured in the same run, on ${measuredTree}. \`npm run bench\` (add \`-- --large\` for the 1,000,000-row figures, \`-- --quick\` for smaller sizes). Seeded (seed ${SEED}).`,
+  `Issue 15’s figures and issue 14’s agency figures, each with its target from the issue and its reference measured in the same run, on ${measuredTree}. \`npm run bench\` (add \`-- --large\` for the 1,000,000-row figures, \`-- --quick\` for smaller sizes, \`-- --agency-only\` to print the agency figures alone). Seeded (seed ${SEED}).`,
   '',
   ...figureReport(figures, { mode, seconds, loadBefore }),
   ...(notes.length ? ['', ...notes] : []),
@@ -105,9 +132,6 @@ const report = [
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/report.md', `${report}\n`);
 writeFileSync('bench/results.json', resultsJson(figures));
-for (const figure of figures)
-  console.log(
-    `${figure.pass === null ? '   ' : figure.pass ? 'ok ' : 'MISS'} ${figure.name}: ${formatValue(figure.value, figure.unit)} (target ${figure.target}; ${figure.reference})`,
-  );
+printFigures(figures);
 console.log(`[bench] ${mode} took ${seconds.toFixed(0)} s; wrote bench/report.md and bench/results.json`);
 process.exit(0);
