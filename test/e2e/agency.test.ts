@@ -281,9 +281,30 @@ describe('the agency ledger on screen', () => {
     await harness.screenshot('agency-status-unreachable');
     expect(await violations(page)).toEqual([]);
 
-    // Back: live again, nothing waiting, and Desk 2 has the booking made while the link was cut.
+    // Desk 2 books while this counter is cut off: back, it catches up (every word the status bar shows is kept, however brief), then is live.
+    await bookAt(desk2, 'Ana', 'Ferreira', 130);
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { __agencyWords: string[] }).__agencyWords = shown;
+      new MutationObserver(() => {
+        const words = document.querySelector('[data-testid="agency-link-words"]')?.textContent ?? '';
+        if (words !== shown.at(-1)) shown.push(words);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await hop.restore();
     await expect.poll(() => agencyWords(page), { timeout: 30_000 }).toBe('Agency ledger: live');
+    expect(await page.evaluate(() => (window as unknown as { __agencyWords: string[] }).__agencyWords)).toContainEqual(
+      expect.stringMatching(/^Agency ledger: catching up \d+$/),
+    );
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row', { name: /Ana Ferreira/ })
+          .getByRole('cell')
+          .last()
+          .textContent(),
+      )
+      .toBe('Desk 2');
     await expect.poll(() => page.getByTestId('agency-unsent').count(), { timeout: 15_000 }).toBe(0);
     await expect
       .poll(() => desk2.ledger.list({ profileId: 1, query: 'valente' }).rows[0]?.originCounter, { timeout: 15_000 })

@@ -9,22 +9,32 @@ interface AgencyState {
   status: AgencyStatus;
   /** Reads the status (at start); the events keep it current after that. */
   load(): Promise<void>;
-  /** The status from an event, or from a connect or disconnect just answered. */
+  /**
+   * Runs a call that answers with the status (connect, disconnect) and shows its answer, unless an
+   * event came while it ran: the link moves on its own (live a moment after connecting), and an
+   * answer read before that event must not put the older state back on screen.
+   */
+  answer(ask: () => Promise<AgencyStatus>): Promise<AgencyStatus>;
+  /** The status from an event. */
   set(status: AgencyStatus): void;
 }
 
-export const useAgency = create<AgencyState>((set) => {
-  /** Bumps with every status set, so a read that started before an event does not undo it. */
-  let changes = 0;
+export const useAgency = create<AgencyState>((set, get) => {
+  /** Bumps with every event, so an answer that started before one does not undo it. */
+  let events = 0;
   return {
     status: AGENCY_OFF,
     load: async () => {
-      const asked = changes;
-      const status = await call('agency:status', {});
-      if (changes === asked) set({ status });
+      await get().answer(() => call('agency:status', {}));
+    },
+    answer: async (ask) => {
+      const asked = events;
+      const status = await ask();
+      if (events === asked) set({ status });
+      return status;
     },
     set: (status) => {
-      changes += 1;
+      events += 1;
       set({ status });
     },
   };

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Button, Group, PasswordInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { AgencySettingsView, AgencyStatus } from '../../../../shared/agency';
+import type { AgencySettingsView } from '../../../../shared/agency';
 import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useAgency } from '../../stores/agency-store';
 import { checkAgencyForm, initialValues, TLS_CHOICES } from './agency-form-fields';
 import type { AgencyField, AgencyFormValues, TlsMode } from './agency-form-fields';
 
@@ -12,7 +13,7 @@ interface AgencyFormProps {
   /** The connection saved for this profile, to edit; null for a new one. */
   saved: AgencySettingsView | null;
   /** Connected: the form stays busy until this settles. */
-  onConnected(status: AgencyStatus): Promise<void>;
+  onConnected(): Promise<void>;
   onCancel(): void;
 }
 
@@ -58,7 +59,9 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
     setConnecting(true);
     setError(null);
     try {
-      await onConnected(await call('agency:connect', checked.input));
+      const input = checked.input;
+      await useAgency.getState().answer(() => call('agency:connect', input));
+      await onConnected();
     } catch (caught) {
       setError(describeError(caught));
     } finally {

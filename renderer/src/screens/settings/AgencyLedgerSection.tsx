@@ -21,7 +21,7 @@ type FocusTarget = 'connect' | 'edit' | 'disconnect' | 'keep';
  */
 export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
   const status = useAgency((state) => state.status);
-  const setStatus = useAgency((state) => state.set);
+  const answer = useAgency((state) => state.answer);
   const otherProfile = useAppStore((state) =>
     status.profileId !== null && status.profileId !== profile.id
       ? state.profiles.find((other) => other.id === status.profileId)
@@ -58,7 +58,7 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
     setBusy(true);
     setError(null);
     try {
-      setStatus(await call('agency:disconnect', { profileId: profile.id }));
+      await answer(() => call('agency:disconnect', { profileId: profile.id }));
       setSaved(null);
       setMode('view');
       setFocusOn('connect');
@@ -186,10 +186,9 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
         <AgencyForm
           profileId={profile.id}
           saved={saved ?? null}
-          onConnected={async (next) => {
+          onConnected={async () => {
             // The saved connection first, so the form gives way to it and to Edit connection, which takes the focus.
             await load();
-            setStatus(next);
             setMode('view');
             setFocusOn('edit');
           }}
