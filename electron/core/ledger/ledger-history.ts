@@ -127,8 +127,8 @@ export function createHistoryQueries(db: DatabaseSync) {
     ).n;
   }
 
-  /** The exact total of a filter without search words, from the kept counts (less the other counters' rows for "This counter"). */
-  function keptTotal(filter: BookingFilter): number {
+  /** The kept count of the filter's statuses and dates, every counter's bookings together. */
+  function keptCount(filter: BookingFilter): number {
     const params: SQLInputValue[] = [filter.profileId];
     let sql = 'SELECT coalesce(sum(n), 0) AS n FROM booking_counts WHERE profile_id = ?';
     if (filter.from || filter.to) {
@@ -139,9 +139,31 @@ export function createHistoryQueries(db: DatabaseSync) {
       sql += ` AND status IN (${placeholders(filter.statuses.length)})`;
       params.push(...filter.statuses);
     }
-    const kept = (statement(db, sql).get(...params) as { n: number }).n;
-    return filter.counter === 'here' ? kept - elsewhereTotal(filter) : kept;
+    return (statement(db, sql).get(...params) as { n: number }).n;
   }
+
+  /**
+   * "This counter"'s total: the kept count less the other counters' rows. With a status or a date
+   * range those rows are read one by one, so whichever side is fewer is read: the other counters'
+   * rows (from their partial index, counted only as far as it takes to tell) or the filter's own.
+   */
+  function hereTotal(filter: BookingFilter): number {
+    const kept = keptCount(filter);
+    // The other counters' rows of the profile, from their partial index alone.
+    if (!filter.statuses?.length && !filter.from && !filter.to) return kept - elsewhereTotal(filter);
+    const elsewhere = (
+      statement(
+        db,
+        'SELECT count(*) AS n FROM (SELECT 1 FROM bookings b INDEXED BY bookings_elsewhere WHERE b.profile_id = ? AND b.origin_counter IS NOT NULL LIMIT ?)',
+      ).get(filter.profileId, kept) as { n: number }
+    ).n;
+    if (elsewhere < kept) return kept - elsewhereTotal(filter);
+    const { sql, params } = where(filter, false);
+    return (statement(db, `SELECT count(*) AS n FROM bookings b WHERE ${sql}`).get(...params) as { n: number }).n;
+  }
+
+  /** The exact total of a filter without search words, from the kept counts ("This counter": see hereTotal). */
+  const keptTotal = (filter: BookingFilter): number => (filter.counter === 'here' ? hereTotal(filter) : keptCount(filter));
 
   /**
    * The total of a full-text search with no date range: exact up to COUNT_CAP matches, beyond that
@@ -164,7 +186,9 @@ export function createHistoryQueries(db: DatabaseSync) {
    * that far. A row of the range costs a probe of the matches; a match costs a read of its row.
    */
   function dateRangeFirst(filter: BookingFilter, match: string): boolean {
-    const inRange = keptTotal(filter);
+    // "This counter" alone is no range: its rows are the profile's, less a few or many.
+    if (!filter.from && !filter.to) return false;
+    const inRange = keptCount(filter);
     const enough = Math.ceil(inRange / RANGE_PROBES_PER_MATCH) + 1;
     const matches = (
       statement(db, 'SELECT count(*) AS n FROM (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? LIMIT ?)').get(
