@@ -261,6 +261,7 @@ describe('the agency ledger on screen', () => {
     await expect.poll(() => page.locator('[data-tone]').first().textContent(), { timeout: 15_000 }).toBe('Paid');
     await harness.screenshot('agency-booking-from-desk-2');
     await page.keyboard.press('Escape');
+    await expect.poll(() => theirRow.getByRole('cell').first().textContent()).toBe('Paid');
 
     // The link cut: the status bar says since when, and a booking made here meanwhile waits to be sent.
     const before = clockNow();
