@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { AppError } from '../app-error';
 import { checkOut } from './agency-connection';
+import { CHANGES_CHANNEL, PUSH_LOCK } from './change-log';
 
 /** One step of the agency server's schema, as SQL; the list index + 1 is the version it produces. */
 export type AgencyMigration = string;
@@ -74,6 +75,55 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   // A counter about to write a booking asks which of the others' changes to it it must have applied first.
   `
   CREATE INDEX agency_changes_booking ON agency_changes (booking_key, seq);
+  `,
+  // A push in one call: the push lock is held only while the server works, never across a round trip
+  // to a counter (20 counters were queueing on it). Checked by the counter before it calls.
+  `
+  CREATE FUNCTION agency_push(p_counter uuid, p_changes jsonb, OUT applied bigint, OUT last_seq bigint)
+  LANGUAGE plpgsql AS $push$
+  BEGIN
+    -- Sequence numbers are handed out in commit order: a reader of "after 41" never misses 42.
+    PERFORM pg_advisory_xact_lock(${PUSH_LOCK});
+    WITH inserted AS (
+      INSERT INTO agency_changes (counter_id, counter_seq, booking_key, kind, body)
+      SELECT p_counter, (e->>'counterSeq')::bigint, e->'change'->>'bookingKey', e->'change'->>'kind', e->'change'
+      FROM jsonb_array_elements(p_changes) AS t (e)
+      ORDER BY (e->>'counterSeq')::bigint
+      ON CONFLICT (counter_id, counter_seq) DO NOTHING
+      RETURNING seq, booking_key, kind, body
+    ),
+    -- Several states of one booking in a push: only the last one is the record.
+    latest AS (
+      SELECT DISTINCT ON (booking_key) seq, body FROM inserted WHERE kind = 'booking' ORDER BY booking_key, seq DESC
+    ),
+    record AS (
+      INSERT INTO agency_bookings (booking_key, origin_counter_id, service_booking_id, status, check_in, check_out, holder_name,
+        holder_surname, package_title, property_name, total_minor, currency, client_reference, booking_reference, created_at,
+        updated_at, last_seq)
+      SELECT r."bookingKey", p_counter, r."serviceBookingId", r.status, r."checkIn", r."checkOut", r."holderName", r."holderSurname",
+        r."packageTitle", r."propertyName", r."totalMinor", r.currency, r."clientReference", r."bookingReference", r."createdAt",
+        r."updatedAt", latest.seq
+      FROM latest, jsonb_to_record(latest.body) AS r ("bookingKey" text, "serviceBookingId" bigint, status text, "checkIn" date,
+        "checkOut" date, "holderName" text, "holderSurname" text, "packageTitle" text, "propertyName" text, "totalMinor" bigint,
+        currency text, "clientReference" text, "bookingReference" text, "createdAt" timestamptz, "updatedAt" timestamptz)
+      ON CONFLICT (booking_key) DO UPDATE SET service_booking_id = excluded.service_booking_id, status = excluded.status,
+        check_in = excluded.check_in, check_out = excluded.check_out, holder_name = excluded.holder_name,
+        holder_surname = excluded.holder_surname, package_title = excluded.package_title, property_name = excluded.property_name,
+        total_minor = excluded.total_minor, currency = excluded.currency, client_reference = excluded.client_reference,
+        booking_reference = excluded.booking_reference, updated_at = excluded.updated_at, last_seq = excluded.last_seq
+      RETURNING 1
+    ),
+    timeline AS (
+      INSERT INTO agency_booking_events (seq, booking_key, at, type, summary)
+      SELECT seq, booking_key, (body->>'at')::timestamptz, body->>'type', body->>'summary' FROM inserted WHERE kind = 'event'
+      RETURNING 1
+    )
+    SELECT count(*), max(seq) INTO applied, last_seq FROM inserted;
+    IF last_seq IS NOT NULL THEN
+      PERFORM pg_notify('${CHANGES_CHANNEL}', last_seq::text);
+    END IF;
+  END
+  $push$;
   `,
 ];
 
