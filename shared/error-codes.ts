@@ -60,6 +60,7 @@ export const ERROR_TITLES = {
   agency_already_joined: 'Already in an agency',
   agency_booking_elsewhere: 'Booking made at another counter',
   agency_unreachable: 'Agency ledger unreachable',
+  agency_login_refused: 'Agency ledger refused this counter',
   intent_settled: 'Already settled',
   booking_not_found: 'Booking not found',
   booking_id_unknown: 'Booking number lost',

@@ -216,7 +216,7 @@ export function createCore(options: CoreOptions) {
     ...profileIpc({ version: options.version, profiles, secrets: options.secrets, connectivity, events }),
     ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
     ...paymentIpc({ payments, tracker }),
-    ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter }),
+    ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter, counterName: () => agency.status().counterName }),
     ...agencyIpc({ agency, profiles }),
     ...trainingIpc({
       trainer,

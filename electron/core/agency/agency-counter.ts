@@ -118,7 +118,8 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         pool = await connectToAgency(settings, counter);
         break;
       } catch (error) {
-        const refused = error instanceof AppError && (error.code === 'database_too_new' || /trusted/.test(error.message));
+        // Reached but not usable (not trusted, newer schema, login refused): said as it is, and tried again in case it is fixed.
+        const refused = error instanceof AppError && (error.code !== 'offline' || /trusted/.test(error.message));
         unreachableSince ??= new Date().toISOString();
         link =
           refused && error instanceof AppError

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { AGENCY_OFF } from '../../../shared/agency';
+import { AppError } from '../app-error';
 import type { AgencySettingsInput, AgencySettingsView, AgencyStatus } from '../../../shared/agency';
 import type { BookingRecord } from '../../../shared/bookings';
 import { createAgencyLedger } from '../ledger/agency-ledger';
@@ -69,22 +70,26 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     },
 
     /**
-     * Saves the connection, checks it reaches a server this counter can use (schema, trust), then
-     * shares the profile's bookings. A server that cannot be reached now is refused in words: the
-     * agent typed it a moment ago, so a typo is likelier than an outage.
+     * Checks the connection reaches a server this counter can use (trusted, a schema it knows, the
+     * login accepted), then saves it and shares the profile's bookings. Nothing is saved when the
+     * check fails: the agent typed it a moment ago, so a typo is likelier than an outage.
      */
     async connect(input: AgencySettingsInput): Promise<AgencyStatus> {
-      const previous = await settings.connected();
-      await settings.save(input);
-      const saved = await settings.connected();
-      if (!saved) return status();
+      const connection = await settings.proposed(input);
+      const editing = (await settings.connected()) !== null;
       try {
-        const pool = await connectToAgency(saved.settings, saved.counter);
+        const pool = await connectToAgency(connection.settings, connection.counter);
         await pool.end();
       } catch (error) {
-        if (!previous) await settings.remove(input.profileId);
-        throw error;
+        if (!(error instanceof AppError)) throw error;
+        const kept = editing ? 'The connection saved before is kept.' : 'Nothing was saved.';
+        const hint =
+          error.code === 'offline' && !/trusted/.test(error.message)
+            ? 'Check the host and port, and that the agency server accepts connections from this computer.'
+            : error.hint;
+        throw new AppError(error.code, error.message, `${hint} ${kept}`, { cause: error });
       }
+      await settings.save(connection, Boolean(input.password));
       await stopRunning();
       await startSaved();
       return status();

@@ -76,8 +76,12 @@ export function createAgencySettings(db: DatabaseSync, secrets: SecretStore) {
       };
     },
 
-    /** Saves the connection; the counter keeps its id across edits. Refused while another profile is connected. */
-    async save(input: AgencySettingsInput): Promise<void> {
+    /**
+     * The connection `input` describes, without saving it: the password typed (or the one in the
+     * keychain), the CA pasted (or the one saved), and the counter's id (kept across edits). Refused
+     * while another profile is connected.
+     */
+    async proposed(input: AgencySettingsInput): Promise<SavedAgencyConnection> {
       const other = db.prepare('SELECT profile_id FROM agency_connections WHERE profile_id <> ?').get(input.profileId) as
         { profile_id: number } | undefined;
       if (other) {
@@ -87,8 +91,28 @@ export function createAgencySettings(db: DatabaseSync, secrets: SecretStore) {
           'Disconnect that profile from the agency in its settings first: a counter’s history belongs to one agency.',
         );
       }
-      if (input.password) await secrets.write(passwordAccount(input.profileId), input.password);
       const saved = row(input.profileId);
+      const password = input.password || ((await secrets.read(passwordAccount(input.profileId))) ?? '');
+      const caCertificate = input.caCertificate ?? saved?.ca_certificate ?? null;
+      return {
+        profileId: input.profileId,
+        settings: {
+          host: input.host,
+          port: input.port,
+          database: input.database,
+          user: input.user,
+          tlsMode: input.tlsMode,
+          password,
+          ...(caCertificate !== null ? { caCertificate } : {}),
+        },
+        counter: { counterId: saved?.counter_id ?? randomUUID(), name: input.counterName },
+      };
+    },
+
+    /** Saves a connection `proposed` made (and checked): the settings row, and a typed password to the keychain. */
+    async save(connection: SavedAgencyConnection, typedPassword: boolean): Promise<void> {
+      const { settings } = connection;
+      if (typedPassword) await secrets.write(passwordAccount(connection.profileId), settings.password);
       db.prepare(
         `INSERT INTO agency_connections (profile_id, host, port, database_name, user_name, tls_mode, ca_certificate, counter_name, counter_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -96,15 +120,15 @@ export function createAgencySettings(db: DatabaseSync, secrets: SecretStore) {
            user_name = excluded.user_name, tls_mode = excluded.tls_mode, ca_certificate = excluded.ca_certificate,
            counter_name = excluded.counter_name`,
       ).run(
-        input.profileId,
-        input.host,
-        input.port,
-        input.database,
-        input.user,
-        input.tlsMode,
-        input.caCertificate ?? saved?.ca_certificate ?? null,
-        input.counterName,
-        saved?.counter_id ?? randomUUID(),
+        connection.profileId,
+        settings.host,
+        settings.port,
+        settings.database,
+        settings.user,
+        settings.tlsMode,
+        settings.caCertificate ?? null,
+        connection.counter.name,
+        connection.counter.counterId,
       );
     },
 

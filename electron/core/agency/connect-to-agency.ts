@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { AppError } from '../app-error';
 import { agencyNotTrusted, agencyUnreachable, isConnectionFailure, isTlsFailure, openAgencyPool } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { agencyMigrations, migrateAgencySchema } from './agency-migrations';
@@ -31,6 +32,42 @@ export async function connectToAgency(
   } catch (error) {
     await pool.end().catch(() => undefined);
     if (isTlsFailure(error)) throw agencyNotTrusted(settings, error);
-    throw isConnectionFailure(error) ? agencyUnreachable(settings, error) : error;
+    if (isConnectionFailure(error)) throw agencyUnreachable(settings, error);
+    throw refusedInWords(settings, error) ?? error;
+  }
+}
+
+/** What the server said when it answered but would not let this counter in, in words; null for anything else. */
+function refusedInWords(settings: AgencyConnectionSettings, error: unknown): AppError | null {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  const server = `the agency ledger at ${settings.host}:${settings.port}`;
+  switch (code) {
+    // invalid_password, invalid_authorization_specification (no such role, or no pg_hba.conf line for it)
+    case '28P01':
+    case '28000':
+      return new AppError(
+        'agency_login_refused',
+        `The user name or password was refused by ${server} (user “${settings.user}”).`,
+        'Check both with whoever runs the agency server; the server may also need to allow this computer (pg_hba.conf).',
+        { cause: error },
+      );
+    // invalid_catalog_name
+    case '3D000':
+      return new AppError(
+        'agency_login_refused',
+        `There is no database “${settings.database}” on ${server}.`,
+        'Check the database name with whoever runs the agency server (README: An agency with several counters).',
+        { cause: error },
+      );
+    // insufficient_privilege: the first counter creates the tables
+    case '42501':
+      return new AppError(
+        'agency_login_refused',
+        `The user “${settings.user}” may not create or use the agency’s tables in “${settings.database}”.`,
+        'Ask whoever runs the agency server to make this user the owner of that database.',
+        { cause: error },
+      );
+    default:
+      return null;
   }
 }

@@ -9,12 +9,14 @@ export interface HistoryIpcDeps {
   ledger: Ledger;
   profiles: ProfileService;
   voucherPrinter: VoucherPrinter | undefined;
+  /** This counter's name in its agency (null outside one), for the CSV's Counter column. */
+  counterName: () => string | null;
 }
 
 type HistoryChannel = 'history:list' | 'history:version' | 'history:get' | 'history:export' | 'history:attention' | 'voucher:save-pdf';
 
 /** The counter's history, read from the ledger alone (offline too), and a paid booking's voucher. */
-export function historyIpc({ ledger, profiles, voucherPrinter }: HistoryIpcDeps): AreaHandlers<HistoryChannel> {
+export function historyIpc({ ledger, profiles, voucherPrinter, counterName }: HistoryIpcDeps): AreaHandlers<HistoryChannel> {
   return {
     'history:list': async (input) => ledger.list(input),
     'history:version': async () => ({ version: ledger.version() }),
@@ -29,7 +31,7 @@ export function historyIpc({ ledger, profiles, voucherPrinter }: HistoryIpcDeps)
       return { booking, timeline: ledger.timeline(booking.id) };
     },
     'history:export': async (input) => {
-      const { csv, rows } = ledger.exportCsv(input);
+      const { csv, rows } = ledger.exportCsv(input, { counterName: counterName() });
       const profile = profiles.find(input.profileId);
       const stamp = new Date().toISOString().slice(0, 10);
       return { fileName: `packdesk-${profile.kind}-bookings-${stamp}.csv`, csv, rows };

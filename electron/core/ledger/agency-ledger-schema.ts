@@ -53,7 +53,8 @@ export function addAgencyOutbox(db: DatabaseSync): void {
     -- 1 once the agency has it (pushed and taken, or pulled): other counters may write it from then on.
     ALTER TABLE bookings ADD COLUMN agency_known INTEGER NOT NULL DEFAULT 0;
     CREATE UNIQUE INDEX bookings_agency_key ON bookings (agency_key) WHERE agency_key IS NOT NULL;
-    CREATE INDEX bookings_elsewhere ON bookings (profile_id, id DESC) WHERE origin_counter IS NOT NULL;
+    -- Other counters' bookings, covering the history's filters: 'This counter' totals subtract a count from it alone.
+    CREATE INDEX bookings_elsewhere ON bookings (profile_id, status, check_in, created_at) WHERE origin_counter IS NOT NULL;
     -- The counter's own sequence (never reused: AUTOINCREMENT), deleted once the agency has committed it.
     CREATE TABLE agency_outbox (counter_seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL);
     -- One row while the agency's changes are applied, so they are not sent back.
