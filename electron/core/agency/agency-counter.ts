@@ -26,6 +26,8 @@ export interface AgencyCounterOptions {
   trackLeaseMs?: number;
   retryDelayMs?: { first: number; max: number };
   pollEveryMs?: number;
+  /** Changes sent per push (tests make it small to catch a counter between two pushes). */
+  pushBatchSize?: number;
   /** The longest a write waits for the agency to take its in-flight mark, or a settled write for its outcome, before going on. */
   shareWaitMs?: number;
 }
@@ -140,6 +142,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       counterId: counter.counterId,
       outbox: ledger.outbox,
       retryDelayMs: retry,
+      ...(options.pushBatchSize ? { batchSize: options.pushBatchSize } : {}),
       onBacklog: (waiting) => {
         if (waiting === unsent) return;
         unsent = waiting;

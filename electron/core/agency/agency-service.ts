@@ -20,7 +20,9 @@ export interface AgencyServiceDeps {
   announce: (bookingId: number) => void;
   onStatus: (status: AgencyStatus) => void;
   /** Timings for tests; the app uses the defaults. */
-  timings?: Pick<AgencyCounterOptions, 'writeLeaseMs' | 'trackLeaseMs' | 'retryDelayMs' | 'pollEveryMs'> & { followRemoteAfterMs?: number };
+  timings?: Pick<AgencyCounterOptions, 'writeLeaseMs' | 'trackLeaseMs' | 'retryDelayMs' | 'pollEveryMs' | 'pushBatchSize'> & {
+    followRemoteAfterMs?: number;
+  };
 }
 
 /**

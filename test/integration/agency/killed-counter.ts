@@ -19,7 +19,8 @@ const core = createCore({
   trackerTickMs: 20,
   retry: { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 40, maxRetryAfterMs: 1000 },
   doubtWindowMs: 1_000,
-  agencyTimings: AGENCY_TIMINGS,
+  // Small pushes: its outbox drains over many of them, so the kill lands between two with changes still waiting.
+  agencyTimings: { ...AGENCY_TIMINGS, pushBatchSize: 8 },
 });
 await core.start();
 const agency = JSON.parse(env.AGENCY as string) as Omit<AgencySettingsInput, 'profileId' | 'counterName'>;
