@@ -3,6 +3,7 @@ import type { BookingRecord } from '../../shared/bookings';
 import { openDatabase } from '../../electron/core/database';
 import { createLedger } from '../../electron/core/ledger/ledger';
 import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
+import { writePrebookedBooking } from '../support/prebooked-booking';
 import { useTempDir } from '../support/temp-dir';
 
 const tempDir = useTempDir();
@@ -11,56 +12,13 @@ const tempDir = useTempDir();
 function watchedLedger() {
   const told: BookingRecord[] = [];
   const ledger = createLedger(openDatabase(`${tempDir()}/ledger.db`, ledgerMigrations), undefined, (booking) => told.push(booking));
-  const { intentId } = ledger.beginWrite('prebook', null, {
-    profileId: 1,
-    request: {
-      package_id: 1,
-      inventory_item_id: 101,
-      prebook_token: 'pbt_test',
-      check_in: '2027-01-10',
-      check_out: '2027-01-12',
-      holder: { name: 'Ana', surname: 'Silva', email: 'ana@example.com' },
-      items: [{ availability_id: 7, paxes: [{ age: 30 }] }],
-    },
-    quote: {
-      available: true,
-      packageId: 1,
-      packageTitle: 'Lisbon City Break',
-      propertyId: 101,
-      propertyName: 'Hotel Alfama Palace',
-      checkIn: '2027-01-10',
-      checkOut: '2027-01-12',
-      adults: 1,
-      availabilityId: 7,
-      totalMinor: 19_000,
-      currency: 'EUR',
-      nights: 2,
-      perNightMinor: 9_500,
-    },
-    paxAges: [30],
+  const made = writePrebookedBooking(ledger, {
+    surname: 'Silva',
+    profileKind: 'training',
+    serviceBookingId: 500,
+    clientReference: 'PD-TEST-000001',
+    status: 'Booked',
   });
-  const made = ledger.finishWrite(intentId, 'held', {
-    insert: {
-      profileId: 1,
-      profileKind: 'training',
-      serviceBookingId: 500,
-      packageId: 1,
-      packageTitle: 'Lisbon City Break',
-      propertyId: 101,
-      propertyName: 'Hotel Alfama Palace',
-      checkIn: '2027-01-10',
-      checkOut: '2027-01-12',
-      adults: 1,
-      holder: { name: 'Ana', surname: 'Silva', email: 'ana@example.com' },
-      paxAges: [30],
-      items: [{ availability_id: 7, paxes: [{ age: 30 }] }],
-      totalMinor: 19_000,
-      currency: 'EUR',
-      clientReference: 'PD-TEST-000001',
-      bookingReference: null,
-      status: 'Booked',
-    },
-  }) as BookingRecord;
   return { ledger, told, made };
 }
 

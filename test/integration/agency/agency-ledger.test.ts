@@ -7,6 +7,7 @@ import { createAgencyLedger } from '../../../electron/core/ledger/agency-ledger'
 import { createLedger } from '../../../electron/core/ledger/ledger';
 import type { Ledger } from '../../../electron/core/ledger/ledger';
 import { ledgerMigrations } from '../../../electron/core/ledger/ledger-migrations';
+import { writePrebookedBooking } from '../../support/prebooked-booking';
 import { useTempDir } from '../../support/temp-dir';
 
 const tempDir = useTempDir();
@@ -42,61 +43,20 @@ function deliver(from: Counter, to: Counter, firstSeq = 1): number {
   return changes.length;
 }
 
+/** A Pending booking prebooked at a counter, due for its first read, with a timeline line the agency must never see the detail of. */
 function makeBooking(ledger: Ledger, surname: string, serviceBookingId: number) {
-  const { intentId } = ledger.beginWrite('prebook', null, {
-    profileId: 1,
-    request: {
-      package_id: 1,
-      inventory_item_id: 101,
-      prebook_token: 'pbt_test',
-      check_in: '2027-01-10',
-      check_out: '2027-01-12',
-      holder: { name: 'Ana', surname, email: 'ana@example.com' },
-      items: [{ availability_id: 7, paxes: [{ age: 30 }] }],
-    },
-    quote: {
-      available: true,
-      packageId: 1,
-      packageTitle: 'Lisbon City Break',
-      propertyId: 101,
-      propertyName: 'Hotel Alfama Palace',
-      checkIn: '2027-01-10',
-      checkOut: '2027-01-12',
-      adults: 1,
-      availabilityId: 7,
-      totalMinor: 19_000,
-      currency: 'EUR',
-      nights: 2,
-      perNightMinor: 9_500,
-    },
-    paxAges: [30],
-  });
-  const made = ledger.finishWrite(intentId, 'held', {
-    insert: {
-      profileId: 1,
+  return writePrebookedBooking(
+    ledger,
+    {
+      surname,
       profileKind: 'test',
       serviceBookingId,
-      packageId: 1,
-      packageTitle: 'Lisbon City Break',
-      propertyId: 101,
-      propertyName: 'Hotel Alfama Palace',
-      checkIn: '2027-01-10',
-      checkOut: '2027-01-12',
-      adults: 1,
-      holder: { name: 'Ana', surname, email: 'ana@example.com' },
-      paxAges: [30],
-      items: [{ availability_id: 7, paxes: [{ age: 30 }] }],
-      totalMinor: 19_000,
-      currency: 'EUR',
       clientReference: `PD-TEST-${serviceBookingId}`,
-      bookingReference: null,
       status: 'Pending',
       nextCheckAt: Date.now(),
     },
-    event: { type: 'prebooked', summary: 'Held at the service.', detail: { secretish: 'never sent' } },
-  });
-  if (!made) throw new Error('no booking');
-  return made;
+    { type: 'prebooked', summary: 'Held at the service.', detail: { secretish: 'never sent' } },
+  );
 }
 
 describe('a counter’s ledger and the agency', () => {
