@@ -2,7 +2,8 @@
 # Runs a command with a throw-away PostgreSQL 15 cluster on loopback, for the agency ledger's tests:
 # a fresh data folder, a free port on 127.0.0.1 only, trust auth for 127.0.0.1, no fsync (nothing
 # here outlives the run), TLS offered with a certificate made for this run. Exports
-# PACKDESK_TEST_PG_URL and PACKDESK_TEST_PG_CA (that certificate, for verify-full); the cluster is
+# PACKDESK_TEST_PG_URL, PACKDESK_TEST_PG_CA (that certificate, for verify-full) and where the cluster
+# lives (PACKDESK_TEST_PG_DATA, PACKDESK_TEST_PG_BIN, to restart it); the cluster is
 # stopped and deleted when the command ends, fails or is interrupted. PostgreSQL refuses to run as
 # root, so root runs it as `postgres`.
 set -euo pipefail
@@ -81,6 +82,9 @@ fi
 
 export PACKDESK_TEST_PG_URL="postgres://postgres@127.0.0.1:$port/postgres"
 export PACKDESK_TEST_PG_CA="$cluster/server.crt"
+# For a test that restarts the server for real (pg_ctl restart, as the cluster's owner).
+export PACKDESK_TEST_PG_DATA="$data"
+export PACKDESK_TEST_PG_BIN="$pg_bin"
 # Not exec: the trap must run after the command to delete the cluster.
 set +e
 "$@"
