@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import type { AgencyConnectionSettings } from '../electron/core/agency/agency-connection';
+import { createAgencyDatabase, dropAgencyDatabases } from '../test/support/agency-server';
 
 /** The PostgreSQL server the agency figures run against, and a fresh database on it per use. */
 export interface BenchPostgres {
@@ -10,16 +9,6 @@ export interface BenchPostgres {
   createDatabase(prefix: string): Promise<AgencyConnectionSettings>;
   /** Drops the databases made here and stops the cluster if this run started it. */
   stop(): Promise<void>;
-}
-
-async function asAdmin<T>(url: string, work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**
@@ -61,26 +50,17 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
       });
   }
   const made: string[] = [];
-  const server = new URL(url);
   return {
     url,
     async createDatabase(prefix) {
-      const database = `${prefix}_${randomBytes(5).toString('hex')}`;
-      await asAdmin(url, (admin) => admin.query(`CREATE DATABASE ${database}`));
-      made.push(database);
-      return {
-        host: server.hostname,
-        port: Number(server.port),
-        database,
-        user: decodeURIComponent(server.username),
-        password: decodeURIComponent(server.password),
-        tlsMode: 'disable',
-      };
+      const settings = await createAgencyDatabase(url, prefix);
+      made.push(settings.database);
+      return settings;
     },
     async stop() {
-      await asAdmin(url, async (admin) => {
-        for (const database of made.splice(0)) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      }).catch((error: unknown) => console.error('[bench] the agency databases were not dropped', error));
+      await dropAgencyDatabases(url, made.splice(0)).catch((error: unknown) =>
+        console.error('[bench] the agency databases were not dropped', error),
+      );
       await stopCluster();
     },
   };

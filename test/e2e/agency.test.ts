@@ -2,115 +2,41 @@
  * The agency ledger on screen, against a real PostgreSQL (PACKDESK_TEST_PG_URL, from
  * scripts/with-postgres.sh): the harness's counter is connected through Settings by keyboard, a
  * second counter (a core in this process, on the same built-in service) books and pays, and the
- * screens follow without a reload. The harness reaches PostgreSQL through a TCP hop the test can
- * cut, as a broken link or a stopped server does.
+ * screens follow without a reload. The harness reaches PostgreSQL through a loopback TCP proxy the
+ * test can cut, as a broken link or a stopped server does.
  */
 
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import type { AddressInfo, Server, Socket } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import keytar from 'keytar';
-import { Client } from 'pg';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { Core } from '../../electron/core/core';
 import type { BookingRecord } from '../../shared/bookings';
+import { useFreshAgencyDatabase } from '../support/agency-database';
+import { queryAgency } from '../support/agency-server';
 import { quoteThroughEngine, useCore } from '../support/engine-helpers';
+import { startTcpProxy } from '../support/tcp-proxy';
+import type { TcpProxy } from '../support/tcp-proxy';
 import { useTempDir } from '../support/temp-dir';
 import { focusedName } from './flow-helpers';
 import { startHarness as startOwnHarness } from './harness';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
 
-const serverUrl = process.env.PACKDESK_TEST_PG_URL;
-const NO_SERVER = 'no PostgreSQL: PACKDESK_TEST_PG_URL is not set (run the tests under scripts/with-postgres.sh)';
 /** The second counter's link timings: quick retries, so a test does not wait out the app's backoff. */
 const FAST = { retryDelayMs: { first: 50, max: 500 }, pollEveryMs: 1_000, writeLeaseMs: 3_000, trackLeaseMs: 3_000 };
 
-async function asAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** A fresh agency database for each test, dropped after it (its afterEach runs last: registered first). */
-function useAgencyDatabase(): () => { host: string; port: number; database: string; user: string } {
-  let database: string | null = null;
-  beforeEach(async (context) => {
-    if (!serverUrl) {
-      // CI starts the server for these tests: a skip there would hide that it did not.
-      if (process.env.CI) throw new Error(`Agency browser tests cannot run in CI with ${NO_SERVER}`);
-      context.skip(NO_SERVER);
-    }
-    database = `agency_e2e_${randomBytes(6).toString('hex')}`;
-    await asAdmin((admin) => admin.query(`CREATE DATABASE ${database}`));
-  });
+/** Links to PostgreSQL the test can cut (test/support/tcp-proxy.ts), each closed after its test. */
+function useLinks(): (target: { host: string; port: number }) => Promise<TcpProxy> {
+  const open: TcpProxy[] = [];
   afterEach(async () => {
-    const dropping = database;
-    database = null;
-    if (dropping) await asAdmin((admin) => admin.query(`DROP DATABASE ${dropping} WITH (FORCE)`));
-  });
-  return () => {
-    const url = new URL(serverUrl as string);
-    return { host: url.hostname, port: Number(url.port), database: database as string, user: url.username };
-  };
-}
-
-/** A TCP hop to PostgreSQL. Cut, it drops every open connection and refuses new ones; restored, it listens on the same port again. */
-interface Hop {
-  port: number;
-  cut(): Promise<void>;
-  restore(): Promise<void>;
-}
-
-function useHop(): (target: { host: string; port: number }) => Promise<Hop> {
-  const open: { server: Server | null; sockets: Set<Socket> }[] = [];
-  afterEach(async () => {
-    for (const hop of open.splice(0)) {
-      for (const socket of hop.sockets) socket.destroy();
-      await new Promise((resolve) => (hop.server ? hop.server.close(resolve) : resolve(undefined)));
-    }
+    await Promise.all(open.splice(0).map((link) => link.close()));
   });
   return async (target) => {
-    const hop = { server: null as Server | null, sockets: new Set<Socket>() };
-    open.push(hop);
-    const listen = (port: number) =>
-      new Promise<number>((resolve, reject) => {
-        const server = createServer((client) => {
-          const upstream = connect(target.port, target.host);
-          for (const socket of [client, upstream]) {
-            hop.sockets.add(socket);
-            socket.on('close', () => hop.sockets.delete(socket));
-            socket.on('error', () => undefined);
-          }
-          client.pipe(upstream).pipe(client);
-          client.on('close', () => upstream.destroy());
-          upstream.on('close', () => client.destroy());
-        });
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-        hop.server = server;
-      });
-    const port = await listen(0);
-    return {
-      port,
-      cut: async () => {
-        const server = hop.server;
-        hop.server = null;
-        const closed = new Promise((resolve) => server?.close(resolve));
-        for (const socket of hop.sockets) socket.destroy();
-        await closed;
-      },
-      restore: async () => {
-        await listen(port);
-      },
-    };
+    const link = await startTcpProxy(target);
+    open.push(link);
+    return link;
   };
 }
 
@@ -185,22 +111,26 @@ async function typeConnection(page: Page, fields: { host: string; port: number; 
 }
 
 describe('the agency ledger on screen', () => {
-  const agency = useAgencyDatabase();
-  const startHop = useHop();
+  const agency = useFreshAgencyDatabase({ prefix: 'agency_e2e', tests: 'Agency browser tests' });
+  const startLink = useLinks();
   // Registered before the harness: its folder is removed after the harness closed (afterEach runs last-registered first).
   const tempDir = useTempDir('packdesk-agency-e2e-');
   const startHarness = useHarness();
   const startCore = useCore();
 
-  test('connected in Settings by keyboard: another counter’s booking shows with its counter at once, This counter hides it, and the status bar follows the link', async () => {
+  /** Desk 1 (the harness) with a booking of its own, the agency's server behind a link the test can cut, and the agency form open. */
+  async function startDesk1() {
     const harness: Harness = await startHarness();
-    const { page } = harness;
     const server = agency();
-    const hop = await startHop(server);
+    const link = await startLink(server);
     await bookAt(harness.core, 'Marta', 'Quintela', 60);
+    const section = await openAgencyForm(harness.page);
+    return { harness, page: harness.page, server, link, section };
+  }
 
-    const section = await openAgencyForm(page);
-    await typeConnection(page, { ...server, host: '127.0.0.1', port: hop.port, password: 'counter-secret-1' });
+  test('connected in Settings by keyboard: another counter’s booking shows with its counter at once, This counter hides it, and the status bar follows the link', async () => {
+    const { harness, page, server, link, section } = await startDesk1();
+    await typeConnection(page, { ...server, host: '127.0.0.1', port: link.port, password: 'counter-secret-1' });
     await harness.screenshot('agency-settings-form');
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Enter');
@@ -265,7 +195,7 @@ describe('the agency ledger on screen', () => {
 
     // The link cut: the status bar says since when, and a booking made here meanwhile waits to be sent.
     const before = clockNow();
-    await hop.cut();
+    link.cut('reset');
     await expect.poll(() => agencyWords(page), { timeout: 10_000 }).toMatch(/^Agency ledger: unreachable since \d\d:\d\d$/);
     expect([before, clockNow()]).toContain((await agencyWords(page))?.slice(-5));
     await bookAt(harness.core, 'Rui', 'Valente', 120);
@@ -292,7 +222,7 @@ describe('the agency ledger on screen', () => {
         if (words !== shown.at(-1)) shown.push(words);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    await hop.restore();
+    link.heal();
     await expect.poll(() => agencyWords(page), { timeout: 30_000 }).toBe('Agency ledger: live');
     expect(await page.evaluate(() => (window as unknown as { __agencyWords: string[] }).__agencyWords)).toContainEqual(
       expect.stringMatching(/^Agency ledger: catching up \d+$/),
@@ -315,27 +245,21 @@ describe('the agency ledger on screen', () => {
   });
 
   test('the form says what is wrong in words and where; an unreachable server saves nothing; Disconnect asks first and keeps the bookings', async () => {
-    const harness: Harness = await startHarness();
-    const { page } = harness;
-    const server = agency();
-    const hop = await startHop(server);
-    await bookAt(harness.core, 'Marta', 'Quintela', 60);
-
-    const section = await openAgencyForm(page);
+    const { harness, page, server, link, section } = await startDesk1();
     // Connect with nothing typed: each missing field says what it needs, and the first takes the focus.
     await page.keyboard.press('Enter');
     await expect.poll(() => section.getByText('Give the agency server’s host name or address.').isVisible()).toBe(true);
     expect(await section.getByText('Name this counter, such as “Desk 2”.').isVisible()).toBe(true);
     await expect.poll(() => focusedName(page)).toContain('Server');
 
-    // A server that does not answer (the hop cut): refused in words, nothing saved, the focus where it was.
-    await hop.cut();
-    await typeConnection(page, { ...server, host: '127.0.0.1', port: hop.port, password: '' });
+    // A server that does not answer (the link cut): refused in words, nothing saved, the focus where it was.
+    link.cut('reset');
+    await typeConnection(page, { ...server, host: '127.0.0.1', port: link.port, password: '' });
     await page.keyboard.press('Enter');
     const refused = section.getByRole('alert');
     await expect
       .poll(() => refused.textContent(), { timeout: 10_000 })
-      .toContain(`The agency ledger at 127.0.0.1:${hop.port} cannot be reached.`);
+      .toContain(`The agency ledger at 127.0.0.1:${link.port} cannot be reached.`);
     expect(await refused.textContent()).toContain('Bookings made at this counter are kept');
     expect(await focusedName(page)).toContain('This counter’s name');
     expect(await page.evaluate(() => window.packdesk['agency:settings']({ profileId: 1 }))).toEqual({ ok: true, value: null });
@@ -344,7 +268,7 @@ describe('the agency ledger on screen', () => {
     expect(await violations(page)).toEqual([]);
 
     // The server back: the same form connects.
-    await hop.restore();
+    link.heal();
     await page.keyboard.press('Enter');
     await expect.poll(() => section.getByTestId('agency-section-link').textContent(), { timeout: 10_000 }).toBe('live');
 
@@ -374,10 +298,7 @@ describe('the agency ledger on screen', () => {
     await yesterday.core.agency.connect({ profileId: 1, ...server, tlsMode: 'disable', counterName: 'Desk 1' });
     await yesterday.close();
     // Overnight a newer Packdesk at another counter upgraded the agency's schema.
-    const admin = new Client({ ...server, ssl: false });
-    await admin.connect();
-    await admin.query('INSERT INTO agency_schema_versions (version) VALUES (99)');
-    await admin.end();
+    await queryAgency(server, 'INSERT INTO agency_schema_versions (version) VALUES (99)');
 
     const harness = await startHarness({ dataDir });
     const { page } = harness;

@@ -1,52 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Client } from 'pg';
 import type { Pool } from 'pg';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach } from 'vitest';
 import type { AgencyChange } from '../../../electron/core/agency/agency-change';
 import type { AgencyConnectionSettings } from '../../../electron/core/agency/agency-connection';
 import type { ChangeFeed, RemoteChangesPort } from '../../../electron/core/agency/change-feed';
 import type { PulledChange } from '../../../electron/core/agency/change-log';
 import { connectToAgency } from '../../../electron/core/agency/connect-to-agency';
+import { useFreshAgencyDatabase } from '../../support/agency-database';
 import { useTempDir } from '../../support/temp-dir';
-
-const serverUrl = process.env.PACKDESK_TEST_PG_URL;
-
-/** Why agency tests skip on a developer's run; CI always runs them under scripts/with-postgres.sh. */
-const NO_SERVER = 'no PostgreSQL: PACKDESK_TEST_PG_URL is not set (run the tests under scripts/with-postgres.sh)';
-
-async function asAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** Every connection to this database is cut, as a server restart does to its clients. */
-export async function dropConnections(database: string): Promise<number> {
-  return asAdmin(async (admin) => {
-    const killed = await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [database],
-    );
-    return killed.rowCount ?? 0;
-  });
-}
-
-/** Runs SQL on the test's agency database directly, as an auditor would read the agency's record. */
-export async function queryAgency<R extends object>(settings: AgencyConnectionSettings, sql: string, values: unknown[] = []): Promise<R[]> {
-  const client = new Client({ ...settings, ssl: false });
-  await client.connect();
-  try {
-    return (await client.query(sql, values)).rows as R[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** A counter joined to the agency, with its own SQLite copy of what it pulled. */
 export interface TestCounter {
@@ -65,35 +28,18 @@ export function useAgencyDatabase(): {
   joinCounter: (name: string) => Promise<TestCounter>;
   keepFeed: (feed: ChangeFeed) => ChangeFeed;
 } {
-  let current: AgencyConnectionSettings | null = null;
   const pools: Pool[] = [];
   const feeds: ChangeFeed[] = [];
   const replicas: SqliteReplica[] = [];
   // Registered first, so its clean-up runs after the replicas are closed.
   const tempDir = useTempDir('packdesk-agency-');
-  beforeEach(async (context) => {
-    if (!serverUrl) {
-      // CI starts the server for these tests: a skip there would hide that it did not.
-      if (process.env.CI) throw new Error(`Agency tests cannot run in CI with ${NO_SERVER}`);
-      context.skip(NO_SERVER);
-    }
-    const database = `agency_${randomBytes(6).toString('hex')}`;
-    await asAdmin((admin) => admin.query(`CREATE DATABASE ${database}`));
-    const url = new URL(serverUrl as string);
-    current = { host: url.hostname, port: Number(url.port), database, user: url.username, password: '', tlsMode: 'disable' };
-  });
+  // Then the database, dropped after the feeds and pools below are closed.
+  const settings = useFreshAgencyDatabase({ prefix: 'agency', tests: 'Agency tests' });
   afterEach(async () => {
     await Promise.all(feeds.splice(0).map((feed) => feed.stop()));
     await Promise.all(pools.splice(0).map((pool) => pool.end()));
     for (const replica of replicas.splice(0)) replica.close();
-    const database = current?.database;
-    current = null;
-    if (database) await asAdmin((admin) => admin.query(`DROP DATABASE ${database} WITH (FORCE)`));
   });
-  const settings = (): AgencyConnectionSettings => {
-    if (!current) throw new Error('useAgencyDatabase: no database outside a test');
-    return current;
-  };
   return {
     settings,
     joinCounter: async (name) => {

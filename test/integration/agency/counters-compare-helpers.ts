@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { AgencyConnectionSettings } from '../../../electron/core/agency/agency-connection';
 import type { Sandbox } from '../../../electron/sandbox/sandbox';
-import { queryAgency } from './agency-test-server';
+import { queryAgency } from '../../support/agency-server';
 import { converged, sleep } from './counters-helpers';
 import type { Counter } from './counters-helpers';
 

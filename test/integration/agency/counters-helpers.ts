@@ -6,7 +6,8 @@ import { useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 import { startTcpProxy } from '../../support/tcp-proxy';
 import type { TcpProxy } from '../../support/tcp-proxy';
-import { queryAgency, useAgencyDatabase } from './agency-test-server';
+import { queryAgency } from '../../support/agency-server';
+import { useAgencyDatabase } from './agency-test-server';
 import { AGENCY_TIMINGS } from './counters-workload-helpers';
 
 /** A counter of the test: a full core on its own data folder (its own SQLite ledger), joined to the test's agency. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { waitUntil } from '../../support/engine-helpers';
-import { dropConnections } from './agency-test-server';
+import { dropConnections } from '../../support/agency-database';
 import { agencyTotals, converged, sleep, useCounters } from './counters-helpers';
 import { NOTHING_DIVERGES, settledDivergence } from './counters-compare-helpers';
 import { agentStep, holdSomewhere, travelerOf } from './counters-workload-helpers';

@@ -2,7 +2,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { startChangeFeed } from '../../../electron/core/agency/change-feed';
 import type { AgencyLinkState } from '../../../electron/core/agency/change-feed';
 import { pushChanges } from '../../../electron/core/agency/change-log';
-import { bookingChange, dropConnections, useAgencyDatabase } from './agency-test-server';
+import { dropConnections } from '../../support/agency-database';
+import { bookingChange, useAgencyDatabase } from './agency-test-server';
 import type { TestCounter } from './agency-test-server';
 
 const agency = useAgencyDatabase();

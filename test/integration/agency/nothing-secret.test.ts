@@ -2,7 +2,8 @@ import { expect, test } from 'vitest';
 import { containsCardNumber } from '../../../shared/card-numbers';
 import { heldBooking, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
-import { queryAgency, useAgencyDatabase } from './agency-test-server';
+import { queryAgency } from '../../support/agency-server';
+import { useAgencyDatabase } from './agency-test-server';
 
 const agency = useAgencyDatabase();
 const startSandbox = useSandbox();

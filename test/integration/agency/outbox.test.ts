@@ -7,7 +7,8 @@ import { connectToAgency } from '../../../electron/core/agency/connect-to-agency
 import { startOutboxPusher } from '../../../electron/core/agency/outbox-pusher';
 import { startFreshProcess } from '../../support/fresh-process';
 import { useTempDir } from '../../support/temp-dir';
-import { bookingChange, queryAgency, useAgencyDatabase } from './agency-test-server';
+import { queryAgency } from '../../support/agency-server';
+import { bookingChange, useAgencyDatabase } from './agency-test-server';
 import { openSqliteOutbox } from './sqlite-outbox';
 
 const tempDir = useTempDir('packdesk-outbox-');

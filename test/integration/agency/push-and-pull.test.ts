@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { AgencyChange } from '../../../electron/core/agency/agency-change';
 import { pullChanges, pushChanges } from '../../../electron/core/agency/change-log';
 import type { PulledChange } from '../../../electron/core/agency/change-log';
-import { bookingChange, queryAgency, useAgencyDatabase } from './agency-test-server';
+import { queryAgency } from '../../support/agency-server';
+import { bookingChange, useAgencyDatabase } from './agency-test-server';
 
 const agency = useAgencyDatabase();
 

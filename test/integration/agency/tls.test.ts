@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { connectToAgency } from '../../../electron/core/agency/connect-to-agency';
-import { queryAgency, useAgencyDatabase } from './agency-test-server';
+import { queryAgency } from '../../support/agency-server';
+import { useAgencyDatabase } from './agency-test-server';
 
 const agency = useAgencyDatabase();
 const counter = () => ({ counterId: randomUUID(), name: 'Desk 1' });
