@@ -260,7 +260,9 @@ describe('the agency ledger on screen', () => {
     await expect
       .poll(() => refused.textContent(), { timeout: 10_000 })
       .toContain(`The agency ledger at 127.0.0.1:${link.port} cannot be reached.`);
-    expect(await refused.textContent()).toContain('Bookings made at this counter are kept');
+    expect(await refused.textContent()).toContain(
+      'Check the host and port, and that the agency server accepts connections from this computer. Nothing was saved.',
+    );
     expect(await focusedName(page)).toContain('This counter’s name');
     expect(await page.evaluate(() => window.packdesk['agency:settings']({ profileId: 1 }))).toEqual({ ok: true, value: null });
     expect(await page.getByTestId('agency-link').count()).toBe(0);
