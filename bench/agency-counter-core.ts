@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createCore } from '../electron/core/core';
 import type { Core } from '../electron/core/core';
-import { createKeychainStore } from '../electron/core/secrets';
+import { counterCoreOptions } from '../test/support/counter-core';
+import { drawStay, priceStay } from '../test/support/stays';
 import { seededRandom } from './soak/seeded-random';
 
 /** One counter of the agency bench, inside its own process: the app's core and a probe on its ledger. */
@@ -95,13 +96,7 @@ export function probeCounter(core: Core, dataDir: string): CounterProbe {
 
 /** The app's core for a counter: its own data folder, the built-in service, the app's default timings. */
 export function counterCore(dataDir: string, service: BenchService): Core {
-  return createCore({
-    dataDir,
-    secrets: createKeychainStore('Packdesk-bench'),
-    version: 'bench',
-    builtInService: () => service,
-    connectivityIntervalMs: 600_000,
-  });
+  return createCore(counterCoreOptions({ dataDir, service, keychainService: 'Packdesk-bench', version: 'bench' }));
 }
 
 export async function untilLive(core: Core, timeoutMs = 60_000): Promise<void> {
@@ -115,25 +110,12 @@ export async function untilLive(core: Core, timeoutMs = 60_000): Promise<void> {
 /** What a counter sells: a seeded walk over packages, properties and dates, so each run books the same stays. */
 export function bookingsOf(counterIndex: number, catalog: Catalog, seed: number, phase: number) {
   const random = seededRandom(seed, counterIndex, phase);
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   let made = 0;
   return {
     random,
     /** One whole booking as an agent makes it (price, hold, prebook, pay by card); false when the stay was not available. */
     async book(core: Core): Promise<boolean> {
-      const entry = catalog[Math.floor(random() * catalog.length)];
-      if (!entry) throw new Error('the service sells no packages');
-      const property = entry.properties[Math.floor(random() * entry.properties.length)] as { id: number; name: string };
-      const offset = 20 + Math.floor(random() * 600);
-      const quote = await core.engine.price({
-        packageId: entry.id,
-        packageTitle: entry.title,
-        propertyId: property.id,
-        propertyName: property.name,
-        checkIn: day(offset),
-        checkOut: day(offset + 1 + Math.floor(random() * 4)),
-        adults: 2,
-      });
+      const quote = await priceStay(core, drawStay(random, catalog, { days: [20, 620], nights: [1, 5] }));
       if (!quote.available) return false;
       const hold = await core.engine.startHold(quote, [35, 36]);
       made += 1;

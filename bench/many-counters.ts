@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createCore } from '../electron/core/core';
 import type { Core } from '../electron/core/core';
-import { createKeychainStore } from '../electron/core/secrets';
 import { UNCONFIRMED_HOLD } from '../shared/bookings';
+import { PATIENT_RETRY, counterCoreOptions } from '../test/support/counter-core';
+import { priceStay } from '../test/support/stays';
 import { startServiceProcess } from './service-process';
 
 /** Many counters at once: independent engines, each with its own ledger, against one built-in service with faults on. */
@@ -44,12 +45,13 @@ export async function measureManyCounters(): Promise<ManyCountersFigure> {
   try {
     for (let index = 0; index < ENGINES; index += 1) {
       const core = createCore({
-        dataDir: join(dir, `counter-${index}`),
-        secrets: createKeychainStore('Packdesk-bench'),
-        version: 'bench',
-        builtInService: () => ({ url: service.url, testKey: service.testKey, liveKey: service.liveKey }),
-        connectivityIntervalMs: 600_000,
-        retry: { maxAttempts: 6, initialDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 2000 },
+        ...counterCoreOptions({
+          dataDir: join(dir, `counter-${index}`),
+          service: { url: service.url, testKey: service.testKey, liveKey: service.liveKey },
+          keychainService: 'Packdesk-bench',
+          version: 'bench',
+        }),
+        retry: PATIENT_RETRY,
       });
       await core.start();
       cores.push(core);
@@ -62,19 +64,10 @@ export async function measureManyCounters(): Promise<ManyCountersFigure> {
           const entry = packages[(engine * 7 + round) % packages.length];
           if (!entry) continue;
           const property = entry.properties[round % entry.properties.length] as { id: number; name: string };
-          const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
           const offset = 20 + ((engine * 13 + round) % 300);
           const flowStarted = performance.now();
           try {
-            const quote = await core.engine.price({
-              packageId: entry.id,
-              packageTitle: entry.title,
-              propertyId: property.id,
-              propertyName: property.name,
-              checkIn: day(offset),
-              checkOut: day(offset + 2),
-              adults: 2,
-            });
+            const quote = await priceStay(core, { entry, property, inDays: offset, nights: 2 });
             if (!quote.available) continue;
             const hold = await core.engine.startHold(quote, [35, 36]);
             const booking = await core.engine.prebook(hold.holdId, {

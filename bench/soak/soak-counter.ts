@@ -1,21 +1,17 @@
 import { createCore } from '../../electron/core/core';
-import { createKeychainStore } from '../../electron/core/secrets';
+import { PATIENT_RETRY, childCounterCoreOptions } from '../../test/support/counter-core';
+import { daysFromNow, drawStay, priceStay } from '../../test/support/stays';
 import { seededRandom } from './seeded-random';
 
 // One counter of the soak: books until its ledger holds TARGET bookings (killed and restarted on the
 // way), or, with SETTLE=1, only lets its reconciler settle everything, then exits.
 const env = process.env;
-const service = { url: env.SERVICE_URL as string, testKey: env.SERVICE_TEST_KEY as string, liveKey: env.SERVICE_LIVE_KEY as string };
 const core = createCore({
-  dataDir: env.PACKDESK_DATA_DIR as string,
-  secrets: createKeychainStore('Packdesk-soak'),
-  version: 'soak',
-  builtInService: () => service,
-  connectivityIntervalMs: 600_000,
+  ...childCounterCoreOptions({ keychainService: 'Packdesk-soak', version: 'soak' }),
   trackerTickMs: 50,
   requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS),
   doubtWindowMs: Number(env.DOUBT_WINDOW_MS),
-  retry: { maxAttempts: 6, initialDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 2_000 },
+  retry: PATIENT_RETRY,
 });
 await core.start();
 const countRows = () => core.ledger.list({ profileId: 1, limit: 1 }).total;
@@ -34,7 +30,6 @@ const counter = Number(env.COUNTER);
 const packages = await core.engine.search('');
 // The driver's kill clock starts now: every life books for a while, however slowly the machine starts it.
 process.stdout.write('ready\n');
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const ignore = () => undefined;
 
 async function threeDSecure(challengeUrl: string | null, outcome: 'approve' | 'fail'): Promise<void> {
@@ -49,21 +44,9 @@ async function threeDSecure(challengeUrl: string | null, outcome: 'approve' | 'f
 for (let made = countRows(), attempt = 0; made < target; made = countRows(), attempt += 1) {
   // The same try of the same counter always plays the same part.
   const random = seededRandom(Number(env.SEED), counter, made, attempt);
-  const entry = packages[Math.floor(random() * packages.length)];
-  if (!entry) break;
-  const property = entry.properties[Math.floor(random() * entry.properties.length)] as { id: number; name: string };
-  const offset = 20 + Math.floor(random() * 300);
-  const nights = 2 + Math.floor(random() * 3);
+  const stay = drawStay(random, packages, { days: [20, 320], nights: [2, 5] });
   try {
-    const quote = await core.engine.price({
-      packageId: entry.id,
-      packageTitle: entry.title,
-      propertyId: property.id,
-      propertyName: property.name,
-      checkIn: day(offset),
-      checkOut: day(offset + nights),
-      adults: 2,
-    });
+    const quote = await priceStay(core, stay);
     if (!quote.available) continue;
     const hold = await core.engine.startHold(quote, [35, 36]);
     const booking = await core.engine.prebook(hold.holdId, {
@@ -89,7 +72,7 @@ for (let made = countRows(), attempt = 0; made < target; made = countRows(), att
       // Wait for Paid, then shorten the stay by a night (a cheaper change, refunded).
       for (let wait = 0; wait < 40 && core.ledger.get(booking.id)?.status !== 'Paid'; wait += 1)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      const change = { bookingId: booking.id, dates: { checkIn: quote.checkIn, checkOut: day(offset + nights - 1) } };
+      const change = { bookingId: booking.id, dates: { checkIn: quote.checkIn, checkOut: daysFromNow(stay.inDays + stay.nights - 1) } };
       await core.engine.previewChange(change);
       await core.engine.confirmChange(change);
     }

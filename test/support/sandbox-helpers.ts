@@ -4,6 +4,7 @@ import { isSoldOut, stayNights } from '../../electron/sandbox/pricing';
 import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Sandbox, SandboxOptions } from '../../electron/sandbox/sandbox';
 import { API_PREFIX } from '../../shared/api';
+import { daysFromNow } from './stays';
 
 /**
  * Starts built-in services for a test and stops them afterwards. `defaults` apply to every service
@@ -44,8 +45,7 @@ export async function callApi<T = Record<string, unknown>>(
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as T, headers: response.headers };
 }
 
-/** A date `days` from today, YYYY-MM-DD. */
-export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export { daysFromNow } from './stays';
 
 export interface PricedStay {
   packageId: number;

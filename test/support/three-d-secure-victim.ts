@@ -1,19 +1,10 @@
 import { createCore } from '../../electron/core/core';
-import { createKeychainStore } from '../../electron/core/secrets';
+import { childCounterCoreOptions } from './counter-core';
 
 // A counter that pays with a card needing 3-D Secure, and is killed while the bank's window is
 // open: its window never answers. It prints the booking once the window is up.
-const service = {
-  url: process.env.SERVICE_URL as string,
-  testKey: process.env.SERVICE_TEST_KEY as string,
-  liveKey: process.env.SERVICE_LIVE_KEY as string,
-};
 const core = createCore({
-  dataDir: process.env.PACKDESK_DATA_DIR as string,
-  secrets: createKeychainStore('Packdesk-3ds-victim'),
-  version: 'victim',
-  builtInService: () => service,
-  connectivityIntervalMs: 600_000,
+  ...childCounterCoreOptions({ keychainService: 'Packdesk-3ds-victim', version: 'victim' }),
   paymentWindows: {
     collectCard: () => new Promise(() => undefined),
     authenticate: async () => {

@@ -4,7 +4,8 @@ import { converged, countCancels, sleep, useCounters } from './counters-helpers'
 import { NOTHING_DIVERGES, settledDivergence } from './counters-compare-helpers';
 import type { Counter } from './counters-helpers';
 import { holdSomewhere, travelerOf } from './counters-workload-helpers';
-import { pick, seeded } from './seeded-helpers';
+import { pick } from '../../support/stays';
+import { seeded } from './seeded-helpers';
 
 describe('two counters cancelling one booking at once', () => {
   const counters = useCounters();

@@ -1,7 +1,7 @@
 import { AppError } from '../../../electron/core/app-error';
 import type { Core, CoreOptions } from '../../../electron/core/core';
 import type { BookingRecord } from '../../../shared/bookings';
-import { pick } from './seeded-helpers';
+import { drawStay, pick, priceStay } from '../../support/stays';
 
 // No vitest here: the killed counter's child process runs this too.
 
@@ -13,8 +13,6 @@ export const AGENCY_TIMINGS: NonNullable<CoreOptions['agencyTimings']> = {
   trackLeaseMs: 3_000,
   followRemoteAfterMs: 500,
 };
-
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * What a counter's agent may be told instead of a done write, when another counter or the agency's
@@ -36,19 +34,7 @@ export const travelerOf = (counterName: string, n: number) => ({
  * Pending booking at the service and in the ledger; null when those dates are sold out.
  */
 export async function holdSomewhere(core: Core, random: () => number, holder: ReturnType<typeof travelerOf>) {
-  const entry = pick(random, await core.engine.search(''));
-  const property = pick(random, entry.properties);
-  const offset = 30 + Math.floor(random() * 300);
-  const nights = 1 + Math.floor(random() * 4);
-  const quote = await core.engine.price({
-    packageId: entry.id,
-    packageTitle: entry.title,
-    propertyId: property.id,
-    propertyName: property.name,
-    checkIn: day(offset),
-    checkOut: day(offset + nights),
-    adults: 2,
-  });
+  const quote = await priceStay(core, drawStay(random, await core.engine.search(''), { days: [30, 330], nights: [1, 5] }));
   if (!quote.available) return null;
   const hold = await core.engine.startHold(quote, [34, 36]);
   return core.engine.prebook(hold.holdId, holder);

@@ -1,6 +1,6 @@
 import { createCore } from '../../../electron/core/core';
-import { createKeychainStore } from '../../../electron/core/secrets';
 import type { AgencySettingsInput } from '../../../shared/agency';
+import { QUICK_RETRY, childCounterCoreOptions } from '../../support/counter-core';
 import { AGENCY_TIMINGS, acknowledgeMany, agentStep } from './counters-workload-helpers';
 import { seeded } from './seeded-helpers';
 
@@ -9,15 +9,10 @@ import { seeded } from './seeded-helpers';
 // while, until the test SIGKILLs it. The test then starts a counter on the same data folder.
 const env = process.env;
 const name = env.COUNTER_NAME as string;
-const service = { url: env.SERVICE_URL as string, testKey: env.SERVICE_TEST_KEY as string, liveKey: env.SERVICE_LIVE_KEY as string };
 const core = createCore({
-  dataDir: env.PACKDESK_DATA_DIR as string,
-  secrets: createKeychainStore('Packdesk-agency-kill'),
-  version: 'kill',
-  builtInService: () => service,
-  connectivityIntervalMs: 600_000,
+  ...childCounterCoreOptions({ keychainService: 'Packdesk-agency-kill', version: 'kill' }),
   trackerTickMs: 20,
-  retry: { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 40, maxRetryAfterMs: 1000 },
+  retry: QUICK_RETRY,
   doubtWindowMs: 1_000,
   // Small pushes: its outbox drains over many of them, so the kill lands between two with changes still waiting.
   agencyTimings: { ...AGENCY_TIMINGS, pushBatchSize: 8 },

@@ -9,10 +9,3 @@ export function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
 }
-
-/** One of `items`, chosen by `random`. */
-export function pick<T>(random: () => number, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) throw new Error('pick: nothing to choose from');
-  return item;
-}
