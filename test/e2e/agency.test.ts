@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import keytar from 'keytar';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Core } from '../../electron/core/core';
 import type { BookingRecord } from '../../shared/bookings';
@@ -73,6 +73,9 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 const agencyWords = (page: Page) => page.getByTestId('agency-link-words').textContent();
+
+/** What a Bookings row's Counter column (its last) says: where the booking was made. */
+const counterOf = (row: Locator) => row.getByRole('cell').last().textContent();
 
 /** Opens Settings and the agency form of the Training profile, by keyboard. */
 async function openAgencyForm(page: Page) {
@@ -152,13 +155,13 @@ describe('the agency ledger on screen', () => {
     await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
     expect(await page.getByRole('columnheader', { name: 'Counter' }).isVisible()).toBe(true);
     const ownRow = page.getByRole('row', { name: /Marta Quintela/ });
-    expect(await ownRow.getByRole('cell').last().textContent()).toBe('Desk 1');
+    expect(await counterOf(ownRow)).toBe('Desk 1');
 
     const listReads = await countListReads(page);
     const theirs = await bookAt(desk2, 'Kenji', 'Tanaka', 90);
     const theirRow = page.getByRole('row', { name: /Kenji Tanaka/ });
     await expect.poll(() => theirRow.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await theirRow.getByRole('cell').last().textContent()).toBe('Desk 2');
+    expect(await counterOf(theirRow)).toBe('Desk 2');
     expect(await page.getByTestId('result-count').textContent()).toBe('2 bookings');
     // The newest at the top, from the event alone: the list did not read the history again.
     expect(await page.getByRole('row').nth(1).textContent()).toContain('Kenji Tanaka');
@@ -200,15 +203,7 @@ describe('the agency ledger on screen', () => {
     expect([before, clockNow()]).toContain((await agencyWords(page))?.slice(-5));
     await bookAt(harness.core, 'Rui', 'Valente', 120);
     await expect.poll(() => page.getByTestId('agency-unsent').textContent(), { timeout: 10_000 }).toMatch(/^· \d+ changes? not sent yet$/);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('row', { name: /Rui Valente/ })
-          .getByRole('cell')
-          .last()
-          .textContent(),
-      )
-      .toBe('Desk 1');
+    await expect.poll(() => counterOf(page.getByRole('row', { name: /Rui Valente/ }))).toBe('Desk 1');
     await harness.screenshot('agency-status-unreachable');
     expect(await violations(page)).toEqual([]);
 
@@ -227,15 +222,7 @@ describe('the agency ledger on screen', () => {
     expect(await page.evaluate(() => (window as unknown as { __agencyWords: string[] }).__agencyWords)).toContainEqual(
       expect.stringMatching(/^Agency ledger: catching up \d+$/),
     );
-    await expect
-      .poll(() =>
-        page
-          .getByRole('row', { name: /Ana Ferreira/ })
-          .getByRole('cell')
-          .last()
-          .textContent(),
-      )
-      .toBe('Desk 2');
+    await expect.poll(() => counterOf(page.getByRole('row', { name: /Ana Ferreira/ }))).toBe('Desk 2');
     await expect.poll(() => page.getByTestId('agency-unsent').count(), { timeout: 15_000 }).toBe(0);
     await expect
       .poll(() => desk2.ledger.list({ profileId: 1, query: 'valente' }).rows[0]?.originCounter, { timeout: 15_000 })

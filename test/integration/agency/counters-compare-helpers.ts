@@ -38,11 +38,8 @@ function grouped(rows: { key: string; line: string }[]): Map<string, string[]> {
   return events;
 }
 
-/** A row of agency_bookings with the name of the counter that made it; numbers and days as text, as PostgreSQL writes them. */
-interface AgencyRow {
-  booking_key: string;
-  name: string;
-  service_id: string | null;
+/** The columns of a booking that PostgreSQL's agency_bookings and a counter's SQLite bookings name and read alike (days as text). */
+interface BookingColumns {
   status: string;
   check_in: string;
   check_out: string;
@@ -50,10 +47,39 @@ interface AgencyRow {
   holder_surname: string;
   package_title: string;
   property_name: string;
-  total: string;
   currency: string;
   client_reference: string;
   booking_reference: string | null;
+}
+
+/** A booking as every copy has it: the columns read alike, and the four each copy reads its own way. */
+function sharedBooking(
+  row: BookingColumns,
+  own: { origin: string; serviceId: number | null; totalMinor: number; createdMs: number },
+): SharedBooking {
+  return {
+    origin: own.origin,
+    serviceId: own.serviceId,
+    status: row.status,
+    checkIn: row.check_in,
+    checkOut: row.check_out,
+    holder: `${row.holder_name} ${row.holder_surname}`,
+    packageTitle: row.package_title,
+    propertyName: row.property_name,
+    totalMinor: own.totalMinor,
+    currency: row.currency,
+    clientReference: row.client_reference,
+    bookingReference: row.booking_reference,
+    createdMs: own.createdMs,
+  };
+}
+
+/** A row of agency_bookings with the name of the counter that made it; numbers as text, as PostgreSQL writes them. */
+interface AgencyRow extends BookingColumns {
+  booking_key: string;
+  name: string;
+  service_id: string | null;
+  total: string;
   created_ms: string;
 }
 
@@ -74,43 +100,25 @@ async function agencyCopy(settings: AgencyConnectionSettings): Promise<Copy> {
     bookings: new Map(
       rows.map((row) => [
         row.booking_key,
-        {
+        sharedBooking(row, {
           origin: row.name,
           serviceId: row.service_id === null ? null : Number(row.service_id),
-          status: row.status,
-          checkIn: row.check_in,
-          checkOut: row.check_out,
-          holder: `${row.holder_name} ${row.holder_surname}`,
-          packageTitle: row.package_title,
-          propertyName: row.property_name,
           totalMinor: Number(row.total),
-          currency: row.currency,
-          clientReference: row.client_reference,
-          bookingReference: row.booking_reference,
           createdMs: Number(row.created_ms),
-        },
+        }),
       ]),
     ),
     events: grouped(events.map((event) => ({ key: event.booking_key, line: `${event.at_ms} ${event.type} ${event.summary}` }))),
   };
 }
 
-interface LedgerRow {
+/** A row of a counter's SQLite bookings (the columns compared). */
+interface LedgerRow extends BookingColumns {
   id: number;
   agency_key: string | null;
   origin_counter: string | null;
   service_booking_id: number | null;
-  status: string;
-  check_in: string;
-  check_out: string;
-  holder_name: string;
-  holder_surname: string;
-  package_title: string;
-  property_name: string;
   total_minor: number;
-  currency: string;
-  client_reference: string;
-  booking_reference: string | null;
   created_at: string;
 }
 
@@ -131,21 +139,12 @@ export function ledgerCopy(counter: Pick<Counter, 'name' | 'dataDir'>): Copy {
         rows.map((row) => [
           // A booking the agency was never told of has no key: it shows up as missing from PostgreSQL.
           row.agency_key ?? `unshared/${row.id}`,
-          {
+          sharedBooking(row, {
             origin: row.origin_counter ?? counter.name,
             serviceId: row.service_booking_id,
-            status: row.status,
-            checkIn: row.check_in,
-            checkOut: row.check_out,
-            holder: `${row.holder_name} ${row.holder_surname}`,
-            packageTitle: row.package_title,
-            propertyName: row.property_name,
             totalMinor: row.total_minor,
-            currency: row.currency,
-            clientReference: row.client_reference,
-            bookingReference: row.booking_reference,
             createdMs: Date.parse(row.created_at),
-          },
+          }),
         ]),
       ),
       events: grouped(events.map((event) => ({ key: event.key, line: `${Date.parse(event.at)} ${event.type} ${event.summary}` }))),

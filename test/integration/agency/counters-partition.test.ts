@@ -17,6 +17,14 @@ describe('counters on both sides of a partition', () => {
     }
   }
 
+  /** Desks 1 to 3 on one agency and one built-in service, Desk 1 through a link the test cuts. */
+  async function threeDesks() {
+    const desk1 = await counters.start('Desk 1', { throughProxy: true });
+    const desk2 = await counters.start('Desk 2');
+    const desk3 = await counters.start('Desk 3');
+    return { desk1, desk2, desk3, all: [desk1, desk2, desk3], settings: counters.agency.settings(), sandbox: await counters.service() };
+  }
+
   const shared = (counter: Counter, serviceBookingId: number | null) => {
     const found = counter.core.ledger.findByServiceId(1, serviceBookingId ?? -1);
     if (!found) throw new Error(`${counter.name} does not have service booking ${serviceBookingId}`);
@@ -25,12 +33,7 @@ describe('counters on both sides of a partition', () => {
 
   test('a counter cut off (connections reset) keeps booking while another cancels one of its bookings; after the heal every ledger, PostgreSQL and the service agree', async () => {
     const random = seeded(1401);
-    const desk1 = await counters.start('Desk 1', { throughProxy: true });
-    const desk2 = await counters.start('Desk 2');
-    const desk3 = await counters.start('Desk 3');
-    const all = [desk1, desk2, desk3];
-    const settings = counters.agency.settings();
-    const sandbox = await counters.service();
+    const { desk1, desk2, desk3, all, settings, sandbox } = await threeDesks();
     const early = await hold(desk1, random, 1);
     const elsewhere = await hold(desk3, random, 2);
     await converged(all, settings);
@@ -75,12 +78,7 @@ describe('counters on both sides of a partition', () => {
 
   test('a counter cut off from the agency cannot cancel a booking the others know, while one they have never seen it can; one cancel reaches the service', async () => {
     const random = seeded(1405);
-    const desk1 = await counters.start('Desk 1', { throughProxy: true });
-    const desk2 = await counters.start('Desk 2');
-    const desk3 = await counters.start('Desk 3');
-    const all = [desk1, desk2, desk3];
-    const settings = counters.agency.settings();
-    const sandbox = await counters.service();
+    const { desk1, desk2, all, settings, sandbox } = await threeDesks();
     const reached = countCancels(sandbox);
     const booking = await hold(desk1, random, 1);
     const serviceId = booking.serviceBookingId as number;
@@ -116,12 +114,7 @@ describe('counters on both sides of a partition', () => {
 
   test('a counter whose link goes silent (nothing answers, nothing resets) for two seconds while it books: the changes arrive after the heal, once each', async () => {
     const random = seeded(1402);
-    const desk1 = await counters.start('Desk 1', { throughProxy: true });
-    const desk2 = await counters.start('Desk 2');
-    const desk3 = await counters.start('Desk 3');
-    const all = [desk1, desk2, desk3];
-    const settings = counters.agency.settings();
-    const sandbox = await counters.service();
+    const { desk1, desk2, desk3, all, settings, sandbox } = await threeDesks();
     const early = await hold(desk1, random, 1);
     await converged(all, settings);
 
