@@ -154,7 +154,8 @@ export const channels = {
   },
   'history:list': {
     input: bookingFilterSchema,
-    output: z.object({ rows: z.array(bookingRecordSchema), total: z.number().int() }),
+    /** `totalIsEstimate`: a search matched more bookings than the ledger counts at once; the total is its estimate. */
+    output: z.object({ rows: z.array(bookingRecordSchema), total: z.number().int(), totalIsEstimate: z.boolean() }),
   },
   'history:version': {
     input: z.object({}).strict(),

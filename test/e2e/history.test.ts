@@ -329,9 +329,10 @@ describe('the booking history', () => {
     // 16 first names × 16 surnames: "Tanaka" bookings are those whose surname cycle lands on it.
     const tanakas = Array.from({ length: 100_000 }, (_, index) => index).filter((index) => Math.floor(index / 16) % 16 === 2).length;
     await page.getByLabel('Find a booking').fill('tanaka');
-    await expect
-      .poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 })
-      .toBe(`${tanakas.toLocaleString('en-GB')} bookings`);
+    // More than the ledger counts at once: its estimate, said to be one, within a few percent.
+    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toMatch(/^About [\d,]+ bookings$/);
+    const about = Number((await page.getByTestId('result-count').textContent())?.replace(/\D/g, ''));
+    expect(Math.abs(about - tanakas) / tanakas).toBeLessThan(0.05);
     await page.getByLabel('Find a booking').fill('maria.99987@example.com');
     await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toBe('1 booking');
   });

@@ -156,19 +156,98 @@ describe('the history, at any size', () => {
   });
 });
 
+/** Gives `surname` to the bookings whose place (0 = oldest) `takes`, through the ledger's triggers, as an edit would. */
+function rename(db: DatabaseSync, surname: string, takes: (place: number) => boolean): number[] {
+  const ids = (db.prepare('SELECT id FROM bookings ORDER BY id').all() as { id: number }[]).map((row) => row.id);
+  const chosen = ids.filter((_, place) => takes(place));
+  const update = db.prepare('UPDATE bookings SET holder_surname = ? WHERE id = ?');
+  db.exec('BEGIN');
+  for (const id of chosen) update.run(surname, id);
+  db.exec('COMMIT');
+  return chosen.reverse();
+}
+
+/** What the Bookings list does as the agent scrolls to its end: reads the page holding its last row, until the total is exact. */
+function scrollToTheEnd(ledger: ReturnType<typeof createLedger>, query: string): { reads: number; total: number; lastRows: number[] } {
+  const pageSize = 40;
+  let shown = ledger.list({ profileId: 1, query, offset: 0, limit: pageSize });
+  let reads = 1;
+  while (shown.totalIsEstimate) {
+    const offset = Math.floor((shown.total - 1) / pageSize) * pageSize;
+    const answer = ledger.list({ profileId: 1, query, offset, limit: pageSize });
+    reads += 1;
+    // A full page is never the estimated end: the list grows, or the answer is exact.
+    if (answer.totalIsEstimate) expect(answer.total).toBeGreaterThan(shown.total);
+    shown = answer;
+    if (reads > 200) throw new Error(`the end of "${query}" was not found in 200 reads`);
+  }
+  const offset = Math.max(shown.total - 5, 0);
+  return { reads, total: shown.total, lastRows: ledger.list({ profileId: 1, query, offset, limit: pageSize }).rows.map((row) => row.id) };
+}
+
 describe('a search matching more than can be counted at once', () => {
-  test('says its total is an estimate, close to the true count, and still pages exactly', () => {
+  test('says its total is an estimate, close to the true count, and still pages exactly; its end is counted exactly', () => {
     const { ledger, reader } = seeded([[1, 24_000]]);
-    const found = ledger.list({ profileId: 1, query: 'example', offset: 100, limit: 50 });
-    const truth = scanned(reader, { profileId: 1, query: 'example' });
-    expect(found.totalIsEstimate).toBe(true);
-    expect(Math.abs(found.total - truth.length) / truth.length).toBeLessThan(0.05);
-    expect(found.rows.map((row) => row.id)).toEqual(truth.slice(100, 150));
+    for (const query of ['example', 'tanaka']) {
+      const truth = scanned(reader, { profileId: 1, query });
+      expect(truth.length).toBeGreaterThan(1_001);
+      for (const offset of [0, 100, truth.length - 150]) {
+        const found = ledger.list({ profileId: 1, query, offset, limit: 50 });
+        expect(found.totalIsEstimate, `${query} at ${offset}`).toBe(true);
+        expect(Math.abs(found.total - truth.length) / truth.length).toBeLessThan(0.05);
+        // A full page never says the list ends with it.
+        expect(found.total).toBeGreaterThan(offset + 50);
+        expect(found.rows.map((row) => row.id)).toEqual(truth.slice(offset, offset + 50));
+      }
+      // The last page is short and the one past it empty: both know the exact count.
+      expect(ledger.list({ profileId: 1, query, offset: truth.length - 20, limit: 50 })).toMatchObject({
+        total: truth.length,
+        totalIsEstimate: false,
+      });
+      expect(ledger.list({ profileId: 1, query, offset: truth.length + 10, limit: 50 })).toMatchObject({
+        rows: [],
+        total: truth.length,
+        totalIsEstimate: false,
+      });
+    }
     // A narrower search is counted exactly.
-    expect(ledger.list({ profileId: 1, query: 'tanaka' })).toMatchObject({
-      total: scanned(reader, { profileId: 1, query: 'tanaka' }).length,
+    const kenjiTanaka = scanned(reader, { profileId: 1, query: 'kenji tanaka' });
+    expect(ledger.list({ profileId: 1, query: 'kenji tanaka', limit: 50 })).toMatchObject({
+      total: kenjiTanaka.length,
       totalIsEstimate: false,
     });
+  });
+
+  test('counts exactly up to 1,000 matches; from 1,001 the total is an estimate, never fewer than found', () => {
+    const { ledger, db } = seeded([[1, 3_000]]);
+    const thousand = rename(db, 'Zephyrine', (place) => place % 3 === 0);
+    const more = rename(db, 'Quokkason', (place) => place % 3 === 1 || place === 2);
+    expect([thousand.length, more.length]).toEqual([1_000, 1_001]);
+    expect(ledger.list({ profileId: 1, query: 'zephyrine', limit: 40 })).toMatchObject({ total: 1_000, totalIsEstimate: false });
+    const estimated = ledger.list({ profileId: 1, query: 'quokkason', limit: 40 });
+    expect(estimated.totalIsEstimate).toBe(true);
+    expect(estimated.total).toBeGreaterThanOrEqual(1_001);
+    expect(estimated.rows.map((row) => row.id)).toEqual(more.slice(0, 40));
+  });
+
+  test('an estimate too low or too high: reading on from its end finds the exact count and the oldest booking', () => {
+    const { ledger, db, reader } = seeded([[1, 12_000]]);
+    // Every old booking and one in ten new ones: the newest matches are sparse, the estimate too low (about 1,300 of 3,900).
+    const fewer = rename(db, 'Zephyrine', (place) => place < 3_000 || place % 10 === 0);
+    // One in ten of the others before and nine in ten new ones: the newest are dense, the estimate too high (about 10,800 of 3,300).
+    const more = rename(db, 'Quokkason', (place) => (place >= 9_000 && place % 10 !== 0) || (place >= 3_000 && place % 10 === 5));
+    for (const [query, truth] of [
+      ['zephyrine', fewer],
+      ['quokkason', more],
+    ] as const) {
+      expect(scanned(reader, { profileId: 1, query })).toEqual(truth);
+      const first = ledger.list({ profileId: 1, query, limit: 40 });
+      expect(first.totalIsEstimate).toBe(true);
+      expect(Math.abs(first.total - truth.length)).toBeGreaterThan(1_000);
+      const end = scrollToTheEnd(ledger, query);
+      expect(end.total).toBe(truth.length);
+      expect(end.lastRows).toEqual(truth.slice(-5));
+    }
   });
 });
 

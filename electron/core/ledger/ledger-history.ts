@@ -73,8 +73,12 @@ const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86
 /** How many rows of a date range cost about what reading one search match's row costs (measured: ~8). */
 const RANGE_PROBES_PER_MATCH = 8;
 
-/** Matches counted exactly; a search matching more has its total estimated (and says so). */
-const COUNT_CAP = 20_000;
+/**
+ * Matches counted exactly; a search matching more has its total estimated (and says so). Measured at
+ * 100,000 bookings, a name matching 8,339: counting to 20,000 took 0.9 ms (more than its page), to
+ * 1,000 about 0.15 ms more than the page alone, the matches being gathered once for both.
+ */
+const COUNT_CAP = 1_000;
 
 /** Up to ten (the filter's limit of statuses), so the statements cached stay few. */
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
@@ -195,18 +199,16 @@ export function createHistoryQueries(db: DatabaseSync) {
   const keptTotal = (filter: BookingFilter): number => (filter.counter === 'here' ? hereTotal(filter) : keptCount(filter));
 
   /**
-   * The total of a full-text search with no date range: exact up to COUNT_CAP matches, beyond that
-   * estimated from how densely the oldest COUNT_CAP matches fill their part of the ledger. Counted in
-   * the index's own order (oldest first), which FTS5 walks about twice as fast as newest first.
+   * A total past COUNT_CAP, estimated from how densely the newest `matched` matches (from `low` up)
+   * fill their part of the ledger; never fewer than were found.
    */
-  function matchTotal(match: string): { total: number; totalIsEstimate: boolean } {
-    const counted = statement(
-      db,
-      'SELECT count(*) AS n, min(rowid) AS low, max(rowid) AS high FROM (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? LIMIT +?)',
-    ).get(match, COUNT_CAP) as { n: number; low: number | null; high: number | null };
-    if (counted.n < COUNT_CAP || counted.low === null || counted.high === null) return { total: counted.n, totalIsEstimate: false };
-    const newest = (statement(db, 'SELECT max(id) AS id FROM bookings').get() as { id: number }).id;
-    return { total: Math.round((counted.n * (newest - counted.low + 1)) / (counted.high - counted.low + 1)), totalIsEstimate: true };
+  function estimatedTotal(matched: number, low: number): number {
+    // Two subqueries: a lone min() or max() is read from one end of the table; both in one SELECT walked all of it (4.6 ms at 100,000).
+    const ids = statement(db, 'SELECT (SELECT min(id) FROM bookings) AS first, (SELECT max(id) FROM bookings) AS last').get() as {
+      first: number;
+      last: number;
+    };
+    return Math.max(matched, Math.round((matched * (ids.last - ids.first + 1)) / (ids.last - low + 1)));
   }
 
   /**
@@ -234,16 +236,18 @@ export function createHistoryQueries(db: DatabaseSync) {
     if (match) {
       const { sql, params } = where(filter, true);
       if (sql === 'true') {
-        // The search index drives: its rowids come newest first, and a short page tells the total by itself.
+        if (limit > 0) {
+          const found = searchPage(match, limit, offset);
+          return { ids: found.rows.map((row) => row.id), total: found.total, totalIsEstimate: found.totalIsEstimate };
+        }
+        // Every match (the CSV export), newest first: counted as read.
         const ids = (
-          statement(db, 'SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT +? OFFSET +?').all(
+          statement(db, 'SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT -1 OFFSET +?').all(
             match,
-            limit,
             offset,
           ) as { id: number }[]
         ).map((row) => row.id);
-        if (ids.length && (limit < 0 || ids.length < limit)) return { ids, total: offset + ids.length, totalIsEstimate: false };
-        return { ids, ...matchTotal(match) };
+        return { ids, total: offset + ids.length, totalIsEstimate: false };
       }
       // A date range as well: paged and counted in one pass, from whichever side is smaller.
       const paged = (
@@ -284,17 +288,32 @@ export function createHistoryQueries(db: DatabaseSync) {
   }
 
   /**
-   * A page of a full-text search without a date range, with its rows, in one statement driven by the
-   * search index (newest first); a short page tells the total by itself.
+   * A page of a full-text search without a date range, with its rows and its total, in one statement
+   * driven by the search index (newest first). FTS5 merges a typed word's whole list of matches (every
+   * word it starts) before the first row, each time a statement asks (for a common name, half the cost
+   * of its page), so the page and the count share one: the newest matches up to the page's end, and
+   * past COUNT_CAP by one, are gathered once; fewer than that is the exact total, as many is a total
+   * estimated from them (at least one more than the page's end: scrolled to, the next page is there).
    */
   function searchPage(match: string, limit: number, offset: number): { rows: Row[]; total: number; totalIsEstimate: boolean } {
+    const window = Math.max(COUNT_CAP, offset + limit) + 1;
     const rows = statement(
       db,
-      `SELECT b.* FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid
-       WHERE bookings_search MATCH ? ORDER BY bookings_search.rowid DESC LIMIT +? OFFSET +?`,
-    ).all(match, limit, offset) as Row[];
-    if (rows.length && rows.length < limit) return { rows, total: offset + rows.length, totalIsEstimate: false };
-    return { rows, ...matchTotal(match) };
+      `WITH m AS (SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT +?)
+       SELECT b.*, (SELECT count(*) FROM m) AS matched, (SELECT min(id) FROM m) AS low
+       FROM m CROSS JOIN bookings b ON b.id = m.id ORDER BY m.id DESC LIMIT +? OFFSET +?`,
+    ).all(match, window, limit, offset) as (Row & { matched: number; low: number })[];
+    const first = rows[0];
+    if (!first) {
+      // Past the last match: fewer than the window, so counted exactly.
+      const counted = statement(
+        db,
+        'SELECT count(*) AS n FROM (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? LIMIT +?)',
+      ).get(match, window) as { n: number };
+      return { rows, total: counted.n, totalIsEstimate: false };
+    }
+    if (first.matched < window) return { rows, total: first.matched, totalIsEstimate: false };
+    return { rows, total: estimatedTotal(first.matched, first.low), totalIsEstimate: true };
   }
 
   const rowsOf = (ids: number[]): Row[] =>

@@ -20,6 +20,11 @@ interface BookingsState {
   profileId: number | null;
   filter: ListFilter;
   total: number | null;
+  /**
+   * The total is the ledger's estimate (a search matching more than it counts at once): the list is
+   * that long until its end is read, then exactly as long as the ledger has rows.
+   */
+  totalIsEstimate: boolean;
   /** The loaded rows by their place in the list (0 is the newest): only those around the rows on screen. */
   rows: ReadonlyMap<number, BookingRecord>;
   /** Bumps on every new filter, so answers to an older filter are dropped. */
@@ -62,6 +67,23 @@ export const historyFilter = (profileId: number, filter: ListFilter) => ({
 export const isFiltered = (filter: ListFilter): boolean =>
   Boolean(filter.query || filter.statuses.length || filter.from || filter.to || filter.counter === 'here');
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE);
+
+interface Total {
+  total: number | null;
+  totalIsEstimate: boolean;
+}
+
+/**
+ * The list's length after an answer for the same filter, nothing written since: an exact count
+ * stands (a short page or one past the end told it), and an estimate only grows. A page the ledger
+ * answers full never has its last row at the end of an estimate (the ledger estimates at least one
+ * more), so the list grows as its end is read, and never shrinks while the agent scrolls the middle.
+ */
+function totalAfter(shown: Total, answer: { total: number; totalIsEstimate: boolean }): Total {
+  if (!answer.totalIsEstimate) return { total: answer.total, totalIsEstimate: false };
+  if (shown.total !== null && !shown.totalIsEstimate) return { total: shown.total, totalIsEstimate: false };
+  return { total: Math.max(shown.total ?? 0, answer.total), totalIsEstimate: true };
+}
 
 /** Whether a booking belongs in the list under a filter without search words (which only the ledger's index can answer). */
 function matchesWithoutSearch(booking: BookingRecord, filter: ListFilter): boolean {
@@ -117,7 +139,7 @@ export const useBookings = create<BookingsState>((set, get) => {
       const answer = await request(page);
       if (get().generation !== generation) return;
       if (page === 0) newestId = answer.rows[0]?.id ?? 0;
-      set((state) => ({ rows: keptWith(state.rows, page, answer.rows), total: answer.total }));
+      set((state) => ({ rows: keptWith(state.rows, page, answer.rows), ...totalAfter(state, answer) }));
     } catch (caught) {
       if (get().generation === generation) set({ error: describeError(caught), total: get().total ?? 0 });
       return;
@@ -143,6 +165,7 @@ export const useBookings = create<BookingsState>((set, get) => {
     profileId: null,
     filter: EMPTY,
     total: null,
+    totalIsEstimate: false,
     rows: new Map(),
     generation: 0,
     error: null,
@@ -166,6 +189,7 @@ export const useBookings = create<BookingsState>((set, get) => {
         generation: get().generation + 1,
         rows: new Map(),
         total: null,
+        totalIsEstimate: false,
         error: null,
         ...(attentionOf === profileId ? {} : { attention: [] }),
       });
@@ -220,7 +244,9 @@ export const useBookings = create<BookingsState>((set, get) => {
           answer.rows.forEach((booking, offset) => fresh.set((pages[position] as number) * PAGE_SIZE + offset, booking)),
         );
         if (pages.includes(0)) newestId = fresh.get(0)?.id ?? 0;
-        set({ rows: fresh, total: answers[0]?.total ?? get().total });
+        // Something was written: what was known of the total may be out of date, the fresh answers are not.
+        const total = answers.reduce<Total>((known, answer) => totalAfter(known, answer), { total: null, totalIsEstimate: false });
+        set({ rows: fresh, ...(total.total === null ? {} : total) });
       } catch (caught) {
         if (get().generation === generation) set({ error: describeError(caught) });
       }

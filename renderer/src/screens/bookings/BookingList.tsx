@@ -16,13 +16,20 @@ const statusesOf = (rules: StatusRules) => [
   ...new Set(['Pending', ...rules.awaitingSupplier, ...rules.modifiable, ...rules.confirmed, ...rules.final, ...rules.notCancellable]),
 ];
 
+/** The count above the list: "About 8,300 bookings" (two figures) when the ledger estimated it. */
+function countWords(total: number, estimate: boolean): string {
+  if (estimate) return `About ${Number(total.toPrecision(2)).toLocaleString('en-GB')} bookings`;
+  return `${total.toLocaleString('en-GB')} ${total === 1 ? 'booking' : 'bookings'}`;
+}
+
 /** The history: search as you type, filters, a virtualized list that stays smooth at a million rows, CSV export. */
 export function BookingList() {
   const { activeProfileId, online, openBooking } = useAppStore();
   const rules = useActiveProfile()?.statusRules ?? SPEC_STATUS_RULES;
   // This counter's name when the profile's bookings are shared with an agency: the Counter column and filter show then.
   const counterName = useSharedCounterName();
-  const { filter, total, rows, generation, error, attention, open, setFilter, showRows, lookForOtherWriters } = useBookings();
+  const { filter, total, totalIsEstimate, rows, generation, error, attention, open, setFilter, showRows, lookForOtherWriters } =
+    useBookings();
   const [query, setQuery] = useState(filter.query);
   const [exportError, setExportError] = useState<{ message: string; hint: string } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -204,13 +211,14 @@ export function BookingList() {
             ? isFiltered(filter)
               ? 'No booking matches these filters.'
               : 'No bookings yet. Bookings made in New booking appear here at once.'
-            : `${total.toLocaleString('en-GB')} ${total === 1 ? 'booking' : 'bookings'}`}
+            : countWords(total, totalIsEstimate)}
       </Text>
 
       <div
         role="table"
         aria-label="Bookings"
-        aria-rowcount={total ?? 0}
+        // -1: ARIA's "how many rows is not known", while the total is an estimate.
+        aria-rowcount={totalIsEstimate ? -1 : (total ?? 0)}
         style={{
           flex: 1,
           minHeight: 200,
