@@ -36,7 +36,7 @@ function upgradedBooking(row: Row, from: number): Row {
     if (row.status === 'Booked') Object.assign(next, { status: 'Pending', next_check_at: 0 });
   }
   // Migration 7: in no agency yet, so no agency key, and every booking was made at this counter.
-  if (from < 7) Object.assign(next, { agency_key: null, origin_counter: null });
+  if (from < 7) Object.assign(next, { agency_key: null, origin_counter: null, agency_known: 0 });
   return next;
 }
 
