@@ -115,6 +115,28 @@ describe('the history, at any size', () => {
     }
   });
 
+  test('a page holds the same records, field for field, as reading each booking alone', () => {
+    const db = ledger.db;
+    db.exec(`UPDATE bookings SET pending_modification_reference = 'PKDCHANGE10', pending_payment_link = 'https://pay.example/10',
+      pending_change = '{"amountMinor":1200,"checkIn":"2024-05-01","checkOut":"2024-05-04","propertyName":"Alfama","requestedAt":"2024-04-01T10:00:00.000Z"}',
+      payment_intent_id = 'pi_10', attention = 'The answer was lost', in_flight = 'book', origin_counter = 'Desk 2' WHERE id = 10`);
+    const alone = (rows: { id: number }[]) => rows.map((row) => ledger.ledger.get(row.id));
+    for (const filter of [{}, { query: 'PKDCHANGE10' }, { query: 'kenji' }, { statuses: ['Paid'], offset: 40 }]) {
+      const page = ledger.ledger.list({ profileId: 1, limit: 30, ...filter });
+      expect(page.rows.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(page.rows).toEqual(alone(page.rows));
+    }
+    expect(ledger.ledger.list({ profileId: 1, query: 'PKDCHANGE10' }).rows[0]).toMatchObject({
+      pendingModification: { reference: 'PKDCHANGE10', amountMinor: 1200, propertyName: 'Alfama' },
+      paymentIntentId: 'pi_10',
+      inFlight: 'book',
+      originCounter: 'Desk 2',
+    });
+    const attention = ledger.ledger.needingAttention(1);
+    expect(attention.map((booking) => booking.id)).toContain(10);
+    expect(attention).toEqual(alone(attention));
+  });
+
   test('a status change is found under the new status at once, and counted there', () => {
     const before = ledger.ledger.list({ profileId: 1, statuses: ['Failed'] }).total;
     expect(ledger.ledger.get(8)?.status).toBe('Paid');

@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { BookingFilter, BookingRecord } from '../../../shared/bookings';
+import { AFTER_ROW, ROW_COLUMNS, rowOf, valuesOf } from './history-rows';
 import { toRecord } from './ledger-rows';
 import { statement } from './statements';
 import type { Row } from './ledger-rows';
@@ -297,13 +298,20 @@ export function createHistoryQueries(db: DatabaseSync) {
    */
   function searchPage(match: string, limit: number, offset: number): { rows: Row[]; total: number; totalIsEstimate: boolean } {
     const window = Math.max(COUNT_CAP, offset + limit) + 1;
-    const rows = statement(
-      db,
-      `WITH m AS (SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT +?)
-       SELECT b.*, (SELECT count(*) FROM m) AS matched, (SELECT min(id) FROM m) AS low
-       FROM m CROSS JOIN bookings b ON b.id = m.id ORDER BY m.id DESC LIMIT +? OFFSET +?`,
-    ).all(match, window, limit, offset) as (Row & { matched: number; low: number })[];
-    const first = rows[0];
+    const found = valuesOf(
+      statement(
+        db,
+        `WITH m AS (SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT +?)
+         SELECT ${ROW_COLUMNS}, (SELECT count(*) FROM m) AS matched, (SELECT min(id) FROM m) AS low
+         FROM m CROSS JOIN bookings b ON b.id = m.id ORDER BY m.id DESC LIMIT +? OFFSET +?`,
+      ),
+      match,
+      window,
+      limit,
+      offset,
+    );
+    const rows = found.map(rowOf);
+    const first = found[0];
     if (!first) {
       // Past the last match: fewer than the window, so counted exactly.
       const counted = statement(
@@ -312,27 +320,32 @@ export function createHistoryQueries(db: DatabaseSync) {
       ).get(match, window) as { n: number };
       return { rows, total: counted.n, totalIsEstimate: false };
     }
-    if (first.matched < window) return { rows, total: first.matched, totalIsEstimate: false };
-    return { rows, total: estimatedTotal(first.matched, first.low), totalIsEstimate: true };
+    const [matched, low] = [first[AFTER_ROW] as number, first[AFTER_ROW + 1] as number];
+    if (matched < window) return { rows, total: matched, totalIsEstimate: false };
+    return { rows, total: estimatedTotal(matched, low), totalIsEstimate: true };
   }
 
   const rowsOf = (ids: number[]): Row[] =>
     ids.length
-      ? (statement(db, 'SELECT * FROM bookings WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id DESC').all(
+      ? valuesOf(
+          statement(db, `SELECT ${ROW_COLUMNS} FROM bookings b WHERE b.id IN (SELECT value FROM json_each(?)) ORDER BY b.id DESC`),
           JSON.stringify(ids),
-        ) as Row[])
+        ).map(rowOf)
       : [];
 
   return {
     needingAttention(profileId: number): BookingRecord[] {
       return (
         // Named, or SQLite walks the profile's every row (273 ms at 1,000,000) instead of the few flagged; a plan that cannot use it fails when prepared.
-        (
+        valuesOf(
           statement(
             db,
-            'SELECT * FROM bookings INDEXED BY bookings_attention WHERE profile_id = ? AND attention IS NOT NULL ORDER BY id DESC',
-          ).all(profileId) as Row[]
-        ).map(toRecord)
+            `SELECT ${ROW_COLUMNS} FROM bookings b INDEXED BY bookings_attention WHERE b.profile_id = ? AND b.attention IS NOT NULL ORDER BY b.id DESC`,
+          ),
+          profileId,
+        )
+          .map(rowOf)
+          .map(toRecord)
       );
     },
 
