@@ -121,7 +121,7 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
 
   const outbox = {
     pending: (limit: number): OutgoingChange[] => {
-      const rows = statement(db, 'SELECT counter_seq, body FROM agency_outbox ORDER BY counter_seq LIMIT ?').all(limit) as {
+      const rows = statement(db, 'SELECT counter_seq, body FROM agency_outbox ORDER BY counter_seq LIMIT +?').all(limit) as {
         counter_seq: number;
         body: string;
       }[];

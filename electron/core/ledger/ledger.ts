@@ -310,7 +310,7 @@ export function createLedger(
     dueIntents(nowMs: number, limit: number): OpenIntent[] {
       const due = statement(
         db,
-        'SELECT id FROM intents INDEXED BY intents_due WHERE finished_at IS NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?',
+        'SELECT id FROM intents INDEXED BY intents_due WHERE finished_at IS NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT +?',
       ).all(nowMs, limit) as { id: number }[];
       return due.map(({ id }) => toIntent(statement(db, 'SELECT * FROM intents WHERE id = ?').get(id) as IntentRow));
     },
@@ -320,11 +320,12 @@ export function createLedger(
      * recently due first: a booking just paid is read before a backlog of old ones on long backoffs.
      * Ids first, then only those rows whole: a pass that finds nothing due costs next to nothing.
      * INDEXED BY: a query that cannot use the partial index fails when prepared instead of scanning the ledger.
+     * `LIMIT +?`: SQLite plans a bare `LIMIT ?` with its bound value, and prepares the statement again for each new one.
      */
     dueBookings(nowMs: number, limit: number): (BookingRecord & { checkDelayMs: number })[] {
       const due = statement(
         db,
-        'SELECT id FROM bookings INDEXED BY bookings_due WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at DESC LIMIT ?',
+        'SELECT id FROM bookings INDEXED BY bookings_due WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at DESC LIMIT +?',
       ).all(nowMs, limit) as { id: number }[];
       return due.map(({ id }) => {
         const row = statement(db, 'SELECT * FROM bookings WHERE id = ?').get(id) as Row;
