@@ -35,17 +35,22 @@ async function newBooking(page: Page): Promise<void> {
   throw new Error('Ctrl+N never reached the package search');
 }
 
-/** A trainee at the counter, keyboard only: from Ctrl+N to the price on screen. */
-export async function priceByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
+/**
+ * A trainee at the counter, keyboard only: from Ctrl+N to the price on screen. `patienceMs`: how long
+ * each answer may take (a busy service's answers come seconds later, after its Retry-After).
+ */
+export async function priceByKeyboard(page: Page, booking: TraineeBooking, patienceMs = 1_000): Promise<void> {
   await newBooking(page);
   await page.keyboard.type(booking.search);
   // The hotels of the package found, each a button named "hotel, package".
   await expect
-    .poll(() =>
-      page
-        .getByRole('button', { name: new RegExp(`, .*${booking.search}`, 'i') })
-        .first()
-        .isVisible(),
+    .poll(
+      () =>
+        page
+          .getByRole('button', { name: new RegExp(`, .*${booking.search}`, 'i') })
+          .first()
+          .isVisible(),
+      { timeout: patienceMs },
     )
     .toBe(true);
   await page.keyboard.press('Enter');
@@ -54,7 +59,7 @@ export async function priceByKeyboard(page: Page, booking: TraineeBooking): Prom
   await page.keyboard.press('Tab');
   await page.keyboard.type(typedDate(booking.stay.checkOut));
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
+  await expect.poll(() => page.getByTestId('quote-total').isVisible(), { timeout: patienceMs }).toBe(true);
 }
 
 /** …then the traveler's details, and Enter to continue to review (the hold is asked for). */

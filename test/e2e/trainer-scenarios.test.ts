@@ -114,7 +114,8 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     );
     expect(answers.filter((status) => status === 429).length).toBeGreaterThan(5);
     // …and at the counter a search and a price come through all the same.
-    await priceByKeyboard(page, booking);
+    // Each answer may wait out a Retry-After of 2 s, more than once: the agent waits, and sees no error.
+    await priceByKeyboard(page, booking, 30_000);
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
