@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
+import { renameBookings } from '../support/history-fixtures';
 import { seedLedger } from '../support/seed-ledger';
 import { focusedName } from './flow-helpers';
 import { startHarness } from './harness';
@@ -31,12 +32,7 @@ interface Renamed {
 function rename(file: string, surname: string, takes: (place: number) => boolean): Renamed {
   const db = new DatabaseSync(file);
   try {
-    const ids = (db.prepare('SELECT id FROM bookings ORDER BY id').all() as { id: number }[]).map((row) => row.id);
-    const chosen = ids.filter((_, place) => takes(place));
-    const update = db.prepare('UPDATE bookings SET holder_surname = ? WHERE id = ?');
-    db.exec('BEGIN');
-    for (const id of chosen) update.run(surname, id);
-    db.exec('COMMIT');
+    const chosen = renameBookings(db, surname, takes);
     const row = (id: number) =>
       db
         .prepare('SELECT coalesce(booking_reference, client_reference) AS reference, holder_name AS name FROM bookings WHERE id = ?')

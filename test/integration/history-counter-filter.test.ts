@@ -8,16 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { SQLInputValue } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AgencyChange } from '../../electron/core/agency/agency-change';
 import type { PulledChange } from '../../electron/core/agency/change-log';
 import { openDatabase } from '../../electron/core/database';
 import { createAgencyLedger } from '../../electron/core/ledger/agency-ledger';
 import { createLedger } from '../../electron/core/ledger/ledger';
-import { ftsQuery } from '../../electron/core/ledger/ledger-history';
 import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
 import type { BookingFilter } from '../../shared/bookings';
+import { scannedHistory } from '../support/history-fixtures';
 import { seedLedger } from '../support/seed-ledger';
 
 const OTHERS = [
@@ -64,33 +63,6 @@ function fromElsewhere(n: number): PulledChange {
   };
   seq += 1;
   return { seq, counterId: other.counterId, counterName: other.counterName, counterSeq: n + 1, committedAt: new Date(), change };
-}
-
-/** The history as a plain scan of the table reads it: every match, newest first. */
-function scanned(db: DatabaseSync, filter: BookingFilter): number[] {
-  const clauses = ['profile_id = ?'];
-  const params: SQLInputValue[] = [filter.profileId];
-  if (filter.counter === 'here') clauses.push('origin_counter IS NULL');
-  const match = filter.query ? ftsQuery(filter.query) : null;
-  if (match) {
-    clauses.push('id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ?)');
-    params.push(`{holder email refs package property} : (${match})`);
-  }
-  if (filter.statuses?.length) {
-    clauses.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
-    params.push(...filter.statuses);
-  }
-  const column = filter.dateField === 'created' ? 'substr(created_at, 1, 10)' : 'check_in';
-  if (filter.from) {
-    clauses.push(`${column} >= ?`);
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    clauses.push(`${column} <= ?`);
-    params.push(filter.to);
-  }
-  const rows = db.prepare(`SELECT id FROM bookings NOT INDEXED WHERE ${clauses.join(' AND ')} ORDER BY id DESC`).all(...params);
-  return (rows as { id: number }[]).map((row) => row.id);
 }
 
 const FILTERS: Omit<BookingFilter, 'profileId' | 'counter'>[] = [
@@ -153,8 +125,8 @@ describe('All counters / This counter, in a ledger shared with an agency', () =>
   });
 
   test('the ledger holds both kinds of rows, interleaved', () => {
-    const here = scanned(reader, { profileId: 1, counter: 'here' });
-    const all = scanned(reader, { profileId: 1 });
+    const here = scannedHistory(reader, { profileId: 1, counter: 'here' });
+    const all = scannedHistory(reader, { profileId: 1 });
     expect(here).toHaveLength(1_450);
     expect(all).toHaveLength(2_050);
     // Rows from elsewhere sit both above and below rows made here.
@@ -165,7 +137,7 @@ describe('All counters / This counter, in a ledger shared with an agency', () =>
 
   test.each(FILTERS)('finds, counts, pages and exports exactly what a scan finds, for each counter choice: %o', (filter) => {
     for (const counter of ['all', 'here'] as const) {
-      const expected = scanned(reader, { profileId: 1, counter, ...filter });
+      const expected = scannedHistory(reader, { profileId: 1, counter, ...filter });
       expect(expected.length, JSON.stringify({ counter, ...filter })).toBeGreaterThan(0);
       for (const [offset, limit] of [
         [0, 40],
@@ -182,7 +154,9 @@ describe('All counters / This counter, in a ledger shared with an agency', () =>
       expect(ledger.exportCsv({ profileId: 1, counter, ...filter }).rows).toBe(expected.length);
     }
     // Another profile of the counter is never mixed in.
-    expect(ledger.list({ profileId: 2, counter: 'here', ...filter }).total).toBe(scanned(reader, { profileId: 2, ...filter }).length);
+    expect(ledger.list({ profileId: 2, counter: 'here', ...filter }).total).toBe(
+      scannedHistory(reader, { profileId: 2, ...filter }).length,
+    );
   });
 
   test('the CSV names the counter that made each booking, this counter by its own name', () => {

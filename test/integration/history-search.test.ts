@@ -1,13 +1,12 @@
 /** The Bookings screen's queries on a seeded ledger: the same answers as a plain scan, found without one. */
 
 import { DatabaseSync } from 'node:sqlite';
-import type { SQLInputValue } from 'node:sqlite';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../electron/core/database';
 import { createLedger } from '../../electron/core/ledger/ledger';
-import { ftsQuery } from '../../electron/core/ledger/ledger-history';
 import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
 import type { BookingFilter } from '../../shared/bookings';
+import { renameBookings, scannedHistory } from '../support/history-fixtures';
 import { seedLedger } from '../support/seed-ledger';
 import { useTempDir } from '../support/temp-dir';
 
@@ -27,32 +26,6 @@ function seeded(counts: [profileId: number, count: number][]) {
   };
   // The reference scans read through a connection of their own, so their SQL is not the ledger's.
   return { db, reader: new DatabaseSync(file), ledger: createLedger(db), prepared };
-}
-
-/** The history as a plain scan of the table reads it: every match, newest first. */
-function scanned(db: DatabaseSync, filter: BookingFilter): number[] {
-  const clauses = ['profile_id = ?'];
-  const params: SQLInputValue[] = [filter.profileId];
-  const match = filter.query ? ftsQuery(filter.query) : null;
-  if (match) {
-    clauses.push('id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH ?)');
-    params.push(`{holder email refs package property} : (${match})`);
-  }
-  if (filter.statuses?.length) {
-    clauses.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
-    params.push(...filter.statuses);
-  }
-  const column = filter.dateField === 'created' ? 'substr(created_at, 1, 10)' : 'check_in';
-  if (filter.from) {
-    clauses.push(`${column} >= ?`);
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    clauses.push(`${column} <= ?`);
-    params.push(filter.to);
-  }
-  const rows = db.prepare(`SELECT id FROM bookings NOT INDEXED WHERE ${clauses.join(' AND ')} ORDER BY id DESC`).all(...params);
-  return (rows as { id: number }[]).map((row) => row.id);
 }
 
 const FILTERS: Omit<BookingFilter, 'profileId'>[] = [
@@ -99,7 +72,7 @@ describe('the history, at any size', () => {
 
   test.each(FILTERS)('finds, counts and pages exactly what a scan of the table finds: %o', (filter) => {
     for (const profileId of [1, 2]) {
-      const expected = scanned(ledger.reader, { profileId, ...filter });
+      const expected = scannedHistory(ledger.reader, { profileId, ...filter });
       for (const [offset, limit] of [
         [0, 25],
         [40, 25],
@@ -144,7 +117,7 @@ describe('the history, at any size', () => {
     expect(ledger.ledger.list({ profileId: 1, statuses: ['Failed'] }).total).toBe(before + 1);
     expect(ledger.ledger.list({ profileId: 1, query: 'PKDREFUND8', statuses: ['Failed'] }).rows.map((row) => row.id)).toEqual([8]);
     expect(ledger.ledger.list({ profileId: 1, query: 'PKDREFUND8', statuses: ['Paid'] }).total).toBe(0);
-    expect(scanned(ledger.reader, { profileId: 1, statuses: ['Failed'] })).toHaveLength(before + 1);
+    expect(scannedHistory(ledger.reader, { profileId: 1, statuses: ['Failed'] })).toHaveLength(before + 1);
   });
 
   test('no history query walks the bookings table: a search is driven by its index (or a date range by its own), a total by the kept counts', () => {
@@ -178,16 +151,9 @@ describe('the history, at any size', () => {
   });
 });
 
-/** Gives `surname` to the bookings whose place (0 = oldest) `takes`, through the ledger's triggers, as an edit would. */
-function rename(db: DatabaseSync, surname: string, takes: (place: number) => boolean): number[] {
-  const ids = (db.prepare('SELECT id FROM bookings ORDER BY id').all() as { id: number }[]).map((row) => row.id);
-  const chosen = ids.filter((_, place) => takes(place));
-  const update = db.prepare('UPDATE bookings SET holder_surname = ? WHERE id = ?');
-  db.exec('BEGIN');
-  for (const id of chosen) update.run(surname, id);
-  db.exec('COMMIT');
-  return chosen.reverse();
-}
+/** Renamed as an edit would: their ids, newest first, as the history lists them. */
+const rename = (db: DatabaseSync, surname: string, takes: (place: number) => boolean): number[] =>
+  renameBookings(db, surname, takes).reverse();
 
 /** What the Bookings list does as the agent scrolls to its end: reads the page holding its last row, until the total is exact. */
 function scrollToTheEnd(ledger: ReturnType<typeof createLedger>, query: string): { reads: number; total: number; lastRows: number[] } {
@@ -211,7 +177,7 @@ describe('a search matching more than can be counted at once', () => {
   test('says its total is an estimate, close to the true count, and still pages exactly; its end is counted exactly', () => {
     const { ledger, reader } = seeded([[1, 24_000]]);
     for (const query of ['example', 'tanaka']) {
-      const truth = scanned(reader, { profileId: 1, query });
+      const truth = scannedHistory(reader, { profileId: 1, query });
       expect(truth.length).toBeGreaterThan(1_001);
       for (const offset of [0, 100, truth.length - 150]) {
         const found = ledger.list({ profileId: 1, query, offset, limit: 50 });
@@ -233,7 +199,7 @@ describe('a search matching more than can be counted at once', () => {
       });
     }
     // A narrower search is counted exactly.
-    const kenjiTanaka = scanned(reader, { profileId: 1, query: 'kenji tanaka' });
+    const kenjiTanaka = scannedHistory(reader, { profileId: 1, query: 'kenji tanaka' });
     expect(ledger.list({ profileId: 1, query: 'kenji tanaka', limit: 50 })).toMatchObject({
       total: kenjiTanaka.length,
       totalIsEstimate: false,
@@ -262,7 +228,7 @@ describe('a search matching more than can be counted at once', () => {
       ['zephyrine', fewer],
       ['quokkason', more],
     ] as const) {
-      expect(scanned(reader, { profileId: 1, query })).toEqual(truth);
+      expect(scannedHistory(reader, { profileId: 1, query })).toEqual(truth);
       const first = ledger.list({ profileId: 1, query, limit: 40 });
       expect(first.totalIsEstimate).toBe(true);
       expect(Math.abs(first.total - truth.length)).toBeGreaterThan(1_000);
@@ -279,7 +245,7 @@ describe('a ledger of one profile', () => {
     const searches = FILTERS.filter((filter) => filter.query);
     const agrees = (profileId: number) => {
       for (const filter of searches) {
-        const expected = scanned(reader, { profileId, ...filter });
+        const expected = scannedHistory(reader, { profileId, ...filter });
         const page = ledger.list({ profileId, ...filter, offset: 5, limit: 20 });
         expect(page.total, JSON.stringify(filter)).toBe(expected.length);
         expect(page.rows.map((row) => row.id)).toEqual(expected.slice(5, 25));
