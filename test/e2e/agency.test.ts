@@ -166,6 +166,8 @@ describe('the agency ledger on screen', () => {
     // The newest at the top, from the event alone: the list did not read the history again.
     expect(await page.getByRole('row').nth(1).textContent()).toContain('Kenji Tanaka');
     expect(await listReads()).toBe(0);
+    // The navigation says whose bookings these are.
+    expect(await page.getByRole('navigation', { name: 'Main' }).textContent()).toContain('Everything sold at the agency’s counters');
     await harness.screenshot('agency-bookings-all-counters');
     expect(await violations(page)).toEqual([]);
 

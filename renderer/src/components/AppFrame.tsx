@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppShell, Badge, Group, Kbd, NavLink, Select, Text, Title } from '@mantine/core';
 import { MODE_LABELS } from '../../../shared/profiles';
+import { useSharedCounterName } from '../stores/agency-store';
 import { useActiveProfile, useAppStore } from '../stores/app-store';
 import type { Screen } from '../stores/app-store';
 import { MODE_COLORS } from '../theme';
@@ -20,6 +21,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const { screen, show, profiles, activeProfileId, activate } = useAppStore();
   const active = useActiveProfile();
   const training = active?.kind === 'training';
+  // In an agency the list holds every counter's bookings.
+  const agencyCounter = useSharedCounterName();
+  const describe = (item: { screen: Screen; description: string }) =>
+    item.screen === 'bookings' && agencyCounter ? 'Everything sold at the agency’s counters' : item.description;
 
   return (
     <AppShell header={{ height: training ? 96 : 64 }} navbar={{ width: 250, breakpoint: 0 }} padding="lg">
@@ -57,7 +62,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             component="button"
             active={screen === item.screen}
             label={item.label}
-            description={item.description}
+            description={describe(item)}
             aria-current={screen === item.screen ? 'page' : undefined}
             rightSection={
               <Text span size="xs" c="dimmed">
