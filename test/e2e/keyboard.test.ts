@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { formatDate } from '../../shared/format';
 import { availableStay, focusedName, typedDate } from './flow-helpers';
@@ -282,11 +282,14 @@ describe('the counter at full speed, by keyboard only', () => {
     const { page } = harness;
     const stay = await availableStay(harness, 1);
     await travelerWithAges(page, stay, ['12', '40']);
-    await expect.poll(() => page.getByRole('form', { name: 'Traveler' }).isVisible()).toBe(true);
     const guest = page.getByLabel('Guest 1');
+    // Told before anything is sent: the stay was priced for adults.
+    expect(await describedBy(guest)).toContain('Under 18: priced as an adult');
+    expect(await describedBy(page.getByLabel('Guest 2'))).not.toContain('Under 18');
+    await page.getByRole('button', { name: 'Continue to review' }).click();
     await expect.poll(() => guest.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => focusedName(page)).toContain('Guest 1');
-    expect(await page.getByRole('form', { name: 'Traveler' }).textContent()).toMatch(/under 18/);
+    expect(await describedBy(guest)).toContain('this service prices adults only');
     await harness.screenshot('traveler-age-refused');
     expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(0);
   });
@@ -295,6 +298,7 @@ describe('the counter at full speed, by keyboard only', () => {
     const { page } = harness;
     const stay = await availableStay(harness, 1);
     await travelerWithAges(page, stay, ['40', '41']);
+    await page.getByRole('button', { name: 'Continue to review' }).click();
     await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
     const before = await page.getByRole('form', { name: 'Review' }).textContent();
     const keys = counter(page);
@@ -324,7 +328,7 @@ describe('the counter at full speed, by keyboard only', () => {
   });
 });
 
-/** Through the screens to the traveler step, and on towards the review with these guests' ages. */
+/** Through the screens to the traveler step, with these guests' ages typed. */
 async function travelerWithAges(page: Page, stay: Awaited<ReturnType<typeof availableStay>>, ages: string[]) {
   await page.keyboard.press('Control+n');
   await page.getByLabel('Search packages').fill('lisbon');
@@ -337,5 +341,14 @@ async function travelerWithAges(page: Page, stay: Awaited<ReturnType<typeof avai
   await page.getByLabel('Surname').fill('Teixeira');
   await page.getByLabel('E-mail').fill('nuno.t@example.pt');
   for (const [index, age] of ages.entries()) await page.getByLabel(`Guest ${index + 1}`).fill(age);
-  await page.getByRole('button', { name: 'Continue to review' }).click();
+}
+
+/** What a screen reader says about a field beyond its name: its description and its error. */
+function describedBy(field: Locator): Promise<string> {
+  return field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 }

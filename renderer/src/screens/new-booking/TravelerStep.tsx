@@ -6,6 +6,9 @@ import { formatMoney, plural } from '../../../../shared/format';
 import { useAppStore } from '../../stores/app-store';
 import { namesGuests, useNewBooking } from '../../stores/new-booking-store';
 
+// The stay is priced by adults; the service may refuse a younger guest (the built-in one does), so the agent is told before sending.
+const ADULT_AGE = 18;
+
 /** Step 3: the lead traveler, and one age per guest, exactly as many as were priced. */
 export function TravelerStep() {
   const { holder, ages, quote, repricedFrom, busy, error, setHolder, setAge, startHold, goTo } = useNewBooking();
@@ -83,7 +86,7 @@ export function TravelerStep() {
         <div>
           <Title order={4}>Guests’ ages</Title>
           <Text size="sm" c="dimmed">
-            One age per guest, each an adult: the stay was priced for {plural(quote.adults, 'adult')},{' '}
+            One age per guest, each an adult (18 or older): the stay was priced for {plural(quote.adults, 'adult')},{' '}
             {formatMoney(quote.totalMinor, quote.currency)} in total.
           </Text>
         </div>
@@ -105,6 +108,8 @@ export function TravelerStep() {
               value={age === '' ? '' : Number(age)}
               onChange={(value) => setAge(index, value === '' ? '' : String(value))}
               error={ageError(age, index)}
+              description={age !== '' && Number(age) >= 0 && Number(age) < ADULT_AGE ? 'Under 18: priced as an adult' : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
             />
           ))}
