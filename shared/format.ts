@@ -7,16 +7,26 @@ export function minorDigits(currency: string): number {
   return isoMinorUnits(currency) ?? 2;
 }
 
+// Building an Intl formatter costs far more than using one, and a list formats two per row on every scroll.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** 123450 EUR → "€1,234.50"; 45600 JPY → "JP¥45,600". */
 export function formatMoney(amountMinor: number, currency: string, locale = 'en-GB'): string {
   const digits = minorDigits(currency);
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(amountMinor / 10 ** digits);
+    const formatter = cached(
+      `money|${locale}|${currency}`,
+      () => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    );
+    return formatter.format(amountMinor / 10 ** digits);
   } catch {
     return `${(amountMinor / 10 ** digits).toFixed(digits)} ${currency}`;
   }
@@ -26,17 +36,21 @@ export function formatMoney(amountMinor: number, currency: string, locale = 'en-
 export function formatDate(isoDate: string, locale = 'en-GB'): string {
   const date = new Date(`${isoDate.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
+  const formatter = cached(
+    `date|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
   );
+  return formatter.format(date);
 }
 
 export function formatDateTime(iso: string, locale = 'en-GB'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
-    date,
+  const formatter = cached(
+    `datetime|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
   );
+  return formatter.format(date);
 }
 
 export const nightsBetween = (checkIn: string, checkOut: string): number =>
