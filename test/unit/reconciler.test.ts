@@ -8,7 +8,7 @@ import type { Ledger } from '../../electron/core/ledger/ledger';
 import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
 
 /** A ledger in memory holding `count` bookings the service is still moving, all due now. */
-function ledgerWith(count: number, clock: () => number = () => 0): Ledger {
+function ledgerWith(count: number, clock: () => number = () => 0, nextCheckAt = 0): Ledger {
   const ledger = createLedger(openDatabase(':memory:', ledgerMigrations), () => new Date(clock()));
   for (let index = 1; index <= count; index += 1) {
     const { intentId } = ledger.beginWrite('cancel', null, { reason: 'seeding the ledger' });
@@ -32,7 +32,7 @@ function ledgerWith(count: number, clock: () => number = () => 0): Ledger {
         clientReference: `PD-X-${index}`,
         bookingReference: null,
         status: 'Booked',
-        nextCheckAt: 0,
+        nextCheckAt,
       },
     });
   }
@@ -184,5 +184,30 @@ describe('the reconciler', () => {
     now = 60_000;
     await Promise.all(reconciler.tick());
     expect(reachability).toEqual([false, true]);
+  });
+  test('a look planned months ahead (another counter’s clock, a clock put back) waits quietly instead of spinning', async () => {
+    const in40Days = Date.now() + 40 * 86_400_000;
+    const ledger = ledgerWith(1, Date.now, in40Days);
+    let passes = 0;
+    const nextDueAt = ledger.nextDueAt.bind(ledger);
+    ledger.nextDueAt = (at) => {
+      passes += 1;
+      return nextDueAt(at);
+    };
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking) => ({ booking, following: true }),
+    });
+    reconciler.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reconciler.stop();
+    process.off('warning', onWarning);
+    // The first pass and at most one of the 500 ms ticks; a timer past setTimeout's limit fires after 1 ms, again and again.
+    expect(passes).toBeLessThanOrEqual(2);
+    expect(warnings).not.toContain('TimeoutOverflowWarning');
   });
 });

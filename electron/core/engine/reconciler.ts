@@ -71,7 +71,9 @@ export function createReconciler(deps: ReconcilerDeps) {
         wake = null;
         kick();
       },
-      Math.max(atMs - now(), 0),
+      // Never past the longest backoff: a look planned months ahead (another counter's clock, a clock put
+      // back) would overflow setTimeout, which then fires after 1 ms, again and again.
+      Math.min(Math.max(atMs - now(), 0), maxDelay),
     );
     handle.unref();
     wake = { at: atMs, timer: handle };
