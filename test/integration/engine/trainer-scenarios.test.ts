@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { createDispatcher } from '../../../electron/core/dispatch';
 import { createTrainer } from '../../../electron/core/training/trainer';
 import { formatMoney } from '../../../shared/format';
+import { channels } from '../../../shared/ipc';
+import type { ChannelName } from '../../../shared/ipc';
 import type { ScenarioView } from '../../../shared/training';
 import { heldBooking, quoteThroughEngine, useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
@@ -63,19 +65,73 @@ describe('the trainer’s scenarios', () => {
     expect(told.at(-1)).toEqual(['busy']);
   });
 
-  test('nothing of the trainer answers on a profile that books for real', async () => {
+  test.each(['live', 'test'] as const)(
+    'nothing of the trainer answers on a %s profile: every channel refuses, and nothing of the training profile changes',
+    async (kind) => {
+      const service = await sandbox();
+      const { core } = await startCore(service);
+      const dispatch = createDispatcher(core.handlers);
+      await core.payments.pay((await heldBooking(core)).booking.id, { paymentMethodId: 'pm_card_visa' });
+      const other = await core.profiles.create({ name: 'Agency', kind, baseUrl: service.url, keys: {} });
+      await core.profiles.activate(other.id);
+      // Every channel of the trainer, with a valid input: all of them answer only on a training profile.
+      const calls: Record<Extract<ChannelName, `training:${string}`>, unknown> = {
+        'training:scenarios': {},
+        'training:set-scenario': { id: 'service-down', on: true },
+        'training:all-normal': {},
+        'training:exercises': {},
+        'training:start-exercise': { id: 'card-declined' },
+        'training:check-exercise': {},
+        'training:report': {},
+        'training:save-report-pdf': {},
+        'training:fresh-day': {},
+        'training:add-trainee': { name: 'Smuggled trainee' },
+      };
+      const trainingChannels = Object.keys(channels).filter((name) => name.startsWith('training:'));
+      expect(Object.keys(calls).sort()).toEqual(trainingChannels.sort());
+      for (const [channel, input] of Object.entries(calls))
+        expect([channel, await dispatch(channel, input)]).toMatchObject([channel, { ok: false, error: { code: 'training_only' } }]);
+
+      // The service was not put through a bad day, no exercise began, no trainee was added, no booking was removed.
+      expect(service.controls.current).toMatchObject({ errorRate: 0, cardOutcome: 'as_card' });
+      expect((await core.profiles.list()).profiles.map((profile) => profile.name).sort()).toEqual(['Agency', 'Training']);
+      expect(core.profiles.active().id).toBe(other.id);
+      await core.profiles.activate(1);
+      expect((await core.handlers['training:exercises']({})).underWay).toBeNull();
+      expect(core.ledger.list({ profileId: 1 }).rows).toHaveLength(1);
+    },
+  );
+
+  test('a trainee’s training profile cannot be given a key or pointed at another service, and a training profile cannot be made by hand', async () => {
     const service = await sandbox();
     const { core } = await startCore(service);
     const dispatch = createDispatcher(core.handlers);
-    const live = await core.profiles.create({ name: 'Agency', kind: 'live', baseUrl: service.url, keys: {} });
-    await core.profiles.activate(live.id);
-    for (const answer of [
-      await dispatch('training:scenarios', {}),
-      await dispatch('training:set-scenario', { id: 'service-down', on: true }),
-      await dispatch('training:all-normal', {}),
-    ])
-      expect(answer).toMatchObject({ ok: false, error: { code: 'training_only' } });
-    expect(service.controls.current.errorRate).toBe(0);
+    const trainee = await core.handlers['training:add-trainee']({ name: 'Ana' });
+    for (const [slot, value] of [
+      ['live', 'sk_live_abcdefgh1234'],
+      ['publishable', 'pk_live_abcdefgh1234'],
+      ['test', 'sk_test_abcdefgh1234'],
+    ] as const)
+      expect(await dispatch('keys:set', { profileId: trainee.id, slot, value })).toMatchObject({
+        ok: false,
+        error: { code: 'builtin_profile_locked' },
+      });
+    expect(await dispatch('profiles:update', { id: trainee.id, name: 'Ana', baseUrl: 'https://api.agency.example' })).toMatchObject({
+      ok: false,
+      error: { code: 'builtin_profile_locked' },
+    });
+    expect(
+      await dispatch('profiles:create', {
+        name: 'Live rehearsal',
+        kind: 'training',
+        baseUrl: 'https://api.agency.example',
+        keys: { live: 'sk_live_abcdefgh1234' },
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    // The trainee's profile still books on the built-in service, with the keys it provides.
+    expect(core.profiles.find(trainee.id)).toMatchObject({ kind: 'training', builtIn: true, baseUrl: '' });
+    const keys = (await core.profiles.list()).profiles.find((profile) => profile.id === trainee.id)?.keys;
+    expect(Object.values(keys ?? {}).map((status) => status.state)).toEqual(['provided', 'provided', 'provided']);
   });
 
   test.each(['standard', 'alternate'] as const)(
