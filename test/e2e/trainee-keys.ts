@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { focusedName, typedDate } from './flow-helpers';
+import { availableStay, focusedName, typedDate } from './flow-helpers';
 import type { Harness } from './harness';
 
 export interface TraineeBooking {
@@ -125,4 +125,53 @@ export async function unquotedStay(
       return { search: 'porto', stay, traveler, total: priced.data.total_price_cents, currency: priced.data.currency };
   }
   throw new Error('no available stay');
+}
+
+/** Tab (or Shift+Tab) until the control named `name` has the focus (a switch's label goes on with what the agent will see). */
+export async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  for (let presses = 0; presses < 40 && !(await focusedName(page)).startsWith(name); presses += 1) await page.keyboard.press(key);
+  expect(await focusedName(page)).toMatch(new RegExp(`^${name.replace(/[()?]/g, '\\$&')}`));
+}
+
+/** Ctrl+T, then Tab to the exercise's Start and Enter: the exercise is under way, the focus on "Check my work". */
+export async function startExercise(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Control+t');
+  await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
+  for (let presses = 0; presses < 20 && (await focusedName(page)) !== `Start ${title}`; presses += 1) await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe(`Start ${title}`);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedName(page), { timeout: 30_000 }).toBe('Check my work');
+  await expect.poll(() => page.getByRole('status', { name: 'Training mode' }).textContent()).toContain(`exercise under way: ${title}`);
+}
+
+/** Ctrl+T and Enter on "Check my work"; returns how it came out, once it is over (a booking on its way: checked again). */
+export async function checkWork(page: Page, title: string): Promise<{ passed: boolean; text: string }> {
+  await page.keyboard.press('Control+t');
+  await expect.poll(() => focusedName(page)).toBe('Check my work');
+  const passed = page.getByRole('status').filter({ hasText: `Passed: ${title}` });
+  const notPassed = page.getByRole('alert').filter({ hasText: `Not passed: ${title}` });
+  const notOver = page.getByRole('status').filter({ hasText: 'Not over yet' });
+  for (let tries = 0; tries < 40; tries += 1) {
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await passed.count()) + (await notPassed.count()) + (await notOver.count())).toBeGreaterThan(0);
+    if ((await passed.count()) > 0) return { passed: true, text: (await passed.textContent()) ?? '' };
+    if ((await notPassed.count()) > 0) return { passed: false, text: (await notPassed.textContent()) ?? '' };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect.poll(() => focusedName(page)).toBe('Check my work');
+  }
+  throw new Error(`${title} never came to an end`);
+}
+
+export const waitForPaid = (page: Page) =>
+  expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 20_000 }).toBe('Paid and confirmed by the supplier.');
+
+/** A stay of the package for the traveler, on dates the service has. */
+export async function stayFor(
+  harness: Harness,
+  traveler: TraineeBooking['traveler'],
+  startInDays = 40,
+  packageId = 1,
+): Promise<TraineeBooking> {
+  const search = packageId === 1 ? 'lisbon' : 'porto';
+  return { search, stay: await availableStay(harness, packageId, startInDays), traveler };
 }

@@ -1,56 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { availableStay, focusedName, typedDate } from './flow-helpers';
-import type { Harness } from './harness';
+import { focusedName, typedDate } from './flow-helpers';
 import { useHarness } from './use-harness';
-import { holdByKeyboard, payByKeyboard, travelerByKeyboard, unquotedStay } from './trainee-keys';
-import type { TraineeBooking } from './trainee-keys';
+import {
+  checkWork,
+  holdByKeyboard,
+  payByKeyboard,
+  startExercise,
+  stayFor,
+  tabTo,
+  travelerByKeyboard,
+  unquotedStay,
+  waitForPaid,
+} from './trainee-keys';
 
 const openHarness = useHarness();
-
-/** Tab until the control named `name` has the focus (a switch's label goes on with what the agent will see). */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let presses = 0; presses < 40 && !(await focusedName(page)).startsWith(name); presses += 1) await page.keyboard.press('Tab');
-  expect(await focusedName(page)).toMatch(new RegExp(`^${name.replace(/[()?]/g, '\\$&')}`));
-}
-
-/** Ctrl+T, then Tab to the exercise's Start and Enter: the exercise is under way, the focus on "Check my work". */
-async function startExercise(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('Control+t');
-  await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
-  for (let presses = 0; presses < 20 && (await focusedName(page)) !== `Start ${title}`; presses += 1) await page.keyboard.press('Tab');
-  expect(await focusedName(page)).toBe(`Start ${title}`);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => focusedName(page), { timeout: 30_000 }).toBe('Check my work');
-  await expect.poll(() => page.getByRole('status', { name: 'Training mode' }).textContent()).toContain(`exercise under way: ${title}`);
-}
-
-/** Ctrl+T and Enter on "Check my work"; returns how it came out, once it is over (a booking on its way: checked again). */
-async function checkWork(page: Page, title: string): Promise<{ passed: boolean; text: string }> {
-  await page.keyboard.press('Control+t');
-  await expect.poll(() => focusedName(page)).toBe('Check my work');
-  const passed = page.getByRole('status').filter({ hasText: `Passed: ${title}` });
-  const notPassed = page.getByRole('alert').filter({ hasText: `Not passed: ${title}` });
-  const notOver = page.getByRole('status').filter({ hasText: 'Not over yet' });
-  for (let tries = 0; tries < 40; tries += 1) {
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => (await passed.count()) + (await notPassed.count()) + (await notOver.count())).toBeGreaterThan(0);
-    if ((await passed.count()) > 0) return { passed: true, text: (await passed.textContent()) ?? '' };
-    if ((await notPassed.count()) > 0) return { passed: false, text: (await notPassed.textContent()) ?? '' };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await expect.poll(() => focusedName(page)).toBe('Check my work');
-  }
-  throw new Error(`${title} never came to an end`);
-}
-
-const waitForPaid = (page: Page) =>
-  expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 20_000 }).toBe('Paid and confirmed by the supplier.');
-
-/** A stay of the package for the traveler, on dates the service has. */
-async function stayFor(harness: Harness, traveler: TraineeBooking['traveler'], startInDays = 40, packageId = 1): Promise<TraineeBooking> {
-  const search = packageId === 1 ? 'lisbon' : 'porto';
-  return { search, stay: await availableStay(harness, packageId, startInDays), traveler };
-}
 
 /** Ctrl+F, the traveler's surname, ↓ and Enter: their booking open. */
 async function openBookingOf(page: Page, surname: string, fullName: string): Promise<void> {
@@ -97,6 +63,19 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     await expect.poll(() => report.textContent()).toContain('1 passed, 1 not passed');
     expect(await focusedName(page)).toBe('Print');
     await harness.screenshot('training-session-report');
+    // Saved as a PDF like a voucher: Shift+Tab to Save as PDF, Enter.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedName(page)).toBe('Save as PDF');
+    await page.keyboard.press('Enter');
+    const pdf = `training-report-Training-${new Date().toISOString().slice(0, 10)}.pdf`;
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved to' }).textContent()).toContain(pdf);
+    expect(readFileSync(join(harness.dataDir, pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+    // On paper: the report alone, without the app around it or the buttons above it.
+    await page.emulateMedia({ media: 'print' });
+    expect(await report.isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Save as PDF' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
   });
 
   test('A card that needs 3-D Secure', async () => {
@@ -216,10 +195,10 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     expect(wrong.text).toContain('Paul Weber’s booking is Paid; it should be Cancelled.');
   });
 
-  test('A later date, and the traveler pays the difference', async () => {
+  test('Traveler wants a later date and pays the difference', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    const title = 'A later date, and the traveler pays the difference';
+    const title = 'Traveler wants a later date and pays the difference';
     await startExercise(page, title);
     const prepared = harness.core.ledger.list({ profileId: 1, query: 'nunes' }).rows[0];
     if (!prepared) throw new Error('no booking was prepared');
@@ -250,56 +229,5 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     const wrong = await checkWork(page, title);
     expect(wrong).toMatchObject({ passed: false });
     expect(wrong.text).toContain('A new booking was made for Clara Nunes; her booking was to be changed, not made again.');
-  });
-});
-
-describe('the trainer’s day', () => {
-  test('a fresh training day, asked first, empties this trainee’s bookings and report; the panel’s scenario shows its clock', async () => {
-    const harness = await openHarness();
-    const { page } = harness;
-    await payByKeyboard(page, await stayFor(harness, maria));
-    await waitForPaid(page);
-
-    await page.keyboard.press('Control+t');
-    await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
-    await tabTo(page, 'Supplier slow (confirms after 2 min)');
-    await page.keyboard.press('Space');
-    await expect.poll(() => page.getByTestId('scenario-clock').textContent()).toMatch(/^Ends at \d\d:\d\d, in (29:\d\d|30:00)$/);
-    expect(harness.training?.controls.current.supplierDelayMs).toBe(120_000);
-    await harness.screenshot('training-panel');
-
-    await page.keyboard.press('Shift+Tab');
-    await tabTo(page, 'Start a fresh training day');
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Start a fresh training day?' });
-    await expect.poll(() => focusedName(page)).toBe('Start a fresh day');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'One booking was removed' }).isVisible()).toBe(true);
-    expect(await dialog.count()).toBe(0);
-    expect(harness.training?.controls.current.supplierDelayMs).toBe(300);
-    expect(harness.core.ledger.list({ profileId: 1 }).rows).toEqual([]);
-    await page.keyboard.press('Control+b');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/^No bookings yet/);
-  });
-
-  test('nothing of the trainer is on a profile that books for real', async () => {
-    const harness = await openHarness();
-    const { page } = harness;
-    const live = await harness.core.profiles.create({ name: 'Agency', kind: 'live', baseUrl: 'https://api.agency.example', keys: {} });
-    await page.keyboard.press('Control+t');
-    await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
-    // Switched to the live profile while on the trainer: the screen leaves it for a new booking.
-    await page.evaluate((id) => window.packdesk['profiles:activate']({ id }), live.id);
-    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('LIVE');
-    await expect.poll(() => page.getByRole('heading', { name: 'New booking' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Trainer' }).count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByText('Trainer').count()).toBe(0);
-    await page.keyboard.press('Control+t');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await page.getByRole('heading', { name: 'Trainer' }).count()).toBe(0);
-    expect(await page.evaluate(() => window.packdesk['training:scenarios']({}))).toMatchObject({
-      ok: false,
-      error: { code: 'training_only' },
-    });
   });
 });

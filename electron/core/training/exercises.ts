@@ -232,7 +232,7 @@ export const EXERCISES: readonly Exercise[] = [
   },
   {
     id: 'later-date',
-    title: 'A later date, and the traveler pays the difference',
+    title: 'Traveler wants a later date and pays the difference',
     task: 'Clara Nunes (clara.nunes@example.com) wants to arrive 2 days later than booked and stay as many nights. Preview the change, tell her what it costs, confirm it, and have her pay the difference by the link Packdesk gives you. It is done when her booking is Paid on the new dates.',
     traveler: traveler('Clara', 'Nunes'),
     scenarios: [],

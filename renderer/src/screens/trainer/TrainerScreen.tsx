@@ -24,6 +24,16 @@ export function TrainerScreen() {
   const checkButton = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const arrived = useRef(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const reportButton = useRef<HTMLButtonElement>(null);
+  const freshDayButton = useRef<HTMLButtonElement>(null);
+  // Back from the report, the trainee's form or the fresh day's question: the focus returns to the button that opened it.
+  const [returnTo, setReturnTo] = useState<'report' | 'add' | 'fresh-day' | null>(null);
+  useEffect(() => {
+    if (returnTo === null || view !== 'panel' || addingTrainee || askingFreshDay) return;
+    ({ report: reportButton, add: addButton, 'fresh-day': freshDayButton })[returnTo].current?.focus();
+    setReturnTo(null);
+  }, [returnTo, view, addingTrainee, askingFreshDay]);
 
   // The focus follows the exercise: on "Preparing…" while it starts, then on its task, then on how it came out.
   useEffect(() => {
@@ -46,7 +56,15 @@ export function TrainerScreen() {
     if (underWayId !== undefined && busy === null) checkButton.current?.querySelector<HTMLElement>('[data-focus-next]')?.focus();
   }, [underWayId, busy]);
 
-  if (view === 'report') return <SessionReportView onBack={() => setView('panel')} />;
+  if (view === 'report')
+    return (
+      <SessionReportView
+        onBack={() => {
+          setView('panel');
+          setReturnTo('report');
+        }}
+      />
+    );
   const task = underWay ? exercises.find((exercise) => exercise.id === underWay.exerciseId)?.task : undefined;
 
   return (
@@ -60,13 +78,13 @@ export function TrainerScreen() {
           </Text>
         </div>
         <Group gap="xs">
-          <Button variant="default" onClick={() => setAddingTrainee(true)} disabled={addingTrainee}>
+          <Button ref={addButton} variant="default" onClick={() => setAddingTrainee(true)} disabled={addingTrainee}>
             Add trainee
           </Button>
-          <Button variant="default" onClick={() => setView('report')}>
+          <Button ref={reportButton} variant="default" onClick={() => setView('report')}>
             Session report
           </Button>
-          <Button variant="default" onClick={() => setAskingFreshDay(true)}>
+          <Button ref={freshDayButton} variant="default" onClick={() => setAskingFreshDay(true)}>
             Start a fresh training day
           </Button>
         </Group>
@@ -77,6 +95,7 @@ export function TrainerScreen() {
           trainee={profile?.name ?? ''}
           onDone={(removed) => {
             setAskingFreshDay(false);
+            setReturnTo('fresh-day');
             if (removed !== null) setFreshDay(removed);
           }}
         />
@@ -88,7 +107,14 @@ export function TrainerScreen() {
         </Alert>
       )}
 
-      {addingTrainee && <AddTraineeForm onDone={() => setAddingTrainee(false)} />}
+      {addingTrainee && (
+        <AddTraineeForm
+          onDone={() => {
+            setAddingTrainee(false);
+            setReturnTo('add');
+          }}
+        />
+      )}
       <ErrorNotice error={problem} />
 
       {busy === 'starting' && (
