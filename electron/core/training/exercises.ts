@@ -102,6 +102,17 @@ function oneBooking(
   if (authorizations > 1) problems.push(`The card of ${name} was charged ${authorizations} times for one booking.`);
   const row = facts.ledger.find((candidate) => candidate.serviceBookingId === booking.id);
   if (!row) problems.push(`The booking for ${name} is at the service but not in this counter’s history.`);
+  // A write whose answer Packdesk is still finding out about: not over yet.
+  else if (row.inFlight && problems.length === 0)
+    return {
+      booking,
+      result: { problems, unfinished: `Packdesk is still finding out what happened to the booking for ${name}: check again in a moment.` },
+    };
+  // What the traveler is to be told, where Packdesk records it: a booking it flagged stays flagged until the agent has checked it.
+  else if (row.attention && !row.inFlight)
+    problems.push(
+      `Packdesk asked to check the booking for ${name} (“${row.attention}”), and nobody did: open it in Bookings, tell the traveler, and press “I have checked it”.`,
+    );
   // The counter learns the service's news from its tracker: done once the screen can say what the service says.
   else if (problems.length === 0 && row.status !== LEDGER_STATUS[booking.state])
     return {

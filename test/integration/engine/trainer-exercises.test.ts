@@ -85,6 +85,37 @@ describe('the trainer’s exercises, checked from the service’s records and th
     expect(core.ledger.get(booking.id)?.status).toBe('Paid');
   });
 
+  test('The answer was lost: a booking Packdesk flagged for the agent to check fails until the agent has checked it', async () => {
+    const { core } = await startCore(await sandbox());
+    // What the reconciler writes when it finds a lost payment's booking made after the agent left it.
+    const told = 'The payment’s answer was lost; the service shows it went through. Charged once: tell the traveler the booking is made.';
+    await start(core, 'answer-lost');
+    const checked = await bookFor(core, { name: 'Sara', surname: 'Lind' }, 'pm_card_visa');
+    await waitUntil(
+      async () => core.ledger.get(checked.id),
+      (row) => row?.status === 'Paid',
+      5_000,
+    );
+    core.ledger.update(checked.id, { attention: told });
+    await core.handlers['booking:acknowledge']({ bookingId: checked.id });
+    expect((await checkWhenSettled(core)).attempt).toMatchObject({ passed: true, problems: [] });
+
+    await start(core, 'answer-lost');
+    const unchecked = await bookFor(core, { name: 'Sara', surname: 'Lind' }, 'pm_card_visa', 90);
+    await waitUntil(
+      async () => core.ledger.get(unchecked.id),
+      (row) => row?.status === 'Paid',
+      5_000,
+    );
+    core.ledger.update(unchecked.id, { attention: told });
+    expect((await checkWhenSettled(core)).attempt).toMatchObject({
+      passed: false,
+      problems: [
+        `Packdesk asked to check the booking for Sara Lind (“${told}”), and nobody did: open it in Bookings, tell the traveler, and press “I have checked it”.`,
+      ],
+    });
+  });
+
   test('Cancel at the traveler’s request: the Paid booking prepared for it, cancelled, passes; left as it was, fails', async () => {
     const { core } = await startCore(await sandbox());
     const given = await start(core, 'cancel-on-request');
