@@ -41,7 +41,7 @@ async function reportSays(page: Page): Promise<string> {
 }
 
 describe('the trainer’s day', () => {
-  test('a fresh training day, asked first, empties this trainee’s bookings and report; the panel’s scenario shows its clock', async () => {
+  test('a scenario on the panel shows its clock and All back to normal ends it; a fresh training day, asked first, empties this trainee’s bookings and report', async () => {
     const harness = await openHarness();
     const { page } = harness;
     await payByKeyboard(page, await stayFor(harness, maria));
@@ -59,6 +59,19 @@ describe('the trainer’s day', () => {
       // Just below the app's header (the training banner and the top bar), which stay on top.
       .evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 112));
     await harness.screenshot('training-panel');
+
+    // All back to normal: the switch off, its clock gone, the service as it started; the focus stays on the panel.
+    await tabTo(page, 'All back to normal', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    const slow = page.getByRole('switch', { name: 'Supplier slow (confirms after 2 min)' });
+    await expect.poll(() => slow.isChecked()).toBe(false);
+    expect(await page.getByTestId('scenario-clock').count()).toBe(0);
+    expect(harness.training?.controls.current.supplierDelayMs).toBe(300);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await focusedName(page)).not.toBe('');
+    await tabTo(page, 'Supplier slow (confirms after 2 min)');
+    await page.keyboard.press('Space');
+    await expect.poll(() => slow.isChecked()).toBe(true);
 
     await page.keyboard.press('Shift+Tab');
     await tabTo(page, 'Start a fresh training day');
