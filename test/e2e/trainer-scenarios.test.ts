@@ -84,6 +84,43 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     await harness.screenshot('training-service-down');
   });
 
+  test('Service down: a payment sent meanwhile is not confirmed until the service is back, then nothing was charged', async () => {
+    const harness = await openHarness({ doubtWindowMs: 1_000 });
+    const { page } = harness;
+    // A booking held before the service went down, at its payment step.
+    await holdByKeyboard(page, await lisbon(harness));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    await turnOn(harness, 'service-down');
+    // Ctrl+N brings the booking in progress back; Enter on Pay.
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: /^Pay / }).focus();
+    await page.keyboard.press('Enter');
+    const notConfirmed = page.getByText('Not confirmed yet: checking with the service');
+    await expect.poll(() => notConfirmed.isVisible(), { timeout: 10_000 }).toBe(true);
+    const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+    // Well past the request's retries, it still cannot tell: the service answers nothing, and nothing was charged.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await notConfirmed.isVisible()).toBe(true);
+    expect(await page.getByTestId('booking-reference').count()).toBe(0);
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([]);
+
+    // The trainer ends the bad day; once Packdesk has asked the service again, the agent is told nothing was charged.
+    await page.keyboard.press('Control+t');
+    const toggle = page.getByRole('switch', { name: 'Service down for 5 min' });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await expect.poll(() => harness.core.ledger.get(booking?.id ?? 0)?.inFlight ?? null, { timeout: 10_000 }).toBeNull();
+    await page.keyboard.press('Control+n');
+    const told = page.getByRole('alert').filter({ hasText: 'the payment did not go through and nothing was charged' });
+    await expect.poll(() => told.isVisible()).toBe(true);
+    expect(await notConfirmed.count()).toBe(0);
+    expect(harness.core.ledger.get(booking?.id ?? 0)?.status).toBe('Pending');
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([]);
+  });
+
   test('Answers lost: the payment’s answer never comes, Packdesk finds out from the service and shows it Paid, charged once, noting the lost answer', async () => {
     const harness = await openHarness();
     await turnOn(harness, 'answers-lost');

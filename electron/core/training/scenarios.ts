@@ -34,7 +34,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'service-down',
     title: 'Service down for 5 min',
     agentSees:
-      'Every search, price and payment fails with “The booking service is temporarily unavailable.”; nothing is held or charged. It works again after 5 minutes.',
+      'Every search and price fails with “The booking service is temporarily unavailable.”, so nothing new is held. A payment sent meanwhile stays “Not confirmed yet: checking with the service” (Packdesk cannot know whether the card was charged) until the service is back after 5 minutes; then it says the payment did not go through and nothing was charged.',
     settings: { errorRate: 1 },
     lastsMs: 5 * MINUTE,
   },
