@@ -40,8 +40,13 @@ export function PaymentStep() {
   const checking = booking?.inFlight === 'book';
   const waiting = payment.state === 'working';
   // The Pay button is disabled while the payment runs: the focus goes to the words saying where it is, not to the page.
+  const payButton = useRef<HTMLButtonElement>(null);
+  const cardButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (waiting || checking) progress.current?.focus();
+    // The words held the focus and are gone (an outcome came): the next key goes to paying again, not nowhere.
+    else if (document.activeElement === null || document.activeElement === document.body)
+      (payButton.current ?? cardButton.current)?.focus();
   }, [waiting, checking]);
   if (!booking || !profile) return null;
 
@@ -149,6 +154,7 @@ export function PaymentStep() {
                 : 'Stripe’s test card numbers can be typed in the secure window.'}
             </Text>
             <Button
+              ref={cardButton}
               variant={canUseTestCards ? 'light' : 'filled'}
               onClick={() => void pay()}
               disabled={!online || blocked || busy || Boolean(referenceError)}
@@ -179,7 +185,7 @@ export function PaymentStep() {
                   Type the card
                 </Button>
               )}
-              <Button type="submit" loading={busy && !waiting} disabled={!online || blocked || Boolean(referenceError)}>
+              <Button ref={payButton} type="submit" loading={busy && !waiting} disabled={!online || blocked || Boolean(referenceError)}>
                 Pay {formatMoney(booking.totalMinor, booking.currency)}
               </Button>
             </Group>
