@@ -57,9 +57,13 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     await payByKeyboard(harness.page, await lisbon(harness));
     await expect.poll(() => confirmation(harness).textContent()).toBe('Payment authorized. Waiting for the supplier to confirm…');
     expect(await harness.page.getByText('Booking reference (not confirmed yet)').isVisible()).toBe(true);
-    // Well past the usual confirmation, it is still waiting.
+    // Well past the usual confirmation, it is still waiting…
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await confirmation(harness).textContent()).toBe('Payment authorized. Waiting for the supplier to confirm…');
+    // …and the service has the supplier's answer due two minutes after the payment, as the panel says.
+    const due = harness.training?.service.confirmationsDue() ?? [];
+    expect(due).toHaveLength(1);
+    expect((Date.parse(due[0] ?? '') - Date.now()) / 1000).toBeGreaterThan(110);
   });
 
   test('Supplier refuses: after paying, the confirmation turns red, Not booked, with no reference to give', async () => {
@@ -154,14 +158,27 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
-  test('Tokens expire after 60 s: the hold’s clock starts at one minute', async () => {
+  test('Tokens expire after 60 s: the hold’s clock starts at one minute; once it runs out the agent is told, and Enter prices again and holds', async () => {
     const harness = await openHarness();
+    const { page } = harness;
     await turnOn(harness, 'tokens-expire');
-    await holdByKeyboard(harness.page, await lisbon(harness));
-    const clock = await harness.page.getByTestId('hold-countdown').textContent();
+    await holdByKeyboard(page, await lisbon(harness));
+    const clock = await page.getByTestId('hold-countdown').textContent();
     const [minutes, seconds] = (/(\d+):(\d\d)/.exec(clock ?? '') ?? []).slice(1).map(Number);
     expect((minutes ?? 99) * 60 + (seconds ?? 99)).toBeLessThanOrEqual(60);
-  });
+    const total = await page.getByRole('form', { name: 'Review' }).getByText(/€/).first().textContent();
+    // The minute runs out while the traveler hesitates.
+    const ranOut = page.getByRole('alert').filter({ hasText: 'The price hold has run out' });
+    await expect.poll(() => ranOut.isVisible(), { timeout: 75_000, interval: 1_000 }).toBe(true);
+    expect(await page.getByTestId('hold-countdown').textContent()).toContain('0:00');
+    await expect.poll(() => focusedName(page)).toBe('Hold booking');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('form', { name: 'Payment' }).textContent()).toContain(total ?? 'no total');
+    const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+    expect(booking?.status).toBe('Pending');
+    expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(1);
+  }, 120_000);
 
   test('Card declined: the bank declines the card, the booking stays held and nothing is charged', async () => {
     const harness = await openHarness();
