@@ -153,7 +153,12 @@ export function createReconciler(deps: ReconcilerDeps) {
     // Nothing due waits for a slot: a look ending starts the next pass. What comes due later wakes one.
     if (timer) {
       const next = deps.ledger.nextDueAt(at);
-      if (next !== null) wakeAt(next);
+      // No look is planned further ahead than the longest pace: one that is was planned before the clock was put back.
+      const latest = at + Math.max(maxDelay, freshDelay);
+      if (next !== null && next > latest) {
+        deps.ledger.pullForward(latest, at);
+        kick();
+      } else if (next !== null) wakeAt(next);
     }
     return started;
   }

@@ -343,6 +343,17 @@ export function createLedger(
       return next.at;
     },
 
+    /** Looks planned after `latestMs`, which none is when the clock was put back since they were planned, brought to `nowMs`. */
+    pullForward(latestMs: number, nowMs: number): void {
+      relaxed(() => {
+        statement(db, 'UPDATE bookings INDEXED BY bookings_due SET next_check_at = ?2 WHERE next_check_at > ?1').run(latestMs, nowMs);
+        statement(db, 'UPDATE intents INDEXED BY intents_due SET next_check_at = ?2 WHERE finished_at IS NULL AND next_check_at > ?1').run(
+          latestMs,
+          nowMs,
+        );
+      });
+    },
+
     /** A booking due for a read now (such as right after it was paid), unless it already is. */
     checkNow(bookingId: number, nowMs: number): void {
       const row = statement(db, 'SELECT next_check_at FROM bookings WHERE id = ?').get(bookingId) as
