@@ -13,9 +13,15 @@ export interface AgencyConnectionSettings {
   tlsMode: 'disable' | 'require' | 'verify-full';
   /** PEM of the agency's own certificate authority, for verify-full with a private CA. */
   caCertificate?: string;
+  /** How long a statement may go unanswered before it fails as a broken link (default 15 s; tests shorten it). */
+  queryTimeoutMs?: number;
 }
 
+/** A statement stuck behind a broken link (a silent partition) fails after this, instead of holding a counter's write forever. */
+const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
+
 function clientConfig(settings: AgencyConnectionSettings): ClientConfig {
+  const queryTimeout = settings.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const ssl =
     settings.tlsMode === 'disable'
       ? false
@@ -30,9 +36,9 @@ function clientConfig(settings: AgencyConnectionSettings): ClientConfig {
     password: settings.password,
     ssl,
     application_name: 'Packdesk',
-    connectionTimeoutMillis: 5_000,
-    // A statement stuck behind a broken link fails instead of holding a counter's write forever.
-    query_timeout: 15_000,
+    // Opening a connection through a silent link waits no longer than a statement would.
+    connectionTimeoutMillis: Math.min(5_000, queryTimeout),
+    query_timeout: queryTimeout,
     keepAlive: true,
   };
 }
@@ -63,6 +69,15 @@ export function isConnectionFailure(error: unknown): boolean {
   return /Connection terminated|timeout expired|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error/i.test(
     error.message,
   );
+}
+
+/**
+ * True when the server did not answer in time (a statement, or opening a connection): unlike a
+ * dropped connection, asking again at once would only wait as long again.
+ */
+export function isTimeout(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (error as { code?: unknown }).code === 'ETIMEDOUT' || /timeout expired|Query read timeout/i.test(error.message);
 }
 
 const CERTIFICATE_ERRORS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;

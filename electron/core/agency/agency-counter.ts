@@ -3,7 +3,7 @@ import type { AgencyLink, AgencyStatus } from '../../../shared/agency';
 import type { BookingRecord } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { AgencyLedger } from '../ledger/agency-ledger';
-import { isConnectionFailure } from './agency-connection';
+import { isConnectionFailure, isTimeout } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { startChangeFeed } from './change-feed';
 import { othersLatestSeqFor } from './change-log';
@@ -30,6 +30,8 @@ export interface AgencyCounterOptions {
   pushBatchSize?: number;
   /** The longest a write waits for the agency to take its in-flight mark, or a settled write for its outcome, before going on. */
   shareWaitMs?: number;
+  /** How long a statement at the agency may go unanswered (a silent partition) before it counts as the link lost; 15 s by default. */
+  queryTimeoutMs?: number;
 }
 
 /** What the engine asks before and after a write to the service on a booking. */
@@ -87,7 +89,8 @@ function cannotAskAgency(originCounter: string | null): AppError {
  * tracker per booking. The counter's own ledger is the truth it works from; the agency is told.
  */
 export function startAgencyCounter(options: AgencyCounterOptions) {
-  const { settings, counter, ledger } = options;
+  const { counter, ledger } = options;
+  const settings = options.queryTimeoutMs ? { ...options.settings, queryTimeoutMs: options.queryTimeoutMs } : options.settings;
   const writeLeaseMs = options.writeLeaseMs ?? 30_000;
   const trackLeaseMs = options.trackLeaseMs ?? 90_000;
   const retry = options.retryDelayMs ?? { first: 500, max: 15_000 };
@@ -166,7 +169,8 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
 
   /**
    * The booking's write lease, or null when the agency cannot be asked (tried twice while the link is
-   * up, as one dropped connection is no outage). Throws `booking_busy` when another counter holds it.
+   * up, as one dropped connection is no outage; once when it did not answer in time, as a second try
+   * would wait as long again). Throws `booking_busy` when another counter holds it.
    */
   async function leaseOrNull(bookingKey: string): Promise<BookingLease | null> {
     const tries = link.kind === 'unreachable' ? 1 : 2;
@@ -176,7 +180,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         return await takeWriteLease(pool, { bookingKey, counterId: counter.counterId, ttlMs: writeLeaseMs });
       } catch (error) {
         if (!isConnectionFailure(error)) throw error;
-        if (attempt >= tries) return null;
+        if (attempt >= tries || isTimeout(error)) return null;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

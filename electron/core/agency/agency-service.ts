@@ -20,7 +20,10 @@ export interface AgencyServiceDeps {
   announce: (bookingId: number) => void;
   onStatus: (status: AgencyStatus) => void;
   /** Timings for tests; the app uses the defaults. */
-  timings?: Pick<AgencyCounterOptions, 'writeLeaseMs' | 'trackLeaseMs' | 'retryDelayMs' | 'pollEveryMs' | 'pushBatchSize'> & {
+  timings?: Pick<
+    AgencyCounterOptions,
+    'writeLeaseMs' | 'trackLeaseMs' | 'retryDelayMs' | 'pollEveryMs' | 'pushBatchSize' | 'queryTimeoutMs'
+  > & {
     followRemoteAfterMs?: number;
   };
 }

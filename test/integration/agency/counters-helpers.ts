@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import type { AgencyConnectionSettings } from '../../../electron/core/agency/agency-connection';
-import type { Core } from '../../../electron/core/core';
+import type { Core, CoreOptions } from '../../../electron/core/core';
 import type { Sandbox } from '../../../electron/sandbox/sandbox';
 import { useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
@@ -41,9 +41,12 @@ export function useCounters() {
   return {
     agency,
     service,
-    /** A new counter joined to the agency; `throughProxy` puts a link the test can cut between it and the server. */
-    async start(name: string, options: { throughProxy?: boolean } = {}): Promise<Counter> {
-      const { core, dataDir } = await startCore(await service(), { agencyTimings: AGENCY_TIMINGS });
+    /**
+     * A new counter joined to the agency; `throughProxy` puts a link the test can cut between it and the server,
+     * `timings` changes some of its agency timings (its query timeout, say).
+     */
+    async start(name: string, options: { throughProxy?: boolean; timings?: CoreOptions['agencyTimings'] } = {}): Promise<Counter> {
+      const { core, dataDir } = await startCore(await service(), { agencyTimings: { ...AGENCY_TIMINGS, ...options.timings } });
       cores.push(core);
       const { host, port, database, user, tlsMode } = agency.settings();
       const proxy = options.throughProxy ? await startTcpProxy({ host, port }) : null;
