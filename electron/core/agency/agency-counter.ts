@@ -173,14 +173,13 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
    * would wait as long again). Throws `booking_busy` when another counter holds it.
    */
   async function leaseOrNull(bookingKey: string): Promise<BookingLease | null> {
-    const tries = link.kind === 'unreachable' ? 1 : 2;
     for (let attempt = 1; ; attempt += 1) {
       if (!pool) return null;
       try {
         return await takeWriteLease(pool, { bookingKey, counterId: counter.counterId, ttlMs: writeLeaseMs });
       } catch (error) {
         if (!isConnectionFailure(error)) throw error;
-        if (attempt >= tries || isTimeout(error)) return null;
+        if (attempt >= 2 || isTimeout(error)) return null;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -214,7 +213,8 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     async beginWrite(bookingId) {
       const place = ledger.placeOf(bookingId);
       if (!place) return;
-      const lease = await leaseOrNull(place.agencyKey);
+      // Already known to be unreachable: asking would only wait out a query timeout at the desk before the same answer.
+      const lease = link.kind === 'unreachable' ? null : await leaseOrNull(place.agencyKey);
       if (!lease) {
         // Only a booking the agency never had can be written without asking it: no other counter knows it.
         if (place.known) throw cannotAskAgency(place.originCounter);

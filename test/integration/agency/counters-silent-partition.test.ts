@@ -79,7 +79,8 @@ describe('a counter whose link to the agency goes silent for longer than its que
     // Desk 2's own booking, the same: refused in words, naming where it was made.
     const refusedElsewhere = await timed(desk1.core.engine.cancel(shared(desk1, theirs.serviceBookingId).id, 'Traveler phoned Desk 1'));
     expect(refusedElsewhere.error).toMatchObject({ code: 'agency_booking_elsewhere', message: expect.stringContaining('made at Desk 2') });
-    expect(refusedElsewhere.ms, 'the refused cancel while unreachable').toBeLessThan(QUERY_TIMEOUT_MS * 1.5);
+    // Known to be unreachable: told at once, not after waiting out another timeout.
+    expect(refusedElsewhere.ms, 'the refused cancel while unreachable').toBeLessThan(QUERY_TIMEOUT_MS / 2);
     expect(reached.get(theirs.serviceBookingId as number) ?? 0).toBe(0);
 
     // A booking made here during the outage is known to no other counter: it can be cancelled.
@@ -88,6 +89,8 @@ describe('a counter whose link to the agency goes silent for longer than its que
     expect(ownCancel.error).toBeUndefined();
     expect(ownCancel.value?.status).toBe('Cancelled');
     expect(reached.get(madeSilent.serviceBookingId as number)).toBe(1);
+    // No lease to wait for on a booking nobody else has: the cancel goes at the service's pace.
+    expect(ownCancel.ms, 'the cancel of a booking made during the outage').toBeLessThan(QUERY_TIMEOUT_MS / 2);
 
     // Unreachable, every moment of the outage, with the unsent changes counted.
     const kinds = new Set<string>();
