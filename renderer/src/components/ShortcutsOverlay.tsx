@@ -16,7 +16,9 @@ const SHORTCUTS: [keys: string[], what: string, where: string][] = [
   [['C'], 'Cancel the booking', 'a booking'],
   [['D'], 'Change its dates or room', 'a booking'],
   [['V'], 'Print its voucher', 'a booking'],
-  [['Esc'], 'Back to all bookings', 'a booking'],
+  [['Esc'], 'Back to all bookings (a dialog or form open on it closes first)', 'a booking'],
+  [['Esc'], 'Back from the voucher', 'a voucher'],
+  [['Esc'], 'Close the form without saving', 'Add profile'],
   [['Ctrl', 'Enter'], 'Confirm the cancellation', 'cancel dialog'],
 ];
 

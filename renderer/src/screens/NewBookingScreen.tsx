@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { escapeTaken } from '../components/escape-taken';
 import { FocusOnArrival } from '../components/FocusOnArrival';
 import { ScreenLoading } from '../components/ScreenLoading';
 import { useAppStore } from '../stores/app-store';
@@ -16,11 +17,8 @@ export function NewBookingScreen() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      // An open dropdown or dialog closes first; one that is only mounted (the header's profile picker) does not count.
-      const shown = (element: Element) => element.getClientRects().length > 0;
-      if ([...document.querySelectorAll('[role="dialog"], [role="listbox"]')].some(shown)) return;
-      if (document.activeElement?.getAttribute('aria-expanded') === 'true') return;
+      // An open dropdown or dialog closes first.
+      if (event.key !== 'Escape' || escapeTaken(event)) return;
       back();
     };
     window.addEventListener('keydown', onKey);

@@ -4,6 +4,7 @@ import type { BookingRecord, TimelineEvent } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney, nightsBetween, plural } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
 import { copyText } from '../../components/copy-text';
+import { canTakeFocus, escapeTaken, focusIsLost } from '../../components/escape-taken';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { canCancel, canModify, isConfirmedStatus, isPayable, SPEC_STATUS_RULES } from '../../../../shared/status-rules';
@@ -35,7 +36,13 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'cancel' | 'modify' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  // The control the agent was on when a dialog opened or a call started: the focus goes back there.
+  const returnTo = useRef<HTMLElement | null>(null);
   const loaded = data !== null;
+  const openDialog = (which: 'cancel' | 'modify') => {
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(which);
+  };
 
   const load = useCallback(async () => {
     try {
@@ -54,16 +61,23 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
     });
   }, [bookingId, load]);
 
-  // Opened, and after each dialog: the focus is on the booking, where its one-key actions (C, D, V)
-  // and Tab to its buttons start (a dialog that closes by unmounting gives no focus back by itself).
+  // Opened: the focus is on the booking, where its one-key actions (C, D, V) and Tab to its buttons
+  // start. After a dialog (which closes by unmounting, giving no focus back by itself) or a call, it
+  // goes back to the control it came from, or to the booking when that control is gone (a control that
+  // vanished, such as "I have checked it", leaves it on the page's body).
   useEffect(() => {
-    if (loaded && dialog === null) heading.current?.focus();
-  }, [loaded, bookingId, dialog]);
+    if (!loaded || dialog !== null || busy) return;
+    const back = returnTo.current;
+    returnTo.current = null;
+    if (focusIsLost()) (canTakeFocus(back) ? back : heading.current)?.focus();
+  }, [loaded, bookingId, dialog, busy, data]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (dialog || event.defaultPrevented) return;
       if (event.key === 'Escape') {
+        // Escape closes the dialog or the list in front; only a second one leaves the booking.
+        if (escapeTaken(event)) return;
         openBooking(null);
         return;
       }
@@ -80,6 +94,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
   }, [dialog, openBooking]);
 
   const act = async (work: () => Promise<unknown>) => {
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBusy(true);
     setError(null);
     try {
@@ -131,7 +146,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             <Button
               variant="light"
               disabled={!online}
-              onClick={() => setDialog('modify')}
+              onClick={() => openDialog('modify')}
               data-key="d"
               aria-keyshortcuts="D"
               rightSection={<Kbd aria-hidden>D</Kbd>}
@@ -144,7 +159,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               variant="light"
               color="red"
               disabled={!online}
-              onClick={() => setDialog('cancel')}
+              onClick={() => openDialog('cancel')}
               data-key="c"
               aria-keyshortcuts="C"
               rightSection={<Kbd aria-hidden>C</Kbd>}

@@ -1,0 +1,21 @@
+const OPEN_LAYER = '[role="dialog"], [role="listbox"]';
+
+/**
+ * Whether an Escape belongs to something in front of the screen (a dialog, a calendar, an open list):
+ * that closes, and the screen behind does not also step back. A dialog that closes by unmounting is
+ * gone before the key reaches the window, so the key's own target says where it was pressed.
+ */
+export function escapeTaken(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented) return true;
+  if (event.target instanceof Element && event.target.closest(OPEN_LAYER)) return true;
+  // One only mounted (the header's profile picker keeps its list in the page) does not count.
+  if ([...document.querySelectorAll(OPEN_LAYER)].some((element) => element.getClientRects().length > 0)) return true;
+  return document.activeElement?.getAttribute('aria-expanded') === 'true';
+}
+
+/** Whether the focus can go back to this control: still on screen and enabled. */
+export const canTakeFocus = (element: HTMLElement | null): element is HTMLElement =>
+  element !== null && element.isConnected && element.getClientRects().length > 0 && !element.matches(':disabled');
+
+/** The focus is nowhere: on the page's body, where the agent's next key goes nowhere. */
+export const focusIsLost = () => document.activeElement === null || document.activeElement === document.body;
