@@ -4,6 +4,7 @@ import type { BookingRecord } from '../../../shared/bookings';
 import { formatDate, formatMoney, nightsBetween, plural } from '../../../shared/format';
 import { call, describeError } from '../bridge';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { escapeTaken } from '../components/escape-taken';
 import { PrintBar } from '../components/PrintBar';
 import { useAppStore } from '../stores/app-store';
 
@@ -12,6 +13,14 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   const openVoucher = useAppStore((state) => state.openVoucher);
   const [booking, setBooking] = useState<BookingRecord | null>(null);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  // Escape goes back where the voucher was opened from (the booking, or the confirmation), as Back does.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !escapeTaken(event)) openVoucher(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [openVoucher]);
   useEffect(() => {
     call('history:get', { bookingId })
       .then((data) => setBooking(data.booking))
@@ -22,7 +31,13 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   if (!booking) return <Loader role="status" aria-label="Loading the voucher" />;
   return (
     <div className="voucher-page">
-      <PrintBar back="Back" onBack={() => openVoucher(null)} savePdf={async () => (await call('voucher:save-pdf', { bookingId })).path} />
+      {/* Opened to be printed: Print has the focus (the voucher arrives after its loading state, which had it). */}
+      <PrintBar
+        back="Back"
+        onBack={() => openVoucher(null)}
+        printFirst
+        savePdf={async () => (await call('voucher:save-pdf', { bookingId })).path}
+      />
       <article className="voucher" aria-label="Voucher">
         <header>
           <p className="voucher-kicker">Travel voucher{booking.profileKind === 'training' ? ' · TRAINING — not valid for travel' : ''}</p>
