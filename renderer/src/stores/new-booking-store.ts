@@ -139,10 +139,15 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         const paid = await call('payment:pay', { bookingId: booking.id, ...how, ...(clientReference.trim() ? { clientReference } : {}) });
         set({ booking: paid, step: 'confirmation', payment: { state: 'idle' } });
       } catch (caught) {
-        set({ payment: { state: (caught as { code?: string }).code === 'authentication_failed' ? 'authentication-failed' : 'idle' } });
         // The ledger knows whether 3-D Secure is left to finish; the screen offers it from there.
         const fresh = await call('history:get', { bookingId: booking.id }).catch(() => null);
         if (fresh) get().bookingChanged(fresh.booking);
+        // The payment is over and the screen no longer busy, at once: the focus leaves the words that
+        // said where it was for Pay, which a still-busy (disabled) Pay could not take.
+        set({
+          payment: { state: (caught as { code?: string }).code === 'authentication_failed' ? 'authentication-failed' : 'idle' },
+          busy: false,
+        });
         throw caught;
       }
     });
