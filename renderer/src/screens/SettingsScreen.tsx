@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { focusIsLost } from '../components/escape-taken';
 import { useAppStore } from '../stores/app-store';
 import { AddProfileForm } from './settings/AddProfileForm';
 import { ProfileCard } from './settings/ProfileCard';
@@ -8,6 +9,11 @@ import { ProfileCard } from './settings/ProfileCard';
 export function SettingsScreen() {
   const { profiles, activeProfileId, keychain, version } = useAppStore();
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The form closed (saved, Cancel or Escape): the focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!adding && focusIsLost()) addButton.current?.focus();
+  }, [adding]);
 
   return (
     <Stack maw={920} gap="lg">
@@ -16,7 +22,11 @@ export function SettingsScreen() {
           <Title order={2}>Settings</Title>
           <Text c="dimmed">Profiles say which booking service this counter sells on, and with which keys.</Text>
         </div>
-        {!adding && <Button onClick={() => setAdding(true)}>Add profile</Button>}
+        {!adding && (
+          <Button onClick={() => setAdding(true)} ref={addButton}>
+            Add profile
+          </Button>
+        )}
       </Group>
 
       {!keychain.available && (

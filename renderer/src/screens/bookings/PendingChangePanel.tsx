@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Image, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { renderSVG } from 'uqr';
 import type { BookingRecord, PendingModification } from '../../../../shared/bookings';
@@ -33,7 +33,17 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  // The button that opened the agent's word (Mark paid…, Mark abandoned…): Back and Escape return there.
+  const opener = useRef<HTMLButtonElement | null>(null);
   if (!pending) return null;
+  const openResolve = (outcome: 'paid' | 'abandoned', button: HTMLButtonElement) => {
+    opener.current = button;
+    setResolving(outcome);
+  };
+  const closeResolve = () => {
+    setResolving(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
   // Only a link a phone may be sent to becomes a QR code or is copied; any other is shown as text, to be checked.
   const openable = openablePaymentLink(pending.paymentLink);
 
@@ -76,10 +86,10 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
               >
                 Open in browser
               </Button>
-              <Button size="xs" variant="subtle" onClick={() => setResolving('paid')}>
+              <Button size="xs" variant="subtle" onClick={(event) => openResolve('paid', event.currentTarget)}>
                 Mark paid…
               </Button>
-              <Button size="xs" variant="subtle" color="gray" onClick={() => setResolving('abandoned')}>
+              <Button size="xs" variant="subtle" color="gray" onClick={(event) => openResolve('abandoned', event.currentTarget)}>
                 Mark abandoned…
               </Button>
             </Group>
@@ -89,6 +99,12 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
           <Stack
             gap="xs"
             component="form"
+            // Escape steps back, as Back does, and not out of the booking.
+            onKeyDown={(event: React.KeyboardEvent) => {
+              if (event.key !== 'Escape' || busy) return;
+              event.preventDefault();
+              closeResolve();
+            }}
             onSubmit={(event) => {
               event.preventDefault();
               void act(() => call('booking:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() =>
@@ -116,10 +132,11 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
               autosize
               minRows={2}
               maxLength={500}
-              data-autofocus
+              // Opened for the agent's word: the note is the next thing to type.
+              autoFocus
             />
             <Group justify="flex-end" gap="xs">
-              <Button size="xs" variant="default" onClick={() => setResolving(null)}>
+              <Button size="xs" variant="default" onClick={closeResolve}>
                 Back
               </Button>
               <Button size="xs" type="submit" loading={busy}>

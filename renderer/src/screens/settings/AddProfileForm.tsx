@@ -47,7 +47,21 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={(event) => void submit(event)} aria-label="Add profile" noValidate>
+    <Card
+      withBorder
+      padding="lg"
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      // Escape steps back, as Cancel does (the focus goes back to Add profile).
+      onKeyDown={(event: React.KeyboardEvent) => {
+        if (event.key === 'Escape' && !saving) {
+          event.preventDefault();
+          onDone();
+        }
+      }}
+      aria-label="Add profile"
+      noValidate
+    >
       <Stack gap="md">
         <div>
           <Title order={3}>Add profile</Title>
