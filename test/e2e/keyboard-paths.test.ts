@@ -1,0 +1,200 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { BookingRecord } from '../../shared/bookings';
+import { availableStay, focusedName, holdThroughScreens } from './flow-helpers';
+import type { Harness } from './harness';
+import { useHarness } from './use-harness';
+
+/**
+ * The paths an agent walks by keyboard beside the counted flows of keyboard.test.ts: stepping back out
+ * of a dialog or a form, a voucher opened and closed, a card declined and another taken. After each
+ * key the focus is where the next key goes (and the harness fails any test that leaves it on the body).
+ */
+const start = useHarness();
+
+/** A booking made and paid through the real engine, for the traveler named. */
+async function paidBooking(harness: Harness, surname: string, startInDays = 60): Promise<BookingRecord> {
+  const stay = await availableStay(harness, 1, startInDays);
+  const [entry] = await harness.core.engine.search('lisbon');
+  if (!entry?.properties[0]) throw new Error('no package');
+  const quote = await harness.core.engine.price({
+    packageId: entry.id,
+    packageTitle: entry.title,
+    propertyId: entry.properties[0].id,
+    propertyName: entry.properties[0].name,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    adults: 2,
+  });
+  if (!quote.available) throw new Error('not available');
+  const hold = await harness.core.engine.startHold(quote, [40, 38]);
+  const booking = await harness.core.engine.prebook(hold.holdId, { name: 'Rui', surname, email: 'rui@example.pt' });
+  await harness.core.payments.payWith(booking.id, 'pm_card_visa');
+  await expect.poll(() => harness.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
+  return harness.core.ledger.get(booking.id) as BookingRecord;
+}
+
+/** Ctrl+F, the name, ↓ and Enter: the booking open with the focus on it. */
+async function openByName(page: Page, surname: string) {
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type(surname.toLowerCase());
+  await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedName(page)).toBe(`Rui ${surname}`);
+}
+
+/** Tab or Shift+Tab until the focus is on the named control. */
+async function tabTo(page: Page, name: RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let presses = 0; presses < 15; presses += 1) {
+    if (name.test(await focusedName(page))) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never reached ${String(name)}`);
+}
+
+describe('keyboard paths beside the counted flows', () => {
+  test('Escape in the cancel or change dialog closes only the dialog, the focus back where it came from; the next Escape leaves the booking', async () => {
+    const harness = await start();
+    const { page } = harness;
+    await paidBooking(harness, 'Valente');
+    await openByName(page, 'Valente');
+    const booking = page.getByRole('heading', { name: 'Rui Valente' });
+
+    // Opened from its button: Escape closes it, the booking stays, the focus on the button again.
+    await tabTo(page, /^Cancel booking/, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toContain('Reason');
+    await page.keyboard.type('Traveler unsure');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await booking.isVisible()).toBe(true);
+    await expect.poll(() => focusedName(page)).toMatch(/^Cancel booking/);
+
+    // Opened by its key from the booking: back on the booking.
+    await page.getByRole('heading', { name: 'Rui Valente' }).focus();
+    for (const [key, field] of [
+      ['c', 'Reason'],
+      ['d', 'New check-in'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect.poll(() => focusedName(page)).toContain(field);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await booking.isVisible()).toBe(true);
+      await expect.poll(() => focusedName(page)).toBe('Rui Valente');
+    }
+    expect(harness.core.ledger.list({ profileId: 1, query: 'valente' }).rows[0]?.status).toBe('Paid');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedName(page)).toContain('Find a booking');
+  });
+
+  test('V opens the voucher with Print focused; Escape goes back to the booking, focused', async () => {
+    const harness = await start();
+    const { page } = harness;
+    await paidBooking(harness, 'Lobo');
+    await openByName(page, 'Lobo');
+    await page.keyboard.press('v');
+    await expect.poll(() => page.getByRole('article', { name: 'Voucher' }).isVisible()).toBe(true);
+    await expect.poll(() => focusedName(page)).toBe('Print');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedName(page)).toBe('Rui Lobo');
+    expect(await page.getByRole('article', { name: 'Voucher' }).count()).toBe(0);
+  });
+
+  test('a declined card: the focus on Pay, another card chosen by arrows, Enter pays the same booking', async () => {
+    const harness = await start();
+    const { page } = harness;
+    const stay = await availableStay(harness, 1);
+    await holdThroughScreens(page, stay, 'lisbon');
+    await expect.poll(() => focusedName(page)).toContain('Client reference');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focusedName(page)).toBe('Visa ending 4242 · Succeeds');
+    for (let presses = 0; presses < 4; presses += 1) await page.keyboard.press('ArrowDown');
+    expect(await page.getByLabel('Visa ending 9995 · Declined: insufficient funds').isChecked()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'The card has insufficient funds for this amount.' }).isVisible())
+      .toBe(true);
+    // The next key goes to paying again, not nowhere.
+    await expect.poll(() => focusedName(page)).toMatch(/^Pay /);
+
+    await tabTo(page, /Declined: insufficient funds/, 'Shift+Tab');
+    for (let presses = 0; presses < 4; presses += 1) await page.keyboard.press('ArrowUp');
+    expect(await page.getByLabel('Visa ending 4242 · Succeeds').isChecked()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
+      .toBe('Paid and confirmed by the supplier.');
+    const rows = harness.core.ledger.list({ profileId: 1 }).rows;
+    expect(rows.map((row) => row.status)).toEqual(['Paid']);
+  });
+
+  test('Add profile by keyboard: the form’s errors keep the focus in it; Escape and Cancel close it, the focus back on Add profile', async () => {
+    const harness = await start();
+    const { page } = harness;
+    await page.keyboard.press('Control+Comma');
+    await expect.poll(() => focusedName(page)).toBe('Add profile');
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Add profile' });
+    await expect.poll(() => focusedName(page)).toContain('Profile name');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => form.textContent()).toContain('Give the profile a name.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => form.count()).toBe(0);
+    await expect.poll(() => focusedName(page)).toBe('Add profile');
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toContain('Profile name');
+    await page.keyboard.type('Agency test');
+    await tabTo(page, /^Cancel$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => form.count()).toBe(0);
+    await expect.poll(() => focusedName(page)).toBe('Add profile');
+    // Nothing was saved: the profiles are the training one alone.
+    expect(await page.getByTestId('profile-card').count()).toBe(1);
+  });
+
+  test('a change waiting for the traveler’s payment: Mark paid… opens the note, Escape closes it and stays on the booking', async () => {
+    const harness = await start();
+    const { page } = harness;
+    const booking = await paidBooking(harness, 'Reis', 150);
+    const later = await laterDearerStay(harness, booking);
+    await harness.core.engine.previewChange({ bookingId: booking.id, dates: later });
+    await harness.core.engine.confirmChange({ bookingId: booking.id, dates: later });
+    await expect.poll(() => harness.core.ledger.get(booking.id)?.pendingModification).not.toBeNull();
+
+    await openByName(page, 'Reis');
+    const panel = page.getByTestId('pending-change');
+    expect(await panel.textContent()).toContain('Waiting for the traveler to pay the change');
+    await tabTo(page, /^Mark paid…$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('Note for the timeline');
+    await page.keyboard.type('Paid at the desk');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.getByLabel('Note for the timeline').count()).toBe(0);
+    await expect.poll(() => focusedName(page)).toBe('Mark paid…');
+    expect(await page.getByRole('heading', { name: 'Rui Reis' }).isVisible()).toBe(true);
+    expect(harness.core.ledger.get(booking.id)?.pendingModification).not.toBeNull();
+  });
+});
+
+/** Dates as long as the booking's, some days later, where the stay costs more: the change waits for a payment. */
+async function laterDearerStay(harness: Harness, booking: BookingRecord): Promise<{ checkIn: string; checkOut: string }> {
+  for (let days = 1; days < 150; days += 1) {
+    const shift = (date: string) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+    const quote = await harness.core.engine.price({
+      packageId: booking.packageId,
+      packageTitle: booking.packageTitle,
+      propertyId: booking.propertyId,
+      propertyName: booking.propertyName,
+      checkIn: shift(booking.checkIn),
+      checkOut: shift(booking.checkOut),
+      adults: 2,
+    });
+    if (quote.available && quote.totalMinor > booking.totalMinor)
+      return { checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut) };
+  }
+  throw new Error('no dearer dates');
+}
