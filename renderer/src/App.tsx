@@ -6,7 +6,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusOnArrival } from './components/FocusOnArrival';
 import { ScreenLoading } from './components/ScreenLoading';
 import { ShortcutsOverlay } from './components/ShortcutsOverlay';
-import { useShortcuts } from './components/use-shortcuts';
+import { startNewBooking, useShortcuts } from './components/use-shortcuts';
 import { BookingsScreen, preloadScreens, SettingsScreen, TrainerScreen, Voucher } from './screens/lazy-screens';
 import { NewBookingScreen } from './screens/NewBookingScreen';
 import { useAgency } from './stores/agency-store';
@@ -40,7 +40,7 @@ export function App() {
       window.packdesk.on('event:connectivity-change', ({ online }) => setOnline(online)),
       window.packdesk.on('event:agency-change', (status) => useAgency.getState().set(status)),
       window.packdesk.on('event:profiles-change', () => void refresh()),
-      window.packdesk.on('event:navigate', ({ screen: next }) => show(next)),
+      window.packdesk.on('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next))),
     ];
     return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
   }, [refresh, setOnline, show]);

@@ -178,6 +178,31 @@ describe('keyboard paths beside the counted flows', () => {
     expect(await page.getByRole('heading', { name: 'Rui Reis' }).isVisible()).toBe(true);
     expect(harness.core.ledger.get(booking.id)?.pendingModification).not.toBeNull();
   });
+
+  test('Ctrl+N from another screen with a booking in progress asks at once: Escape keeps it, Enter starts a new one; the menu’s New Booking does the same', async () => {
+    const harness = await start();
+    const { page } = harness;
+    await holdThroughScreens(page, await availableStay(harness, 1), 'lisbon');
+    const asked = page.getByRole('dialog', { name: 'Start a new booking?' });
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => focusedName(page)).toContain('Find a booking');
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => asked.isVisible()).toBe(true);
+    await expect.poll(() => focusedName(page)).toBe('Start a new booking');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    // Electron's menu, which may take the key before the page, sends the same.
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => focusedName(page)).toContain('Find a booking');
+    harness.core.events.emit('event:navigate', { screen: 'new-booking' });
+    await expect.poll(() => asked.isVisible()).toBe(true);
+    await expect.poll(() => focusedName(page)).toBe('Start a new booking');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    expect(await page.getByLabel('Search packages').inputValue()).toBe('');
+    // The hold made stays in Bookings, where it can be paid later.
+    expect(harness.core.ledger.list({ profileId: 1 }).rows.map((row) => row.status)).toEqual(['Pending']);
+  });
 });
 
 /** Dates as long as the booking's, some days later, where the stay costs more: the change waits for a payment. */

@@ -96,8 +96,10 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
     await turnOn(harness, 'service-down');
-    // Ctrl+N brings the booking in progress back; Enter on Pay.
+    // Ctrl+N asks about the booking in progress; Escape keeps it, and it is back; Enter on Pay.
     await page.keyboard.press('Control+n');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: /^Pay / }).focus();
     await page.keyboard.press('Enter');

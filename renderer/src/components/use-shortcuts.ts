@@ -10,6 +10,15 @@ const training = () => {
   return profiles.find((profile) => profile.id === activeProfileId)?.kind === 'training';
 };
 
+/**
+ * Always a new booking, from any screen: a finished one is in Bookings; one in progress is asked about
+ * first ("Keep this one" brings it back). The menu's New Booking does the same, whichever gets the key.
+ */
+export function startNewBooking(): void {
+  useAppStore.getState().show('new-booking');
+  useNewBooking.getState().startNew();
+}
+
 /** Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens (in the app the menu sends the same); +T the trainer, in training only. */
 export function useShortcuts(): void {
   const show = useAppStore((state) => state.show);
@@ -21,10 +30,7 @@ export function useShortcuts(): void {
       event.preventDefault();
       if (event.key.toLowerCase() === 'f' && useAppStore.getState().screen === 'bookings') return;
       if (screen === 'new-booking') {
-        const onIt = useAppStore.getState().screen === 'new-booking';
-        show(screen);
-        // Always a new booking: a finished one is in Bookings; one in progress is kept elsewhere, and asked about here.
-        useNewBooking.getState().startNew(onIt);
+        startNewBooking();
         return;
       }
       show(screen);

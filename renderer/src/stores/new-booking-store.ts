@@ -53,7 +53,8 @@ interface NewBookingState {
    * Ctrl+N: a finished or empty flow starts afresh at once; one in progress is kept when coming from
    * another screen, and on this screen the agent is asked before what was typed is discarded.
    */
-  startNew(onThisScreen: boolean): void;
+  /** A new booking: at once after a finished one; one in progress is asked about first (kept, or discarded). */
+  startNew(): void;
   /** Set while the agent is asked whether to discard the booking in progress. */
   askingToDiscard: boolean;
   focusSearch: number;
@@ -164,11 +165,11 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
       if (index > 0) set({ step: ORDER[index - 1] as Step, error: null });
     },
     reset: () => set({ ...INITIAL }),
-    startNew: (onThisScreen) => {
+    startNew: () => {
       const { step, focusSearch } = get();
       if (step === 'confirmation') set({ ...INITIAL });
       else if (step === 'search') set({ focusSearch: focusSearch + 1 });
-      else if (onThisScreen) set({ askingToDiscard: true });
+      else set({ askingToDiscard: true });
     },
     answerDiscard: (discard) => set(discard ? { ...INITIAL } : { askingToDiscard: false }),
     clearError: () => set({ error: null }),
