@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { BookingRecord, HolderInput } from '../../shared/bookings';
 import type { Harness } from './harness';
 
 /** Dates from `startInDays` on where the package's first hotel has a room, found through the real engine. */
@@ -60,3 +61,51 @@ export const focusedName = (page: Page) =>
     const label = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null;
     return element.getAttribute('aria-label') ?? label ?? element.textContent.trim();
   });
+
+/** A booking held through the real engine (no screens) on the package's first hotel, for two adults. */
+export async function heldByEngine(harness: Harness, holder: HolderInput, packageId = 1, startInDays = 60): Promise<BookingRecord> {
+  const [entry] = (await harness.core.engine.search('')).filter((candidate) => candidate.id === packageId);
+  const property = entry?.properties[0];
+  if (!entry || !property) throw new Error('no such package');
+  const stay = await availableStay(harness, packageId, startInDays);
+  const quote = await harness.core.engine.price({
+    packageId,
+    packageTitle: entry.title,
+    propertyId: property.id,
+    propertyName: property.name,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    adults: 2,
+  });
+  if (!quote.available) throw new Error('not available');
+  const hold = await harness.core.engine.startHold(quote, [40, 38]);
+  return harness.core.engine.prebook(hold.holdId, holder);
+}
+
+/** …then paid with a test card and confirmed by the training supplier. */
+export async function paidByEngine(harness: Harness, holder: HolderInput, packageId = 1, startInDays = 60): Promise<BookingRecord> {
+  const booking = await heldByEngine(harness, holder, packageId, startInDays);
+  await harness.core.payments.payWith(booking.id, 'pm_card_visa');
+  harness.core.tracker.soon(booking.id);
+  await expect.poll(() => harness.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
+  return harness.core.ledger.get(booking.id) as BookingRecord;
+}
+
+/** Dates as long as the booking's, some days later, where the same stay costs less (or more) than now. */
+export async function otherDates(harness: Harness, booking: BookingRecord, cheaper: boolean) {
+  for (let days = 1; days < 150; days += 1) {
+    const shift = (date: string) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+    const quote = await harness.core.engine.price({
+      packageId: booking.packageId,
+      packageTitle: booking.packageTitle,
+      propertyId: booking.propertyId,
+      propertyName: booking.propertyName,
+      checkIn: shift(booking.checkIn),
+      checkOut: shift(booking.checkOut),
+      adults: booking.adults,
+    });
+    if (quote.available && (cheaper ? quote.totalMinor < booking.totalMinor : quote.totalMinor > booking.totalMinor))
+      return { checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut), total: quote.totalMinor };
+  }
+  throw new Error('no such dates');
+}

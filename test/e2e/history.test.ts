@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { BookingRecord } from '../../shared/bookings';
 import { formatMoney } from '../../shared/format';
 import { seedLedger } from '../support/seed-ledger';
 import { DIALECTS } from '../support/dialects';
-import { availableStay } from './flow-helpers';
+import { heldByEngine, otherDates, paidByEngine } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
@@ -17,33 +16,8 @@ afterEach(async () => {
 });
 
 /** A booking made and paid through the real engine, then confirmed by the training supplier. */
-async function paidBooking(h: Harness, packageId: number, surname: string, startInDays = 150): Promise<BookingRecord> {
-  const [entry] = (await h.core.engine.search('')).filter((candidate) => candidate.id === packageId);
-  const property = entry?.properties[0] as { id: number; name: string };
-  for (let offset = startInDays; ; offset += 1) {
-    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const quote = await h.core.engine.price({
-      packageId,
-      packageTitle: entry?.title ?? '',
-      propertyId: property.id,
-      propertyName: property.name,
-      checkIn: day(offset),
-      checkOut: day(offset + 3),
-      adults: 2,
-    });
-    if (!quote.available) continue;
-    const hold = await h.core.engine.startHold(quote, [40, 38]);
-    const booking = await h.core.engine.prebook(hold.holdId, {
-      name: 'Maria',
-      surname,
-      email: `maria.${surname.toLowerCase()}@example.com`,
-    });
-    await h.core.payments.payWith(booking.id, 'pm_card_visa');
-    h.core.tracker.soon(booking.id);
-    await expect.poll(() => h.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
-    return h.core.ledger.get(booking.id) as BookingRecord;
-  }
-}
+const paidBooking = (h: Harness, packageId: number, surname: string) =>
+  paidByEngine(h, { name: 'Maria', surname, email: `maria.${surname.toLowerCase()}@example.com` }, packageId, 150);
 
 /** Counts what the page asks of the main process from now on; resolves to the channels asked, in order. */
 async function countCalls(page: Page): Promise<() => Promise<string[]>> {
@@ -57,25 +31,6 @@ async function countCalls(page: Page): Promise<() => Promise<string[]>> {
     };
   });
   return () => page.evaluate(() => (window as unknown as { __calls: string[] }).__calls);
-}
-
-/** Dates a number of days later where the stay costs less (or more) than now. */
-async function otherDates(h: Harness, booking: BookingRecord, cheaper: boolean) {
-  for (let days = 1; days < 150; days += 1) {
-    const shift = (date: string) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-    const quote = await h.core.engine.price({
-      packageId: booking.packageId,
-      packageTitle: booking.packageTitle,
-      propertyId: booking.propertyId,
-      propertyName: booking.propertyName,
-      checkIn: shift(booking.checkIn),
-      checkOut: shift(booking.checkOut),
-      adults: 2,
-    });
-    if (quote.available && (cheaper ? quote.totalMinor < booking.totalMinor : quote.totalMinor > booking.totalMinor))
-      return { checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut), total: quote.totalMinor };
-  }
-  throw new Error('no such dates');
 }
 
 const typed = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -255,20 +210,7 @@ describe('the booking history', () => {
     const started = await startHarness({ trainingControls: { supplierDelayMs: 1_500 } });
     harness = started;
     const { page } = started;
-    const stay = await availableStay(started, 1, 170);
-    const [entry] = await started.core.engine.search('lisbon');
-    const quote = await started.core.engine.price({
-      packageId: 1,
-      packageTitle: stay.title,
-      propertyId: entry?.properties[0]?.id ?? 0,
-      propertyName: stay.property,
-      checkIn: stay.checkIn,
-      checkOut: stay.checkOut,
-      adults: 2,
-    });
-    if (!quote.available) throw new Error('not available');
-    const hold = await started.core.engine.startHold(quote, [30, 31]);
-    const booking = await started.core.engine.prebook(hold.holdId, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' });
+    const booking = await heldByEngine(started, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' }, 1, 170);
     await page.keyboard.press('Control+b');
     await page.getByRole('row', { name: /Rita Pinto/ }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Rita Pinto' }).isVisible()).toBe(true);

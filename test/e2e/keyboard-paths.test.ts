@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { BookingRecord } from '../../shared/bookings';
-import { availableStay, focusedName, holdThroughScreens } from './flow-helpers';
+import { availableStay, focusedName, holdThroughScreens, otherDates, paidByEngine } from './flow-helpers';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
 
@@ -13,26 +12,8 @@ import { useHarness } from './use-harness';
 const start = useHarness();
 
 /** A booking made and paid through the real engine, for the traveler named. */
-async function paidBooking(harness: Harness, surname: string, startInDays = 60): Promise<BookingRecord> {
-  const stay = await availableStay(harness, 1, startInDays);
-  const [entry] = await harness.core.engine.search('lisbon');
-  if (!entry?.properties[0]) throw new Error('no package');
-  const quote = await harness.core.engine.price({
-    packageId: entry.id,
-    packageTitle: entry.title,
-    propertyId: entry.properties[0].id,
-    propertyName: entry.properties[0].name,
-    checkIn: stay.checkIn,
-    checkOut: stay.checkOut,
-    adults: 2,
-  });
-  if (!quote.available) throw new Error('not available');
-  const hold = await harness.core.engine.startHold(quote, [40, 38]);
-  const booking = await harness.core.engine.prebook(hold.holdId, { name: 'Rui', surname, email: 'rui@example.pt' });
-  await harness.core.payments.payWith(booking.id, 'pm_card_visa');
-  await expect.poll(() => harness.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
-  return harness.core.ledger.get(booking.id) as BookingRecord;
-}
+const paidBooking = (harness: Harness, surname: string, startInDays = 60) =>
+  paidByEngine(harness, { name: 'Rui', surname, email: 'rui@example.pt' }, 1, startInDays);
 
 /** Ctrl+F, the name, ↓ and Enter: the booking open with the focus on it. */
 async function openByName(page: Page, surname: string) {
@@ -160,7 +141,7 @@ describe('keyboard paths beside the counted flows', () => {
     const harness = await start();
     const { page } = harness;
     const booking = await paidBooking(harness, 'Reis', 150);
-    const later = await laterDearerStay(harness, booking);
+    const later = await otherDates(harness, booking, false);
     await harness.core.engine.previewChange({ bookingId: booking.id, dates: later });
     await harness.core.engine.confirmChange({ bookingId: booking.id, dates: later });
     await expect.poll(() => harness.core.ledger.get(booking.id)?.pendingModification).not.toBeNull();
@@ -204,22 +185,3 @@ describe('keyboard paths beside the counted flows', () => {
     expect(harness.core.ledger.list({ profileId: 1 }).rows.map((row) => row.status)).toEqual(['Pending']);
   });
 });
-
-/** Dates as long as the booking's, some days later, where the stay costs more: the change waits for a payment. */
-async function laterDearerStay(harness: Harness, booking: BookingRecord): Promise<{ checkIn: string; checkOut: string }> {
-  for (let days = 1; days < 150; days += 1) {
-    const shift = (date: string) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-    const quote = await harness.core.engine.price({
-      packageId: booking.packageId,
-      packageTitle: booking.packageTitle,
-      propertyId: booking.propertyId,
-      propertyName: booking.propertyName,
-      checkIn: shift(booking.checkIn),
-      checkOut: shift(booking.checkOut),
-      adults: 2,
-    });
-    if (quote.available && quote.totalMinor > booking.totalMinor)
-      return { checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut) };
-  }
-  throw new Error('no dearer dates');
-}

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { formatDate } from '../../shared/format';
-import { availableStay, focusedName, typedDate } from './flow-helpers';
+import { availableStay, focusedName, heldByEngine, typedDate } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
@@ -92,21 +92,7 @@ describe('the counter at full speed, by keyboard only', () => {
   test('an old booking found by the traveler’s name and opened in at most 4 keys; cancelled in at most 8', async () => {
     harness = await startHarness();
     const { page } = harness;
-    const stay = await availableStay(harness, 1);
-    const [entry] = await harness.core.engine.search('lisbon');
-    if (!entry?.properties[0]) throw new Error('no package');
-    const quote = await harness.core.engine.price({
-      packageId: entry.id,
-      packageTitle: entry.title,
-      propertyId: entry.properties[0].id,
-      propertyName: entry.properties[0].name,
-      checkIn: stay.checkIn,
-      checkOut: stay.checkOut,
-      adults: 2,
-    });
-    if (!quote.available) throw new Error('not available');
-    const hold = await harness.core.engine.startHold(quote, [40, 38]);
-    await harness.core.engine.prebook(hold.holdId, { name: 'Marta', surname: 'Quintela', email: 'marta.q@example.pt' });
+    await heldByEngine(harness, { name: 'Marta', surname: 'Quintela', email: 'marta.q@example.pt' });
 
     const keys = counter(page);
     await keys.press('Control+f');
