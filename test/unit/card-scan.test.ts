@@ -17,7 +17,13 @@ test('a row’s check-in and check-out stored back to back are dates, not a card
   expect(fileHoldsCardNumber(fileWith('\u0003\u0001-2027-01-242027-01-27\u0002\u0000EUR2026-11-25T06:38:35.926Z\r'))).toBe(false);
 });
 
-test('a card number is still found next to dates and inside binary bytes', () => {
+test('a counter’s name and id stored back to back are not a card number', () => {
+  // "Desk 1" then a UUID starting with digits: "160516678" + "3139" + "4490" passes Luhn.
+  expect(fileHoldsCardNumber(fileWith('\u0002Desk 160516678-3139-4490-98bc-186bd09ed6d0\u0000'))).toBe(false);
+});
+
+test('a card number is still found next to dates, ids and inside binary bytes', () => {
   expect(fileHoldsCardNumber(fileWith('\u0003\u0001-2027-01-244242 4242 4242 4242\u0002\u0000'))).toBe(true);
+  expect(fileHoldsCardNumber(fileWith('60516678-3139-4490-98bc-186bd09ed6d04000002760003184\u0000'))).toBe(true);
   expect(fileHoldsCardNumber(fileWith('\u0000\u00014000002760003184\u0000'))).toBe(true);
 });
