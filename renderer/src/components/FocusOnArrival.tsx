@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { canTakeFocus, focusIsLost } from './escape-taken';
+import { canTakeFocus, focusIsLost } from './focus';
 import { replayTyped } from './typed-while-loading';
 
 const FIRST_CONTROL =

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { keepTyped } from './typed-while-loading';
+import { focusIsLost } from './focus';
 
 /**
  * What shows while a screen's code loads: a spinner that says what is coming, holding the focus the
@@ -10,7 +11,7 @@ import { keepTyped } from './typed-while-loading';
 export function ScreenLoading({ label }: { label: string }) {
   const holder = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) holder.current?.focus();
+    if (focusIsLost()) holder.current?.focus();
   }, []);
   return (
     <Center

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { focusIsLost } from '../components/escape-taken';
+import { focusIsLost } from '../components/focus';
 import { useAppStore } from '../stores/app-store';
 import { AddProfileForm } from './settings/AddProfileForm';
 import { ProfileCard } from './settings/ProfileCard';

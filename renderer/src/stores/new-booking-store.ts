@@ -49,10 +49,6 @@ interface NewBookingState {
   goTo(step: Step): void;
   back(): void;
   reset(): void;
-  /**
-   * Ctrl+N: a finished or empty flow starts afresh at once; one in progress is kept when coming from
-   * another screen, and on this screen the agent is asked before what was typed is discarded.
-   */
   /** A new booking: at once after a finished one; one in progress is asked about first (kept, or discarded). */
   startNew(): void;
   /** Set while the agent is asked whether to discard the booking in progress. */

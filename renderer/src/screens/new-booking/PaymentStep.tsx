@@ -4,6 +4,7 @@ import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextIn
 import { clientReferenceSchema } from '../../../../shared/bookings';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { TEST_CARDS } from '../../../../shared/test-cards';
+import { focusIsLost } from '../../components/focus';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
 import { useNewBooking } from '../../stores/new-booking-store';
@@ -45,8 +46,7 @@ export function PaymentStep() {
   useEffect(() => {
     if (waiting || checking) progress.current?.focus();
     // The words held the focus and are gone (an outcome came): the next key goes to paying again, not nowhere.
-    else if (document.activeElement === null || document.activeElement === document.body)
-      (payButton.current ?? cardButton.current)?.focus();
+    else if (focusIsLost()) (payButton.current ?? cardButton.current)?.focus();
   }, [waiting, checking]);
   if (!booking || !profile) return null;
 

@@ -86,7 +86,7 @@ export function TravelerStep() {
         <div>
           <Title order={4}>Guests’ ages</Title>
           <Text size="sm" c="dimmed">
-            One age per guest, each an adult (18 or older): the stay was priced for {plural(quote.adults, 'adult')},{' '}
+            One age per guest, each an adult ({ADULT_AGE} or older): the stay was priced for {plural(quote.adults, 'adult')},{' '}
             {formatMoney(quote.totalMinor, quote.currency)} in total.
           </Text>
         </div>
@@ -108,7 +108,7 @@ export function TravelerStep() {
               value={age === '' ? '' : Number(age)}
               onChange={(value) => setAge(index, value === '' ? '' : String(value))}
               error={ageError(age, index)}
-              description={age !== '' && Number(age) >= 0 && Number(age) < ADULT_AGE ? 'Under 18: priced as an adult' : undefined}
+              description={age !== '' && Number(age) >= 0 && Number(age) < ADULT_AGE ? `Under ${ADULT_AGE}: priced as an adult` : undefined}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
             />

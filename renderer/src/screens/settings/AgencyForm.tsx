@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAgency } from '../../stores/agency-store';
 import { checkAgencyForm, initialValues, TLS_CHOICES } from './agency-form-fields';
 import type { AgencyField, AgencyFormValues, TlsMode } from './agency-form-fields';
+import { focusIsLost } from '../../components/focus';
 
 interface AgencyFormProps {
   profileId: number;
@@ -45,7 +46,7 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
   useEffect(() => {
     if (connecting || !error) return;
     answer.current?.scrollIntoView({ block: 'nearest' });
-    if (document.activeElement === null || document.activeElement === document.body) connect.current?.focus();
+    if (focusIsLost()) connect.current?.focus();
   }, [connecting, error]);
 
   const submit = async (event: SyntheticEvent) => {
