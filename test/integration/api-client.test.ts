@@ -40,10 +40,49 @@ describe('the service client', () => {
     expect(server.requests()).toBe(3);
   });
 
+  test('a busy service (429) is asked again as its Retry-After says, past the tries other failures get, until the waits pass 30 s', async () => {
+    const busyUntil = (last: number, retryAfter: string) =>
+      scriptedServer((count) =>
+        count <= last
+          ? { status: 429, body: { error: 'rate_limited' }, headers: { 'Retry-After': retryAfter } }
+          : { status: 200, body: { data: [] } },
+      );
+    const waits: number[] = [];
+    const patient = (url: string) => createApiClient({ baseUrl: url, key: async () => KEY, sleep: async (ms) => void waits.push(ms) });
+    // Half the calls refused: nine refusals in a row is rare, and still no error for the agent.
+    const nineTimes = await busyUntil(9, '2');
+    expect((await patient(nineTimes.url).search('rome')).data).toEqual([]);
+    expect(nineTimes.requests()).toBe(10);
+    expect(waits).toEqual(Array(9).fill(2_000));
+
+    waits.length = 0;
+    const always = await busyUntil(Infinity, '2');
+    await expect(patient(always.url).search('rome')).rejects.toMatchObject({ kind: 'rate_limit', status: 429 });
+    expect(waits).toEqual(Array(15).fill(2_000));
+    expect(always.requests()).toBe(16);
+
+    // "Retry-After: 0" is not taken as "ask again at once, for ever": the waits grow as for any failure.
+    waits.length = 0;
+    await expect(patient((await busyUntil(Infinity, '0')).url).search('rome')).rejects.toMatchObject({ kind: 'rate_limit' });
+    expect(waits.length).toBeLessThan(10);
+    expect(waits[0]).toBeGreaterThanOrEqual(250);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(30_000);
+  });
+
   test('a write is sent once, even when it fails with 503', async () => {
     const server = await scriptedServer(() => ({ status: 503, body: { error: 'service_unavailable' } }));
     await expect(client(server.url).cancel(5, 'x')).rejects.toMatchObject({ kind: 'server', status: 503, mayHaveReachedService: true });
     expect(server.requests()).toBe(1);
+  });
+
+  test('a write turned away as busy (429, nothing done) goes again after the wait; what follows is answered as ever', async () => {
+    const server = await scriptedServer((count) =>
+      count <= 2
+        ? { status: 429, body: { error: 'rate_limited' }, headers: { 'Retry-After': '0' } }
+        : { status: 503, body: { error: 'service_unavailable' } },
+    );
+    await expect(client(server.url).cancel(5, 'x')).rejects.toMatchObject({ kind: 'server', status: 503, mayHaveReachedService: true });
+    expect(server.requests()).toBe(3);
   });
 
   test('a missing required field is a clear error naming it', async () => {

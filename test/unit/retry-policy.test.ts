@@ -26,7 +26,9 @@ describe('which failures are retried', () => {
     ['not_found', true, false],
     ['connection', false, false],
     ['server', false, false],
-  ] as const)('%s on a %s read → %s', (kind, isRead, expected) => {
+    ['timeout', false, false],
+    ['rate_limit', false, true],
+  ] as const)('%s, a read: %s → tried again: %s', (kind, isRead, expected) => {
     expect(shouldRetry(failure(kind), 1, isRead, DEFAULT_RETRY)).toBe(expected);
   });
 
@@ -34,8 +36,10 @@ describe('which failures are retried', () => {
     expect(shouldRetry(failure('server'), DEFAULT_RETRY.maxAttempts, true, DEFAULT_RETRY)).toBe(false);
   });
 
-  test('a Retry-After over a minute goes to the agent instead of being waited for', () => {
-    expect(shouldRetry(failure('rate_limit', 120_000), 1, true, DEFAULT_RETRY)).toBe(false);
+  test('busy (429) is tried again whatever the count while the waits stay within 30 s; a wait past that goes to the agent', () => {
+    expect(shouldRetry(failure('rate_limit', 2_000), 12, true, DEFAULT_RETRY, 24_000)).toBe(true);
+    expect(shouldRetry(failure('rate_limit', 2_000), 16, true, DEFAULT_RETRY, 32_000)).toBe(false);
+    expect(shouldRetry(failure('rate_limit', 120_000), 1, true, DEFAULT_RETRY, 120_000)).toBe(false);
   });
 });
 
@@ -51,8 +55,9 @@ describe('how long to wait', () => {
     expect(retryDelayMs(failure('server'), attempt, DEFAULT_RETRY, () => jitter)).toBe(expected);
   });
 
-  test('Retry-After wins when the service sends it', () => {
+  test('Retry-After wins when the service sends it, unless it is zero', () => {
     expect(retryDelayMs(failure('rate_limit', 3000), 1, DEFAULT_RETRY)).toBe(3000);
+    expect(retryDelayMs(failure('rate_limit', 0), 3, DEFAULT_RETRY, () => 1)).toBe(2000);
   });
 
   test.each([

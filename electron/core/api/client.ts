@@ -159,12 +159,16 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function send<S extends z.ZodType>(call: Call<S>): Promise<z.output<S>> {
+    let waitedMs = 0;
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await once(call, attempt);
       } catch (error) {
-        if (!(error instanceof ServiceError) || !shouldRetry(error, attempt, call.isRead, policy)) throw error;
-        await sleep(retryDelayMs(error, attempt, policy));
+        if (!(error instanceof ServiceError)) throw error;
+        const delayMs = retryDelayMs(error, attempt, policy);
+        if (!shouldRetry(error, attempt, call.isRead, policy, waitedMs + delayMs)) throw error;
+        waitedMs += delayMs;
+        await sleep(delayMs);
       }
     }
   }

@@ -46,43 +46,50 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       expect((await engineCore.payments.payWith(booking.id, 'pm_card_visa')).kind).toBe('booked');
     });
 
-    test('a prebook answer dropped: the same request again learns the hold if the service replays it; else the hold is marked unconfirmed, and never made twice', async () => {
-      const service = await sandbox();
-      const { core: engineCore } = await core(service);
-      const quote = await quoteThroughEngine(engineCore);
-      const hold = await engineCore.engine.startHold(quote, [30, 31]);
-      service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/prebook$' }]);
-      if (dialect === 'standard') {
-        const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
-        expect(booking).toMatchObject({ status: 'Pending', serviceBookingId: expect.any(Number), attention: null, inFlight: null });
-        expect(service.service.ledger((booking.serviceBookingId as number) + 1).booking).toBeUndefined();
-      } else {
-        // This service refuses a used token even for the very same request: whether the hold exists is not shown.
-        await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({
-          code: 'hold_unconfirmed',
-          message: expect.stringContaining('cannot tell whether the hold was made'),
-        });
-        const [row] = engineCore.ledger.list({ profileId: 1 }).rows;
-        expect(row).toMatchObject({
-          status: 'Unconfirmed hold',
-          serviceBookingId: null,
-          attention: expect.stringContaining('prebook_token_consumed, HTTP 422'),
-        });
-        // The built-in service numbers its bookings from 100001: exactly one hold was made.
-        expect(service.service.ledger(100_001).booking).toBeDefined();
-        expect(service.service.ledger(100_002).booking).toBeUndefined();
-      }
-      expect(engineCore.ledger.openIntents()).toEqual([]);
-    });
+    test.each([
+      ['', []],
+      [', its re-send first turned away as busy (429) and sent again after the wait', [{ kind: 'rate_limit', path: '/prebook$' }]],
+    ] as const)(
+      'a prebook answer dropped%s: the same request again learns the hold if the service replays it; else the hold is marked unconfirmed, and never made twice',
+      async (_, afterDrop) => {
+        const service = await sandbox();
+        const { core: engineCore } = await core(service);
+        const quote = await quoteThroughEngine(engineCore);
+        const hold = await engineCore.engine.startHold(quote, [30, 31]);
+        service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/prebook$' }, ...afterDrop]);
+        if (dialect === 'standard') {
+          const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
+          expect(booking).toMatchObject({ status: 'Pending', serviceBookingId: expect.any(Number), attention: null, inFlight: null });
+          expect(service.service.ledger((booking.serviceBookingId as number) + 1).booking).toBeUndefined();
+        } else {
+          // This service refuses a used token even for the very same request: whether the hold exists is not shown.
+          await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({
+            code: 'hold_unconfirmed',
+            message: expect.stringContaining('cannot tell whether the hold was made'),
+          });
+          const [row] = engineCore.ledger.list({ profileId: 1 }).rows;
+          expect(row).toMatchObject({
+            status: 'Unconfirmed hold',
+            serviceBookingId: null,
+            attention: expect.stringContaining('prebook_token_consumed, HTTP 422'),
+          });
+          // The built-in service numbers its bookings from 100001: exactly one hold was made.
+          expect(service.service.ledger(100_001).booking).toBeDefined();
+          expect(service.service.ledger(100_002).booking).toBeUndefined();
+        }
+        expect(engineCore.ledger.openIntents()).toEqual([]);
+        expect(service.controls.pendingFaults()).toBe(0);
+      },
+    );
 
-    test('a prebook answer dropped and its retry turned away (429): the agent is told it is not confirmed yet, and the reconciler settles it', async () => {
+    test('a prebook answer dropped and its re-send failing too (503): the agent is told it is not confirmed yet, and the reconciler settles it', async () => {
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const quote = await quoteThroughEngine(engineCore);
       const hold = await engineCore.engine.startHold(quote, [30, 31]);
       service.controls.queueFaults([
         { kind: 'drop_after_commit', path: '/prebook$' },
-        { kind: 'rate_limit', path: '/prebook$' },
+        { kind: 'error', status: 503, path: '/prebook$' },
       ]);
       await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({
         code: 'outcome_unknown',
