@@ -29,8 +29,8 @@ export async function availableStay(harness: Harness, packageId: number, startIn
 /** "2027-03-10" as an agent types it: 10/03/2027. */
 export const typedDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** Drives the new-booking flow with the mouse-free path up to the payment step. */
-export async function holdThroughScreens(
+/** Drives the new-booking flow up to Review, the focus on Hold booking. */
+export async function reviewThroughScreens(
   page: Page,
   stay: Awaited<ReturnType<typeof availableStay>>,
   search: string,
@@ -49,6 +49,13 @@ export async function holdThroughScreens(
   await page.getByLabel('Guest 1').fill('41');
   await page.getByLabel('Guest 2').fill('39');
   await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect.poll(() => focusedName(page)).toBe('Hold booking');
+}
+
+/** …and held: the payment step on screen. */
+export async function holdThroughScreens(...args: Parameters<typeof reviewThroughScreens>) {
+  const [page] = args;
+  await reviewThroughScreens(...args);
   await page.getByRole('button', { name: 'Hold booking' }).click();
   await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { availableStay, focusedName, holdThroughScreens, otherDates, paidByEngine } from './flow-helpers';
+import { availableStay, focusedName, holdThroughScreens, otherDates, paidByEngine, reviewThroughScreens } from './flow-helpers';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
 
@@ -110,6 +110,45 @@ describe('keyboard paths beside the counted flows', () => {
       .toBe('Paid and confirmed by the supplier.');
     const rows = harness.core.ledger.list({ profileId: 1 }).rows;
     expect(rows.map((row) => row.status)).toEqual(['Paid']);
+  });
+
+  test('a slow answer: the pressed button keeps the focus with its spinner and ignores more Enters; then the focus moves on', async () => {
+    const harness = await start();
+    const { page } = harness;
+    const controls = harness.training?.controls;
+    const stay = await availableStay(harness, 1);
+    await reviewThroughScreens(page, stay, 'lisbon');
+    controls?.queueFaults([{ kind: 'delay', path: '/prebook$', delayMs: 3_000 }]);
+    await page.keyboard.press('Enter');
+    const hold = page.getByRole('button', { name: 'Hold booking' });
+    await expect.poll(() => hold.getAttribute('aria-busy')).toBe('true');
+    // Well past a moment, the agent's keys still land on the busy button, and do nothing.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await focusedName(page)).toBe('Hold booking');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => focusedName(page)).toBe('Client reference');
+    expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(1);
+
+    // The payment: the focus on the words saying where it is, which say it is being charged (its answer is slow,
+    // not lost); one charge, however often Enter is pressed while it goes.
+    controls?.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 3_000 }]);
+    await tabTo(page, /^Pay /);
+    await page.keyboard.press('Enter');
+    const progress = page.getByTestId('payment-progress');
+    for (let look = 0; look < 5; look += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await progress.textContent()).toContain('Charging the card');
+      expect(await page.getByText('Not confirmed yet').count()).toBe(0);
+      await page.keyboard.press('Enter');
+    }
+    await expect
+      .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
+      .toBe('Paid and confirmed by the supplier.');
+    const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+    const payments = harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments as { kind: string }[];
+    expect(payments.filter((payment) => payment.kind === 'authorization')).toHaveLength(1);
   });
 
   test('Add profile by keyboard: the form’s errors keep the focus in it; Escape and Cancel close it, the focus back on Add profile', async () => {

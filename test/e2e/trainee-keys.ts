@@ -12,6 +12,8 @@ export interface TraineeBooking {
   cardsDown?: number;
   /** Whether the bank's 3-D Secure window opens (by default, for the 3-D Secure card only). */
   bank?: boolean;
+  /** How long each answer may take (a busy service's answers come seconds later, after its Retry-After). */
+  patienceMs?: number;
 }
 
 /**
@@ -35,11 +37,9 @@ async function newBooking(page: Page): Promise<void> {
   throw new Error('Ctrl+N never reached the package search');
 }
 
-/**
- * A trainee at the counter, keyboard only: from Ctrl+N to the price on screen. `patienceMs`: how long
- * each answer may take (a busy service's answers come seconds later, after its Retry-After).
- */
-export async function priceByKeyboard(page: Page, booking: TraineeBooking, patienceMs = 1_000): Promise<void> {
+/** A trainee at the counter, keyboard only: from Ctrl+N to the price on screen. */
+async function priceByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
+  const patienceMs = booking.patienceMs ?? 1_000;
   await newBooking(page);
   await page.keyboard.type(booking.search);
   // The hotels of the package found, each a button named "hotel, package".
@@ -78,14 +78,14 @@ export async function travelerByKeyboard(page: Page, booking: TraineeBooking): P
 /** …and Review: the hold's clock is on screen. */
 export async function holdByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
   await travelerByKeyboard(page, booking);
-  await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
+  await expect.poll(() => page.getByTestId('hold-countdown').isVisible(), { timeout: booking.patienceMs ?? 1_000 }).toBe(true);
 }
 
 /** …then Hold and Pay with a test card; resolves once the card is sent (or the bank's window opened, returned). */
 export async function payByKeyboard(page: Page, booking: TraineeBooking): Promise<Page | null> {
   await holdByKeyboard(page, booking);
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible(), { timeout: booking.patienceMs ?? 1_000 }).toBe(true);
   const down = booking.cardsDown ?? 0;
   if (down > 0) {
     await page.keyboard.press('Tab');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
+import { BusyButton } from './BusyButton';
 import { describeError } from '../bridge';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -47,9 +48,9 @@ export function PrintBar({
               Saved to {saved}
             </Text>
           )}
-          <Button variant="default" loading={saving} onClick={() => void save()}>
+          <BusyButton variant="default" busy={saving} onClick={() => void save()}>
             Save as PDF
-          </Button>
+          </BusyButton>
           <Button onClick={() => window.print()} autoFocus={printFirst}>
             Print
           </Button>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Kbd, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord, TimelineEvent } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney, nightsBetween, plural } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
@@ -124,14 +125,14 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
           ← All bookings
         </Button>
         <Group gap="xs">
-          <Button
+          <BusyButton
             variant="default"
-            loading={busy}
+            busy={busy}
             disabled={!online || booking.serviceBookingId === null}
             onClick={() => void act(() => call('booking:refresh', { bookingId }))}
           >
             Refresh status
-          </Button>
+          </BusyButton>
           {isPayable(booking, rules) && (
             <Button
               disabled={!online}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
@@ -75,9 +76,9 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
             <Button variant="default" onClick={onClose}>
               Keep the booking
             </Button>
-            <Button color="red" loading={busy} disabled={!reason.trim()} onClick={() => void confirm()}>
+            <BusyButton color="red" busy={busy} disabled={!reason.trim()} onClick={() => void confirm()}>
               Cancel booking for {traveler}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       )}

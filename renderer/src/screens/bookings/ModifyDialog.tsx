@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { BridgeError, call, describeError } from '../../bridge';
@@ -185,13 +186,13 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
               Keep as it is
             </Button>
             {summary ? (
-              <Button loading={busy} type="submit" ref={confirmButton}>
+              <BusyButton busy={busy} type="submit" ref={confirmButton}>
                 Confirm change
-              </Button>
+              </BusyButton>
             ) : (
-              <Button loading={busy} disabled={(!datesChanged && !roomChanged) || !datesValid} type="submit">
+              <BusyButton busy={busy} disabled={(!datesChanged && !roomChanged) || !datesValid} type="submit">
                 Preview price
-              </Button>
+              </BusyButton>
             )}
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Image, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { renderSVG } from 'uqr';
+import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord, PendingModification } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney } from '../../../../shared/format';
 import { openablePaymentLink } from '../../../../shared/links';
@@ -139,9 +140,9 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
               <Button size="xs" variant="default" onClick={closeResolve}>
                 Back
               </Button>
-              <Button size="xs" type="submit" loading={busy}>
+              <BusyButton size="xs" type="submit" busy={busy}>
                 {resolving === 'paid' ? 'Mark paid' : 'Mark abandoned'}
-              </Button>
+              </BusyButton>
             </Group>
           </Stack>
         )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import { clientReferenceSchema } from '../../../../shared/bookings';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { TEST_CARDS } from '../../../../shared/test-cards';
@@ -38,8 +39,10 @@ export function PaymentStep() {
   const online = useAppStore((state) => state.online);
   const [card, setCard] = useState<string>(TEST_CARDS[0].id);
   const progress = useRef<HTMLDivElement>(null);
-  const checking = booking?.inFlight === 'book';
   const waiting = payment.state === 'working';
+  // The payment is out at the service: while this screen's own call runs it is on its way (however slow), and
+  // only once the call came back without an answer, or after a restart, is its outcome being found out.
+  const checking = booking?.inFlight === 'book' && !waiting;
   // The Pay button is disabled while the payment runs: the focus goes to the words saying where it is, not to the page.
   const payButton = useRef<HTMLButtonElement>(null);
   const cardButton = useRef<HTMLButtonElement>(null);
@@ -93,7 +96,7 @@ export function PaymentStep() {
           autoFocus
         />
 
-        {payment.state === 'working' && !checking && (
+        {waiting && (
           <Alert
             ref={progress}
             tabIndex={-1}
@@ -185,9 +188,9 @@ export function PaymentStep() {
                   Type the card
                 </Button>
               )}
-              <Button ref={payButton} type="submit" loading={busy && !waiting} disabled={!online || blocked || Boolean(referenceError)}>
+              <BusyButton ref={payButton} type="submit" busy={busy && !waiting} disabled={!online || blocked || Boolean(referenceError)}>
                 Pay {formatMoney(booking.totalMinor, booking.currency)}
-              </Button>
+              </BusyButton>
             </Group>
           </>
         )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import { countdown, formatDate, formatMoney, plural } from '../../../../shared/format';
 import { useNow } from '../../hooks/use-now';
 import { useAppStore } from '../../stores/app-store';
@@ -99,9 +100,9 @@ export function ReviewStep() {
           <Button variant="default" onClick={() => goTo('traveler')}>
             Back
           </Button>
-          <Button ref={button} type="submit" loading={busy} disabled={!online}>
+          <BusyButton ref={button} type="submit" busy={busy} disabled={!online}>
             Hold booking
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Card>

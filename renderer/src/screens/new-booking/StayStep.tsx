@@ -1,5 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import { formatMoney, nightsBetween, plural } from '../../../../shared/format';
 import { StayDateInput } from '../../components/StayDateInput';
 import { useAppStore } from '../../stores/app-store';
@@ -99,9 +100,9 @@ export function StayStep() {
           {quote?.available ? (
             <Button type="submit">Continue to traveler</Button>
           ) : (
-            <Button type="submit" loading={busy} disabled={!ready || !online}>
+            <BusyButton type="submit" busy={busy} disabled={!ready || !online}>
               Check price
-            </Button>
+            </BusyButton>
           )}
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import { holderInputSchema } from '../../../../shared/bookings';
 import { formatMoney, plural } from '../../../../shared/format';
 import { useAppStore } from '../../stores/app-store';
@@ -118,9 +119,9 @@ export function TravelerStep() {
           <Button variant="default" onClick={() => goTo('stay')}>
             Back
           </Button>
-          <Button type="submit" loading={busy} disabled={!online}>
+          <BusyButton type="submit" busy={busy} disabled={!online}>
             Continue to review
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Button, Card, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import type { KeySlot } from '../../../../shared/profiles';
 import { baseUrlProblem, KEY_SLOT_LABELS } from '../../../../shared/profiles';
 import { call, describeError } from '../../bridge';
@@ -117,9 +118,9 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
           <Button variant="default" onClick={onDone} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <BusyButton type="submit" busy={saving}>
             Save profile
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Button, Group, PasswordInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import type { AgencySettingsView } from '../../../../shared/agency';
 import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -149,9 +150,9 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
           <Button variant="default" onClick={onCancel} disabled={connecting}>
             Cancel
           </Button>
-          <Button type="submit" loading={connecting} ref={connect}>
+          <BusyButton type="submit" busy={connecting} ref={connect}>
             Connect
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import type { AgencySettingsView } from '../../../../shared/agency';
 import { plural } from '../../../../shared/format';
 import type { ProfileView } from '../../../../shared/profiles';
@@ -175,9 +176,9 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
             >
               Keep sharing
             </Button>
-            <Button size="xs" color="red" loading={busy} onClick={() => void disconnect()}>
+            <BusyButton size="xs" color="red" busy={busy} onClick={() => void disconnect()}>
               Disconnect
-            </Button>
+            </BusyButton>
           </Group>
         </Group>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import { call, describeError } from '../../bridge';
 import { useAppStore } from '../../stores/app-store';
 
@@ -39,9 +40,9 @@ export function AddTraineeForm({ onDone }: { onDone: () => void }) {
           autoFocus
           w={380}
         />
-        <Button type="submit" mt={46} loading={saving}>
+        <BusyButton type="submit" mt={46} busy={saving}>
           Add and switch
-        </Button>
+        </BusyButton>
         <Button variant="subtle" mt={46} onClick={onDone}>
           Cancel
         </Button>

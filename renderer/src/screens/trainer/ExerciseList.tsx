@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import type { ExerciseView } from '../../../../shared/training';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
@@ -27,15 +28,15 @@ export function ExerciseList() {
                 {exercise.scenarios.length > 0 ? `With: ${exercise.scenarios.join(', ')}.` : 'A normal day at the service.'}
               </Text>
             </Stack>
-            <Button
+            <BusyButton
               variant="light"
-              loading={busy === 'starting'}
+              busy={busy === 'starting'}
               disabled={busy !== null}
               aria-label={`Start ${exercise.title}`}
               onClick={() => void start(exercise.id)}
             >
               Start
-            </Button>
+            </BusyButton>
           </Group>
         </Card>
       ))}

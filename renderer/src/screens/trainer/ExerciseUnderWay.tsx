@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import type { Attempt } from '../../../../shared/training';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
@@ -25,9 +26,9 @@ export function ExerciseUnderWay({ attempt, task }: { attempt: Attempt; task: st
               {attempt.title}
             </Title>
           </div>
-          <Button onClick={() => void check()} loading={busy === 'checking'} data-focus-next>
+          <BusyButton onClick={() => void check()} busy={busy === 'checking'} data-focus-next>
             Check my work
-          </Button>
+          </BusyButton>
         </Group>
         <Text>{task}</Text>
         {outcome?.kind === 'not-over' && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { BusyButton } from '../../components/BusyButton';
 import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useBookings } from '../../stores/bookings-store';
@@ -38,9 +39,9 @@ export function FreshDayDialog({ trainee, onDone }: { trainee: string; onDone: (
           <Button variant="default" onClick={() => onDone(null)}>
             Keep everything
           </Button>
-          <Button color="red" loading={working} onClick={() => void start()} data-autofocus>
+          <BusyButton color="red" busy={working} onClick={() => void start()} data-autofocus>
             Start a fresh day
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>
