@@ -109,6 +109,12 @@ describe.each(DIALECTS)('a booking at the counter, against the %s dialect', (dia
     // The window first shows about:blank; the bank's page is there once its heading is.
     await challenge.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
     await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
+    // While the bank's check is under way nothing says the payment failed (the service's first answer asked for the
+    // check; it was no refusal).
+    for (let look = 0; look < 5; look += 1) {
+      expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     if (name === 'approved') {
       await harness.screenshot('payment-3ds-waiting');
       await harness.screenshot('payment-3ds-challenge', challenge);

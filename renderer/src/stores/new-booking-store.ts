@@ -259,7 +259,9 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
     bookingChanged: (booking) => {
       const state = get();
       if (state.booking?.id !== booking.id) return;
-      const settled = state.booking.inFlight === 'book' && booking.inFlight === null;
+      // A payment this screen is running tells its own outcome (a first answer asking for 3-D Secure is no refusal);
+      // only one whose call came back without an answer, or was left by a restart, is settled by the ledger's word.
+      const settled = state.payment.state !== 'working' && state.booking.inFlight === 'book' && booking.inFlight === null;
       if (state.step === 'payment' && booking.inFlight === null && booking.bookingReference !== null) {
         // The payment whose answer was lost went through: the service has shown its reference.
         set({ booking, step: 'confirmation', error: null });
