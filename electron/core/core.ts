@@ -182,6 +182,8 @@ export function createCore(options: CoreOptions) {
         events.emit('event:profiles-change', { activeProfileId: profiles.activeProfileId() });
     },
     ...(options.doubtWindowMs !== undefined ? { doubtWindowMs: options.doubtWindowMs } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+    closing: () => quitting(),
     challengeUrl: (profile, paymentIntentId, clientSecret) => {
       const service = profile.builtIn ? options.builtInService() : null;
       return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;

@@ -38,7 +38,7 @@ export function childCounterCoreOptions(names: { keychainService: string; versio
 }
 
 /** Three quick tries: a counter that is killed mid-round gets through many rounds before it is. */
-export const QUICK_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 40, busyPatienceMs: 1000 };
+export const QUICK_RETRY: RetryPolicy = { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 40, patienceMs: 1000 };
 
 /** Six tries: enough to get past a service that fails calls on purpose (the soak's and the many-counters bench's faults). */
-export const PATIENT_RETRY: RetryPolicy = { maxAttempts: 6, initialDelayMs: 20, maxDelayMs: 200, busyPatienceMs: 2_000 };
+export const PATIENT_RETRY: RetryPolicy = { maxAttempts: 6, initialDelayMs: 20, maxDelayMs: 200, patienceMs: 2_000 };

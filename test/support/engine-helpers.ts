@@ -9,7 +9,7 @@ import { daysFromNow } from './sandbox-helpers';
 import { useTestKeychain } from './keychain';
 import { useTempDir } from './temp-dir';
 
-export const FAST_RETRY = { maxAttempts: 4, initialDelayMs: 10, maxDelayMs: 40, busyPatienceMs: 60_000 };
+export const FAST_RETRY = { maxAttempts: 4, initialDelayMs: 10, maxDelayMs: 40, patienceMs: 60_000 };
 
 /** A core (engine, ledger, tracker) on the Training profile, talking to a given built-in service over loopback. */
 export function useCore() {

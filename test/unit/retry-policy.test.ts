@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_RETRY, parseRetryAfter, retryDelayMs, shouldRetry } from '../../electron/core/api/retry-policy';
+import { DEFAULT_RETRY, busyResendDelayMs, parseRetryAfter, retryDelayMs, shouldRetry } from '../../electron/core/api/retry-policy';
 import { ServiceError } from '../../electron/core/api/service-errors';
 import type { FailureKind } from '../../electron/core/api/service-errors';
 
@@ -26,20 +26,27 @@ describe('which failures are retried', () => {
     ['not_found', true, false],
     ['connection', false, false],
     ['server', false, false],
-    ['timeout', false, false],
-    ['rate_limit', false, true],
-  ] as const)('%s, a read: %s → tried again: %s', (kind, isRead, expected) => {
-    expect(shouldRetry(failure(kind), 1, isRead, DEFAULT_RETRY)).toBe(expected);
+    ['rate_limit', false, false],
+  ] as const)('%s, a read: %s → tried again by the client: %s', (kind, isRead, expected) => {
+    expect(shouldRetry(failure(kind), 1, isRead, DEFAULT_RETRY, 1_000)).toBe(expected);
   });
 
-  test('no more than the allowed tries', () => {
-    expect(shouldRetry(failure('server'), DEFAULT_RETRY.maxAttempts, true, DEFAULT_RETRY)).toBe(false);
+  test('no more than the allowed tries of failures other than busy', () => {
+    expect(shouldRetry(failure('server'), DEFAULT_RETRY.maxAttempts, true, DEFAULT_RETRY, 1_000)).toBe(false);
+    expect(shouldRetry(failure('rate_limit'), DEFAULT_RETRY.maxAttempts + 8, true, DEFAULT_RETRY, 20_000)).toBe(true);
   });
 
-  test('busy (429) is tried again whatever the count while the waits stay within 30 s; a wait past that goes to the agent', () => {
-    expect(shouldRetry(failure('rate_limit', 2_000), 12, true, DEFAULT_RETRY, 24_000)).toBe(true);
-    expect(shouldRetry(failure('rate_limit', 2_000), 16, true, DEFAULT_RETRY, 32_000)).toBe(false);
-    expect(shouldRetry(failure('rate_limit', 120_000), 1, true, DEFAULT_RETRY, 120_000)).toBe(false);
+  test('nothing waits past 30 s from the first send: busy or not, a long Retry-After goes to the agent', () => {
+    expect(shouldRetry(failure('rate_limit', 2_000), 0, true, DEFAULT_RETRY, 30_000)).toBe(true);
+    expect(shouldRetry(failure('rate_limit', 2_000), 0, true, DEFAULT_RETRY, 30_001)).toBe(false);
+    expect(shouldRetry(failure('server', 3_600_000), 1, true, DEFAULT_RETRY, 3_600_000)).toBe(false);
+  });
+
+  test('a write turned away as busy goes again after its wait, within 30 s of its first send; no other failure does', () => {
+    expect(busyResendDelayMs(failure('rate_limit', 2_000), 1, 27_000, DEFAULT_RETRY)).toBe(2_000);
+    expect(busyResendDelayMs(failure('rate_limit', 2_000), 9, 28_500, DEFAULT_RETRY)).toBeNull();
+    expect(busyResendDelayMs(failure('server'), 1, 0, DEFAULT_RETRY)).toBeNull();
+    expect(busyResendDelayMs(failure('timeout'), 1, 0, DEFAULT_RETRY)).toBeNull();
   });
 });
 

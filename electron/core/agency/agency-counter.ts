@@ -45,6 +45,11 @@ export interface AgencyWriteGuard {
   abandon(bookingId: number): void;
   /** Waits (briefly) until the agency has the booking's in-flight mark, so no other counter starts a write on it. */
   shareInFlight(): Promise<void>;
+  /**
+   * Whether a write may go to the service again (after a busy answer): the booking's lease was taken or renewed
+   * within the last half of its length, so it outlasts one more send. True for a booking written without a lease.
+   */
+  leaseOutlastsSend(bookingId: number): boolean;
 }
 
 const linkOf = (state: AgencyLinkState): AgencyLink =>
@@ -102,7 +107,8 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   let link: AgencyLink = { kind: 'connecting' };
   let unsent = ledger.outbox.size();
   let unreachableSince: string | null = null;
-  const writeLeases = new Map<number, { lease: BookingLease; renewal: NodeJS.Timeout }>();
+  /** Leases this counter writes under, each with when (on this counter's clock) it was last asked for and granted. */
+  const writeLeases = new Map<number, { lease: BookingLease; renewal: NodeJS.Timeout; grantedAt: number }>();
 
   const status = (): AgencyStatus => ({
     profileId: ledger.membership()?.profileId ?? null,
@@ -214,15 +220,23 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       const place = ledger.placeOf(bookingId);
       if (!place) return;
       // Already known to be unreachable: asking would only wait out a query timeout at the desk before the same answer.
+      const askedAt = Date.now();
       const lease = link.kind === 'unreachable' ? null : await leaseOrNull(place.agencyKey);
       if (!lease) {
         // Only a booking the agency never had can be written without asking it: no other counter knows it.
         if (place.known) throw cannotAskAgency(place.originCounter);
         return;
       }
-      const renewal = setInterval(() => void lease.renew().catch(() => undefined), writeLeaseMs / 3);
-      renewal.unref();
-      writeLeases.set(bookingId, { lease, renewal });
+      const held = { lease, grantedAt: askedAt, renewal: setInterval(() => void renew(), writeLeaseMs / 3) };
+      const renew = async () => {
+        const renewingAt = Date.now();
+        await lease.renew().then(
+          () => (held.grantedAt = renewingAt),
+          () => undefined,
+        );
+      };
+      held.renewal.unref();
+      writeLeases.set(bookingId, held);
       // The write is decided from this counter's copy: it must hold every change the others made to the booking.
       let current: boolean;
       try {
@@ -240,6 +254,10 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     shareInFlight: async () => {
       pusher?.wake();
       if (pusher && link.kind !== 'unreachable') await bounded(pusher.drained(), shareWaitMs);
+    },
+    leaseOutlastsSend(bookingId) {
+      const held = writeLeases.get(bookingId);
+      return !held || Date.now() - held.grantedAt <= writeLeaseMs / 2;
     },
   };
 

@@ -159,16 +159,21 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function send<S extends z.ZodType>(call: Call<S>): Promise<z.output<S>> {
-    let waitedMs = 0;
+    // Time spent on this call so far, sending and waiting (the waits counted as asked, whatever the sleep).
+    let spentMs = 0;
+    let failures = 0;
     for (let attempt = 1; ; attempt += 1) {
+      const sentAt = performance.now();
       try {
         return await once(call, attempt);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
+        spentMs += performance.now() - sentAt;
+        if (error.kind !== 'rate_limit') failures += 1;
         const delayMs = retryDelayMs(error, attempt, policy);
-        if (!shouldRetry(error, attempt, call.isRead, policy, waitedMs + delayMs)) throw error;
-        waitedMs += delayMs;
+        if (!shouldRetry(error, failures, call.isRead, policy, spentMs + delayMs)) throw error;
         await sleep(delayMs);
+        spentMs += delayMs;
       }
     }
   }

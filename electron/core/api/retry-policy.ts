@@ -6,23 +6,23 @@ export interface RetryPolicy {
   initialDelayMs: number;
   maxDelayMs: number;
   /**
-   * How long a read turned away as busy (429) keeps being tried, its waits added up: a 429 says the service did
-   * nothing, so it is worth waiting for whatever the count. A wait that would go past this goes to the agent.
+   * How long one call may keep trying, from its first send: a wait that would end later goes to the agent
+   * instead. A busy answer (429) is tried again within it whatever the count: it says the service did nothing.
    */
-  busyPatienceMs: number;
+  patienceMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, initialDelayMs: 500, maxDelayMs: 8_000, busyPatienceMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, initialDelayMs: 500, maxDelayMs: 8_000, patienceMs: 30_000 };
 
 /**
- * Reads are retried on network errors, timeouts, 5xx and 429. Writes only on 429, a refusal before any work, so the
- * same request (its intent still open) can go again; any other failure of a write the engine reconciles.
- * `waitedMs`: what this call has waited so far with the next wait included.
+ * Whether a read is tried again: on network errors, timeouts and 5xx (at most `maxAttempts` tries of those,
+ * `failures` so far) and on 429, while the time since the first send with the next wait (`elapsedMs`) is
+ * within patience. Writes never here: the engine sends a write again only after a 429 (journaled-write.ts).
  */
-export function shouldRetry(error: ServiceError, attempt: number, isRead: boolean, policy: RetryPolicy, waitedMs = 0): boolean {
-  if (error.kind === 'rate_limit') return waitedMs <= policy.busyPatienceMs;
-  if (!isRead || attempt >= policy.maxAttempts) return false;
-  return ['connection', 'timeout', 'server'].includes(error.kind);
+export function shouldRetry(error: ServiceError, failures: number, isRead: boolean, policy: RetryPolicy, elapsedMs: number): boolean {
+  if (!isRead || elapsedMs > policy.patienceMs) return false;
+  if (error.kind === 'rate_limit') return true;
+  return failures < policy.maxAttempts && ['connection', 'timeout', 'server'].includes(error.kind);
 }
 
 /**
@@ -33,6 +33,13 @@ export function retryDelayMs(error: ServiceError, attempt: number, policy: Retry
   if (error.retryAfterMs !== null && error.retryAfterMs > 0) return error.retryAfterMs;
   const ceiling = Math.min(policy.initialDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** How long to wait before sending a write turned away as busy again; null when it is no 429 or the wait runs past patience. */
+export function busyResendDelayMs(error: ServiceError, attempt: number, elapsedMs: number, policy: RetryPolicy): number | null {
+  if (error.kind !== 'rate_limit') return null;
+  const delayMs = retryDelayMs(error, attempt, policy);
+  return elapsedMs + delayMs <= policy.patienceMs ? delayMs : null;
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds; null when absent or unreadable. */

@@ -4,8 +4,11 @@ import type { StatusRules } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
 import type { AgencyWriteGuard } from '../agency/agency-counter';
 import type { ApiClient } from '../api/client';
+import { DEFAULT_RETRY } from '../api/retry-policy';
+import type { RetryPolicy } from '../api/retry-policy';
 import type { Ledger } from '../ledger/ledger';
 import type { ProfileRecord } from '../profiles';
+import type { BusyResendRules } from './busy-resend';
 import type { Settlement } from './settlement';
 
 export interface EngineDeps {
@@ -28,6 +31,10 @@ export interface EngineDeps {
   doubtWindowMs?: number;
   /** The agency's one-writer-per-booking guard while this counter shares its ledger with an agency; null otherwise. */
   agency?: () => AgencyWriteGuard | null;
+  /** How long a write turned away as busy may keep going again (its patience and backoff); the client's policy. */
+  retry?: RetryPolicy;
+  /** Packdesk is closing: a write waiting to go again is not sent. */
+  closing?: () => boolean;
 }
 
 /** What every part of the engine shares: the ledger, the clock, and the lookups that turn ids into rows and clients. */
@@ -40,6 +47,11 @@ export function createEngineContext(deps: EngineDeps) {
     ledger: deps.ledger,
     now,
     doubtWindowMs: deps.doubtWindowMs ?? 60_000,
+    busyResend: {
+      policy: deps.retry ?? DEFAULT_RETRY,
+      closing: deps.closing ?? (() => false),
+      leaseOutlastsSend: (bookingId: number) => deps.agency?.()?.leaseOutlastsSend(bookingId) ?? true,
+    } satisfies BusyResendRules,
 
     /** Settles an intent once at a time: a second caller gets the running settlement, never a second write to the ledger. */
     settleOnce(intentId: number, work: () => Promise<Settlement>): Promise<Settlement> {

@@ -4,6 +4,7 @@ import { ServiceError } from '../api/service-errors';
 import type { IntentDetailInput } from '../ledger/intent-details';
 import type { LedgerEvent, OpenIntent, WriteOperation } from '../ledger/ledger';
 import type { EngineContext } from './engine-context';
+import { waitToResendBusy } from './busy-resend';
 import type { Settlement } from './settlement';
 
 export type WriteResult<A> =
@@ -48,24 +49,49 @@ export async function journaledWrite<A, O extends WriteOperation>(context: Engin
   }
   const { intentId, clientReference } = begun;
   await agency?.shareInFlight();
-  const sentAt = context.now();
-  try {
-    return { kind: 'answered', answer: await spec.send(clientReference), intentId, clientReference };
-  } catch (error) {
-    if (error instanceof ServiceError && error.mayHaveReachedService) {
-      // A 5xx is an answer: the service is done with the request, so one read after it tells. No
-      // answer at all: the request may still be running there, so a read proves nothing for a while.
-      const doubtUntil = error.status !== null ? context.now() : sentAt + context.doubtWindowMs;
-      return { kind: 'lost', intent: context.ledger.answerLost(intentId, doubtUntil, spec.whileUnknown) };
+  let sentAt = context.now();
+  // Time spent on the call so far, sending and waiting: a write turned away as busy goes again within patience.
+  let spentMs = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    const started = performance.now();
+    try {
+      return { kind: 'answered', answer: await spec.send(clientReference), intentId, clientReference };
+    } catch (error) {
+      spentMs += performance.now() - started;
+      const waitedMs =
+        error instanceof ServiceError ? await waitToResendBusy(context.busyResend, error, attempt, spentMs, spec.bookingId) : null;
+      if (waitedMs === null) return failed(context, spec, intentId, sentAt, error);
+      spentMs += waitedMs;
+      sentAt = context.now();
     }
-    const event = error instanceof ServiceError ? spec.refusalEvent?.(error) : undefined;
-    const refusedAs = error instanceof ServiceError ? (error.serviceCode ?? error.code) : error instanceof AppError ? error.code : 'error';
-    context.ledger.finishWrite(intentId, `refused:${refusedAs}`, event ? { event } : {});
-    throw error;
   }
 }
 
-/** Whether a read that shows no effect of this write can be believed yet. */
+/** The write's call failed: a lost answer leaves the intent open for the reconciler; a refusal is recorded and thrown. */
+function failed<A, O extends WriteOperation>(
+  context: EngineContext,
+  spec: WriteSpec<A, O>,
+  intentId: number,
+  sentAt: number,
+  error: unknown,
+): WriteResult<A> {
+  if (error instanceof ServiceError && error.mayHaveReachedService) {
+    // A 5xx is an answer: the service is done with the request, so one read after it tells. No
+    // answer at all: the request may still be running there, so a read proves nothing for a while.
+    const doubtUntil = error.status !== null ? context.now() : sentAt + context.doubtWindowMs;
+    return { kind: 'lost', intent: context.ledger.answerLost(intentId, doubtUntil, spec.whileUnknown) };
+  }
+  const event = error instanceof ServiceError ? spec.refusalEvent?.(error) : undefined;
+  const refusedAs = error instanceof ServiceError ? (error.serviceCode ?? error.code) : error instanceof AppError ? error.code : 'error';
+  context.ledger.finishWrite(intentId, `refused:${refusedAs}`, event ? { event } : {});
+  throw error;
+}
+
+/**
+ * Whether a read that shows no effect of this write can be believed yet. Without a recorded doubt (Packdesk stopped
+ * with the write out) it is counted from the intent: a write goes again after a 429 only within the client's patience
+ * of its first send (30 s), so the last send, and its own timeout, still end well inside the window.
+ */
 export function doubtOver(context: EngineContext, intent: OpenIntent, readStartedAt: number): boolean {
   const until = intent.doubtUntil ?? Date.parse(intent.startedAt) + context.doubtWindowMs;
   return readStartedAt >= until;

@@ -46,50 +46,43 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       expect((await engineCore.payments.payWith(booking.id, 'pm_card_visa')).kind).toBe('booked');
     });
 
-    test.each([
-      ['', []],
-      [', its re-send first turned away as busy (429) and sent again after the wait', [{ kind: 'rate_limit', path: '/prebook$' }]],
-    ] as const)(
-      'a prebook answer dropped%s: the same request again learns the hold if the service replays it; else the hold is marked unconfirmed, and never made twice',
-      async (_, afterDrop) => {
-        const service = await sandbox();
-        const { core: engineCore } = await core(service);
-        const quote = await quoteThroughEngine(engineCore);
-        const hold = await engineCore.engine.startHold(quote, [30, 31]);
-        service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/prebook$' }, ...afterDrop]);
-        if (dialect === 'standard') {
-          const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
-          expect(booking).toMatchObject({ status: 'Pending', serviceBookingId: expect.any(Number), attention: null, inFlight: null });
-          expect(service.service.ledger((booking.serviceBookingId as number) + 1).booking).toBeUndefined();
-        } else {
-          // This service refuses a used token even for the very same request: whether the hold exists is not shown.
-          await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({
-            code: 'hold_unconfirmed',
-            message: expect.stringContaining('cannot tell whether the hold was made'),
-          });
-          const [row] = engineCore.ledger.list({ profileId: 1 }).rows;
-          expect(row).toMatchObject({
-            status: 'Unconfirmed hold',
-            serviceBookingId: null,
-            attention: expect.stringContaining('prebook_token_consumed, HTTP 422'),
-          });
-          // The built-in service numbers its bookings from 100001: exactly one hold was made.
-          expect(service.service.ledger(100_001).booking).toBeDefined();
-          expect(service.service.ledger(100_002).booking).toBeUndefined();
-        }
-        expect(engineCore.ledger.openIntents()).toEqual([]);
-        expect(service.controls.pendingFaults()).toBe(0);
-      },
-    );
+    test('a prebook answer dropped: the same request again learns the hold if the service replays it; else the hold is marked unconfirmed, and never made twice', async () => {
+      const service = await sandbox();
+      const { core: engineCore } = await core(service);
+      const quote = await quoteThroughEngine(engineCore);
+      const hold = await engineCore.engine.startHold(quote, [30, 31]);
+      service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/prebook$' }]);
+      if (dialect === 'standard') {
+        const booking = await engineCore.engine.prebook(hold.holdId, HOLDER);
+        expect(booking).toMatchObject({ status: 'Pending', serviceBookingId: expect.any(Number), attention: null, inFlight: null });
+        expect(service.service.ledger((booking.serviceBookingId as number) + 1).booking).toBeUndefined();
+      } else {
+        // This service refuses a used token even for the very same request: whether the hold exists is not shown.
+        await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({
+          code: 'hold_unconfirmed',
+          message: expect.stringContaining('cannot tell whether the hold was made'),
+        });
+        const [row] = engineCore.ledger.list({ profileId: 1 }).rows;
+        expect(row).toMatchObject({
+          status: 'Unconfirmed hold',
+          serviceBookingId: null,
+          attention: expect.stringContaining('prebook_token_consumed, HTTP 422'),
+        });
+        // The built-in service numbers its bookings from 100001: exactly one hold was made.
+        expect(service.service.ledger(100_001).booking).toBeDefined();
+        expect(service.service.ledger(100_002).booking).toBeUndefined();
+      }
+      expect(engineCore.ledger.openIntents()).toEqual([]);
+    });
 
-    test('a prebook answer dropped and its re-send failing too (503): the agent is told it is not confirmed yet, and the reconciler settles it', async () => {
+    test('a prebook answer dropped and its retry turned away (429): the agent is told it is not confirmed yet, and the reconciler settles it', async () => {
       const service = await sandbox();
       const { core: engineCore } = await core(service);
       const quote = await quoteThroughEngine(engineCore);
       const hold = await engineCore.engine.startHold(quote, [30, 31]);
       service.controls.queueFaults([
         { kind: 'drop_after_commit', path: '/prebook$' },
-        { kind: 'error', status: 503, path: '/prebook$' },
+        { kind: 'rate_limit', path: '/prebook$' },
       ]);
       await expect(engineCore.engine.prebook(hold.holdId, HOLDER)).rejects.toMatchObject({
         code: 'outcome_unknown',
@@ -133,6 +126,38 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       ]);
       expect(await engineCore.engine.search('rome')).toHaveLength(1);
       expect(service.controls.pendingFaults()).toBe(0);
+    });
+
+    test('a payment turned away as busy (429) goes again after the wait, under the same open intent: charged once', async () => {
+      const service = await sandbox({ controls: { retryAfterSeconds: 0 } });
+      const { core: engineCore } = await core(service);
+      const { booking } = await heldBooking(engineCore);
+      service.controls.queueFaults([
+        { kind: 'rate_limit', path: '/book$' },
+        { kind: 'rate_limit', path: '/book$' },
+      ]);
+      expect((await engineCore.payments.payWith(booking.id, 'pm_card_visa')).kind).toBe('booked');
+      expect(service.controls.pendingFaults()).toBe(0);
+      expect(authorizations(service, booking.serviceBookingId as number)).toBe(1);
+      expect(engineCore.ledger.openIntents()).toEqual([]);
+    });
+
+    test('a cancel waiting to go again after a busy answer is not sent once Packdesk is closing: the agent is told, the booking stays', async () => {
+      const service = await sandbox({ controls: { retryAfterSeconds: 3 } });
+      const { core: engineCore, dataDir } = await core(service);
+      const { booking } = await heldBooking(engineCore);
+      service.controls.queueFaults([{ kind: 'rate_limit', path: '/cancel$' }]);
+      const cancel = engineCore.handlers['booking:cancel']({ bookingId: booking.id, reason: 'Traveler changed plans', confirmed: true });
+      await waitUntil(
+        () => service.controls.pendingFaults(),
+        (left) => left === 0,
+      );
+      await engineCore.shutdown(10_000);
+      await expect(cancel).rejects.toMatchObject({ kind: 'rate_limit' });
+      expect(service.service.ledger(booking.serviceBookingId as number).booking?.status).toBe('Pending');
+      const { core: reopened } = await core(service, { dataDir, start: false });
+      expect(reopened.ledger.get(booking.id)).toMatchObject({ status: 'Pending', inFlight: null });
+      expect(reopened.ledger.openIntents()).toEqual([]);
     });
 
     test('a read that keeps timing out ends in a clear timeout error', async () => {
