@@ -118,22 +118,23 @@ describe('keyboard paths beside the counted flows', () => {
     const controls = harness.training?.controls;
     const stay = await availableStay(harness, 1);
     await reviewThroughScreens(page, stay, 'lisbon');
-    controls?.queueFaults([{ kind: 'delay', path: '/prebook$', delayMs: 3_000 }]);
+    controls?.queueFaults([{ kind: 'delay', path: '/prebook$', delayMs: 5_000 }]);
     await page.keyboard.press('Enter');
     const hold = page.getByRole('button', { name: 'Hold booking' });
     await expect.poll(() => hold.getAttribute('aria-busy')).toBe('true');
     // Well past a moment, the agent's keys still land on the busy button, and do nothing.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await focusedName(page)).toBe('Hold booking');
+    expect(await hold.getAttribute('aria-busy')).toBe('true');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => focusedName(page)).toBe('Client reference');
     expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(1);
 
     // The payment: the focus on the words saying where it is, which say it is being charged (its answer is slow,
     // not lost); one charge, however often Enter is pressed while it goes.
-    controls?.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 3_000 }]);
+    controls?.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 6_000 }]);
     await tabTo(page, /^Pay /);
     await page.keyboard.press('Enter');
     const progress = page.getByTestId('payment-progress');
@@ -144,7 +145,7 @@ describe('keyboard paths beside the counted flows', () => {
       await page.keyboard.press('Enter');
     }
     await expect
-      .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 15_000 })
       .toBe('Paid and confirmed by the supplier.');
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     const payments = harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments as { kind: string }[];

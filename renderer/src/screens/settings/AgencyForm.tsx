@@ -42,8 +42,8 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
     },
   });
 
-  // The answer in view, under the field the agent was on; and Connect, disabled while the server was asked
-  // (which leaves the focus nowhere when it had it), takes the focus back.
+  // The answer in view, under the field the agent was on; and Connect takes the focus back if it was lost
+  // meanwhile (Connect keeps it while the server is asked).
   useEffect(() => {
     if (connecting || !error) return;
     answer.current?.scrollIntoView({ block: 'nearest' });
