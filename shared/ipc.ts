@@ -242,7 +242,7 @@ export const paymentWindowChannels = {
 } as const;
 
 /** Where a payment is, for the screen: the card window, the charge, the bank's check, waiting for the supplier. */
-export const paymentStepSchema = z.enum(['card', 'charging', 'authenticating', 'resuming', 'confirming']);
+export const paymentStepSchema = z.enum(['card', 'charging', 'checking', 'authenticating', 'resuming', 'confirming']);
 export type PaymentStep = z.infer<typeof paymentStepSchema>;
 
 /** Events pushed from the main process to the renderer. */

@@ -36,6 +36,27 @@ describe.each(DIALECTS)('a payment whose answer is lost, against the %s dialect'
     expect(filesWithCardNumbers(harness.dataDir)).toEqual([]);
   });
 
+  test('a payment answered with a server error: "not confirmed yet" while Packdesk asks the service, then that nothing was charged', async () => {
+    harness = await startHarness({ dialect });
+    const { page } = harness;
+    const stay = await availableStay(harness, 2);
+    await holdThroughScreens(page, stay, 'porto');
+    // A 5xx may come after the service acted, so Packdesk reads the booking at once; that read takes 3 s.
+    harness.training?.controls.queueFaults([
+      { kind: 'error', status: 500, path: '/book$' },
+      { kind: 'delay', method: 'GET', path: '/bookings/\\d+$', delayMs: 3_000 },
+    ]);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const checking = page.getByRole('status').filter({ hasText: 'Not confirmed yet: checking with the service' });
+    await expect.poll(() => checking.isVisible(), { timeout: 2_000 }).toBe(true);
+    expect(await page.getByTestId('payment-progress').count()).toBe(0);
+    const told = page.getByRole('alert').filter({ hasText: 'the payment did not go through and nothing was charged' });
+    await expect.poll(() => told.isVisible(), { timeout: 10_000 }).toBe(true);
+    const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
+    expect(booking).toMatchObject({ status: 'Pending', inFlight: null, bookingReference: null });
+    expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([]);
+  });
+
   test('a card number typed into the client reference is refused with words that name the field, and never stored', async () => {
     harness = await startHarness({ dialect });
     const { page } = harness;

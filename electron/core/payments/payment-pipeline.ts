@@ -96,6 +96,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
         throw error;
       }
       if (result.kind === 'lost') {
+        deps.progress(bookingId, 'checking');
         const settlement = await context.settleOnce(result.intent.id, () => settleBook(context, result.intent, false));
         if (!settlement.settled) throw notConfirmedYet('the card was charged');
         if (settlement.refusal) throw settlement.refusal;

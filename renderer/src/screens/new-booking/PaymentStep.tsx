@@ -18,6 +18,10 @@ const PROGRESS_WORDS: Record<Progress, { title: string; text: string }> = {
     text: 'Let the traveler enter the card in the secure window. Packdesk never sees the card number.',
   },
   charging: { title: 'Charging the card', text: 'The booking service is taking the payment. Do not take it again.' },
+  checking: {
+    title: 'Not confirmed yet: checking with the service',
+    text: 'The payment’s answer was lost; Packdesk is asking the service whether the card was charged. Do not take it again.',
+  },
   authenticating: {
     title: 'The cardholder’s bank asks for 3-D Secure',
     text: 'Let the traveler approve the payment in the bank’s window; Packdesk continues by itself.',
@@ -40,9 +44,10 @@ export function PaymentStep() {
   const [card, setCard] = useState<string>(TEST_CARDS[0].id);
   const progress = useRef<HTMLDivElement>(null);
   const waiting = payment.state === 'working';
-  // The payment is out at the service: while this screen's own call runs it is on its way (however slow), and
-  // only once the call came back without an answer, or after a restart, is its outcome being found out.
-  const checking = booking?.inFlight === 'book' && !waiting;
+  // The payment is out at the service: while this screen's own call runs it is on its way (however slow), until
+  // main says its answer was lost; after a call that came back without an answer, or a restart, it is being found out.
+  const answerLost = payment.state === 'working' && payment.step === 'checking';
+  const checking = booking?.inFlight === 'book' && (!waiting || answerLost);
   // The Pay button is disabled while the payment runs: the focus goes to the words saying where it is, not to the page.
   const payButton = useRef<HTMLButtonElement>(null);
   const cardButton = useRef<HTMLButtonElement>(null);
@@ -96,7 +101,7 @@ export function PaymentStep() {
           autoFocus
         />
 
-        {waiting && (
+        {waiting && !checking && (
           <Alert
             ref={progress}
             tabIndex={-1}
