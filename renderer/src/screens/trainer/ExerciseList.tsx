@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
 import type { ExerciseView } from '../../../../shared/training';
@@ -14,6 +15,8 @@ function LastResult({ exercise }: { exercise: ExerciseView }) {
 /** The exercises, from the first booking to the hard days: each starts its scenario and gives its task. */
 export function ExerciseList() {
   const { exercises, busy, start } = useTraining();
+  // The one pressed shows it is starting; the others wait, disabled.
+  const [pressed, setPressed] = useState<string | null>(null);
   return (
     <Stack gap="xs" role="list" aria-label="Exercises">
       {exercises.map((exercise) => (
@@ -30,10 +33,13 @@ export function ExerciseList() {
             </Stack>
             <BusyButton
               variant="light"
-              busy={busy === 'starting'}
+              busy={busy === 'starting' && pressed === exercise.id}
               disabled={busy !== null}
               aria-label={`Start ${exercise.title}`}
-              onClick={() => void start(exercise.id)}
+              onClick={() => {
+                setPressed(exercise.id);
+                void start(exercise.id);
+              }}
             >
               Start
             </BusyButton>
