@@ -1,3 +1,6 @@
+/** As long as a call to the service waits for its answer (the API client's 15 s). */
+const PROBE_TIMEOUT_MS = 15_000;
+
 /** Where the probe goes, and the key it carries: a service may want a key on every path. */
 export interface ProbeTarget {
   baseUrl: string | null;
@@ -6,9 +9,11 @@ export interface ProbeTarget {
 
 /**
  * Tells whether the active profile's service answers. Any HTTP answer, even an error status,
- * means the network path works; only a failed connection or a timeout means offline.
+ * means the network path works; only a failed connection or a timeout means offline. It waits as
+ * long as any call does: a service answering in 4 s is slow, not offline (a 3 s wait called it offline
+ * and every hold and payment was refused while its calls would have been answered).
  */
-export async function isServiceReachable(target: ProbeTarget, timeoutMs = 3000): Promise<boolean> {
+export async function isServiceReachable(target: ProbeTarget, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   if (!target.baseUrl) return false;
   try {
     const response = await fetch(`${target.baseUrl}/api/partner/v1/packages?title=`, {
@@ -31,7 +36,7 @@ export interface ConnectivityMonitor {
   stop(): void;
 }
 
-/** Probes on an interval and calls `onChange` only when the answer changes. */
+/** Probes on an interval (a tick while a probe is out is skipped) and calls `onChange` only when the answer changes. */
 export function monitorConnectivity(
   currentTarget: () => Promise<ProbeTarget>,
   onChange: (online: boolean) => void,
@@ -39,9 +44,13 @@ export function monitorConnectivity(
 ): ConnectivityMonitor {
   let online = true;
   let stopped = false;
+  let probing = 0;
   const refresh = async () => {
     if (stopped) return online;
-    const reachable = await isServiceReachable(await currentTarget().catch(() => ({ baseUrl: null, key: null })));
+    probing += 1;
+    const reachable = await isServiceReachable(await currentTarget().catch(() => ({ baseUrl: null, key: null }))).finally(
+      () => (probing -= 1),
+    );
     // stop() may have run while the probe was out.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     if (stopped) return online;
@@ -51,7 +60,9 @@ export function monitorConnectivity(
     }
     return online;
   };
-  const timer = setInterval(() => void refresh(), intervalMs);
+  const timer = setInterval(() => {
+    if (probing === 0) void refresh();
+  }, intervalMs);
   timer.unref();
   return {
     get online() {
