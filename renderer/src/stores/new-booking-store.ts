@@ -202,6 +202,10 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         const { choice, checkIn, checkOut, adults } = get();
         if (!choice || !checkIn || !checkOut) return;
         const quote = await call('booking:price', { ...choice, checkIn, checkOut, adults });
+        // The stay or the hotel was changed while it was priced (a slow service leaves time to): this price is for
+        // what is no longer on screen, so it is not shown; Enter prices what is.
+        const now = get();
+        if (now.choice !== choice || now.checkIn !== checkIn || now.checkOut !== checkOut || now.adults !== adults) return;
         const ages = (state: NewBookingState) => Array.from({ length: adults }, (_, index) => state.ages[index] ?? '');
         // Priced once already: the agent saw a price and asked to change the stay, so Enter goes on with the new one.
         if (get().repricedFrom && quote.available) set((state) => ({ quote, ages: ages(state), step: 'traveler' }));
@@ -218,6 +222,10 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         if (!quote?.available) return;
         try {
           const hold = await call('booking:hold', { quote, paxAges: ages.map(Number) });
+          // Stepped back, or a guest's age changed, while it was held: the hold is for what is no longer on screen
+          // (it lapses by itself; nothing is booked), so the review does not open on it; Enter holds what is.
+          const now = get();
+          if (now.step !== 'traveler' || now.quote !== quote || now.ages !== ages) return;
           set({ hold, step: 'review' });
         } catch (caught) {
           // The price rose since it was quoted: the new one is on screen with the refusal, and Enter holds at it.
