@@ -28,6 +28,11 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; hint: string } | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  // The dates and hotel on screen now: a price asked for others (changed while it was asked) is not shown.
+  const onScreen = useRef('');
+  onScreen.current = `${checkIn}|${checkOut}|${propertyId}`;
+  // The change is being sent: the dialog stays until the service answers (closed, the agent would think it was not made).
+  const [sending, setSending] = useState(false);
   // A price shown: the next thing is to confirm it (or change the dates again).
   useEffect(() => {
     if (summary) confirmButton.current?.focus();
@@ -57,6 +62,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
 
   const preview = () =>
     run(async () => {
+      const asked = onScreen.current;
       let room: ChangeRequest['room'];
       if (roomChanged) {
         const property = properties.find((entry) => String(entry.id) === propertyId);
@@ -82,11 +88,14 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
         ...(datesChanged ? { dates: { checkIn, checkOut } } : {}),
         ...(room ? { room } : {}),
       };
-      setSummary({ change, price: await call('booking:preview-change', change) });
+      const price = await call('booking:preview-change', change);
+      // Changed while the price was asked (a slow service leaves time to): Enter asks for the dates on screen.
+      if (onScreen.current === asked) setSummary({ change, price });
     });
 
-  const confirm = () =>
-    run(async () => {
+  const confirm = () => {
+    setSending(true);
+    return run(async () => {
       if (!summary) return;
       let updated: BookingRecord;
       try {
@@ -99,12 +108,13 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
       }
       setResult(updated);
       onDone();
-    });
+    }).finally(() => setSending(false));
+  };
 
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={sending ? () => undefined : onClose}
       title={`Change booking ${booking.serviceBookingId} for ${booking.holder.name} ${booking.holder.surname}`}
       size="lg"
       centered
@@ -182,7 +192,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onClose} disabled={sending}>
               Keep as it is
             </Button>
             {summary ? (
