@@ -33,7 +33,8 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
   return (
     <Modal
       opened
-      onClose={onClose}
+      // While the cancellation is out the dialog stays until the service answers: closed, the booking would look kept.
+      onClose={busy ? () => undefined : onClose}
       title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`}
       size="lg"
       centered
@@ -73,7 +74,7 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
           />
           <ErrorNotice error={error} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onClose} disabled={busy}>
               Keep the booking
             </Button>
             <BusyButton color="red" busy={busy} disabled={!reason.trim()} onClick={() => void confirm()}>

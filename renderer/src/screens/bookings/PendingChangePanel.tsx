@@ -100,11 +100,12 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
           <Stack
             gap="xs"
             component="form"
-            // Escape steps back, as Back does, and not out of the booking.
+            // Escape steps back, as Back does, and not out of the booking; while the agent's word is being sent,
+            // neither closes anything until the service answers (closed, it would look as if nothing was recorded).
             onKeyDown={(event: React.KeyboardEvent) => {
-              if (event.key !== 'Escape' || busy) return;
+              if (event.key !== 'Escape') return;
               event.preventDefault();
-              closeResolve();
+              if (!busy) closeResolve();
             }}
             onSubmit={(event) => {
               event.preventDefault();
@@ -137,7 +138,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
               autoFocus
             />
             <Group justify="flex-end" gap="xs">
-              <Button size="xs" variant="default" onClick={closeResolve}>
+              <Button size="xs" variant="default" onClick={closeResolve} disabled={busy}>
                 Back
               </Button>
               <BusyButton size="xs" type="submit" busy={busy}>
