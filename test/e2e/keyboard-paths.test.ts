@@ -152,6 +152,35 @@ describe('keyboard paths beside the counted flows', () => {
     expect(payments.filter((payment) => payment.kind === 'authorization')).toHaveLength(1);
   });
 
+  test('Enter pressed before a slow search answers takes the first hotel once it does; typing on after Enter cancels it', async () => {
+    const harness = await start();
+    const { page } = harness;
+    const controls = harness.training?.controls;
+    const search = page.getByLabel('Search packages');
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
+
+    // Every answer 2.5 s late. "lisb", Enter while its search is out, then "on": the Enter was for words no longer
+    // in the box.
+    controls?.update({ latencyMs: 2_500 });
+    await page.keyboard.type('lisb');
+    await expect.poll(() => page.getByRole('status', { name: 'Searching' }).count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('on');
+    await expect.poll(() => page.getByRole('button', { name: /Lisbon City Break/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('status', { name: 'Searching' }).count(), { timeout: 10_000 }).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await focusedName(page)).toContain('Search packages');
+    expect(await search.inputValue()).toBe('lisbon');
+
+    // Typed and Enter at once, the search still out: the first hotel is taken when the answer comes.
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('porto');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page), { timeout: 10_000 }).toContain('Check-in');
+    expect(await page.getByText('Ribeira Quay Hotel').first().isVisible()).toBe(true);
+  });
+
   test('Add profile by keyboard: the form’s errors keep the focus in it; Escape and Cancel close it, the focus back on Add profile', async () => {
     const harness = await start();
     const { page } = harness;

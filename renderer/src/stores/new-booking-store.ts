@@ -182,7 +182,8 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         const results = await call('packages:search', { title: query });
         if (sequence === searchSequence) set({ results, error: null });
       } catch (caught) {
-        if (sequence === searchSequence) set({ error: describeError(caught) });
+        // The hotels on screen were found for other words: gone, so Enter cannot take one of them.
+        if (sequence === searchSequence) set({ error: describeError(caught), results: [] });
       } finally {
         if (sequence === searchSequence) set({ searching: false });
       }

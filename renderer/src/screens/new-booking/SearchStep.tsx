@@ -9,6 +9,8 @@ export function SearchStep() {
   const input = useRef<HTMLInputElement>(null);
 
   const resultsRegion = useRef<HTMLDivElement>(null);
+  // Enter pressed before the answer for what is typed came: taken once it comes, unless the agent typed on.
+  const [enterWaitsFor, setEnterWaitsFor] = useState<string | null>(null);
 
   useEffect(() => {
     input.current?.focus();
@@ -22,13 +24,20 @@ export function SearchStep() {
       resultsRegion.current?.querySelector<HTMLButtonElement>('button')?.focus();
       return;
     }
-    if (event.key !== 'Enter' || searching || text !== query) return;
+    if (event.key !== 'Enter' || !text.trim()) return;
+    event.preventDefault();
+    setEnterWaitsFor(text);
+  };
+
+  // Enter takes the first hotel once the results on screen are for what was typed: at once, or when they come.
+  useEffect(() => {
+    if (enterWaitsFor === null || searching || query !== enterWaitsFor) return;
+    setEnterWaitsFor(null);
     const first = results[0];
     const property = first?.properties[0];
     if (!first || !property) return;
-    event.preventDefault();
     choose({ packageId: first.id, packageTitle: first.title, propertyId: property.id, propertyName: property.name });
-  };
+  }, [enterWaitsFor, searching, query, results, choose]);
 
   /** Arrow keys move between the hotels, in reading order; up from the first goes back to the search box. */
   const onResultsKey = (event: React.KeyboardEvent<HTMLDivElement>) => {
@@ -56,7 +65,10 @@ export function SearchStep() {
         label="Search packages"
         placeholder="A city, a region or a theme: lisbon, alps, beach…"
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          setEnterWaitsFor(null);
+        }}
         onKeyDown={onSearchKey}
         description="Enter takes the first hotel; the down arrow walks the list."
         rightSection={searching ? <Loader size="sm" role="status" aria-label="Searching" /> : null}
