@@ -227,13 +227,16 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         if (place.known) throw cannotAskAgency(place.originCounter);
         return;
       }
-      const held = { lease, grantedAt: askedAt, renewal: setInterval(() => void renew(), writeLeaseMs / 3) };
-      const renew = async () => {
-        const renewingAt = Date.now();
-        await lease.renew().then(
-          () => (held.grantedAt = renewingAt),
-          () => undefined,
-        );
+      const held = {
+        lease,
+        grantedAt: askedAt,
+        renewal: setInterval(() => {
+          const renewingAt = Date.now();
+          lease.renew().then(
+            () => (held.grantedAt = renewingAt),
+            () => undefined,
+          );
+        }, writeLeaseMs / 3),
       };
       held.renewal.unref();
       writeLeases.set(bookingId, held);

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { waitUntil } from '../../support/engine-helpers';
 import { converged, countCancels, useCounters } from './counters-helpers';
-import type { Counter } from './counters-helpers';
-import { holdSomewhere, travelerOf } from './counters-workload-helpers';
+import { holdAt } from './counters-workload-helpers';
 import { seeded } from './seeded-helpers';
 
 /** Desk 1's lease on a booking lasts this long unrenewed; it may send again while renewed within the last half. */
@@ -10,13 +9,6 @@ const WRITE_LEASE_MS = 2_000;
 
 describe('a write turned away as busy, in an agency', () => {
   const counters = useCounters();
-
-  async function hold(counter: Counter, random: () => number, n: number) {
-    for (;;) {
-      const booking = await holdSomewhere(counter.core, random, travelerOf(counter.name, n));
-      if (booking) return booking;
-    }
-  }
 
   test.each([
     ['goes again after the wait while the lease is renewed, and the booking is cancelled once', false],
@@ -33,7 +25,7 @@ describe('a write turned away as busy, in an agency', () => {
     const desk2 = await counters.start('Desk 2');
     const sandbox = await counters.service();
     const reached = countCancels(sandbox);
-    const booking = await hold(desk1, random, 1);
+    const booking = await holdAt(desk1, random, 1);
     await converged([desk1, desk2], counters.agency.settings());
 
     // The service turns the cancel away as busy and asks to come back in 2 s: longer than half the lease.

@@ -3,19 +3,13 @@ import { waitUntil } from '../../support/engine-helpers';
 import { agencyTotals, converged, countCancels, sleep, useCounters } from './counters-helpers';
 import { NOTHING_DIVERGES, settledDivergence } from './counters-compare-helpers';
 import type { Counter } from './counters-helpers';
-import { holdSomewhere, travelerOf } from './counters-workload-helpers';
+import { holdAt } from './counters-workload-helpers';
 import { seeded } from './seeded-helpers';
 
 describe('counters on both sides of a partition', () => {
   const counters = useCounters();
 
   /** A hold at `counter` for a stay `random` picks, retried past sold-out dates. */
-  async function hold(counter: Counter, random: () => number, n: number) {
-    for (;;) {
-      const booking = await holdSomewhere(counter.core, random, travelerOf(counter.name, n));
-      if (booking) return booking;
-    }
-  }
 
   /** Desks 1 to 3 on one agency and one built-in service, Desk 1 through a link the test cuts. */
   async function threeDesks() {
@@ -34,8 +28,8 @@ describe('counters on both sides of a partition', () => {
   test('a counter cut off (connections reset) keeps booking while another cancels one of its bookings; after the heal every ledger, PostgreSQL and the service agree', async () => {
     const random = seeded(1401);
     const { desk1, desk2, desk3, all, settings, sandbox } = await threeDesks();
-    const early = await hold(desk1, random, 1);
-    const elsewhere = await hold(desk3, random, 2);
+    const early = await holdAt(desk1, random, 1);
+    const elsewhere = await holdAt(desk3, random, 2);
     await converged(all, settings);
 
     desk1.proxy?.cut('reset');
@@ -47,11 +41,11 @@ describe('counters on both sides of a partition', () => {
     const [madeCut] = await Promise.all([
       (async () => {
         const made = [];
-        for (let n = 3; n < 8; n += 1) made.push(await hold(desk1, random, n));
+        for (let n = 3; n < 8; n += 1) made.push(await holdAt(desk1, random, n));
         return made;
       })(),
       desk2.core.engine.cancel(shared(desk2, early.serviceBookingId).id, 'Traveler changed plans'),
-      hold(desk3, random, 8),
+      holdAt(desk3, random, 8),
     ]);
     // A change to Desk 3's booking waits: Desk 1 cannot know that no other counter is changing it. Nothing is sent.
     await expect(desk1.core.engine.cancel(shared(desk1, elsewhere.serviceBookingId).id, 'Traveler asked')).rejects.toMatchObject({
@@ -80,7 +74,7 @@ describe('counters on both sides of a partition', () => {
     const random = seeded(1405);
     const { desk1, desk2, all, settings, sandbox } = await threeDesks();
     const reached = countCancels(sandbox);
-    const booking = await hold(desk1, random, 1);
+    const booking = await holdAt(desk1, random, 1);
     const serviceId = booking.serviceBookingId as number;
     await converged(all, settings);
 
@@ -98,7 +92,7 @@ describe('counters on both sides of a partition', () => {
     // Desk 2 reaches the agency, takes the booking's lease and cancels it.
     expect((await desk2.core.engine.cancel(shared(desk2, serviceId).id, 'Traveler came to Desk 2')).status).toBe('Cancelled');
     // A booking made while cut off is known to no other counter: it can be cancelled here, and the agency hears of both later.
-    const madeOffline = await hold(desk1, random, 2);
+    const madeOffline = await holdAt(desk1, random, 2);
     expect((await desk1.core.engine.cancel(madeOffline.id, 'Traveler changed plans')).status).toBe('Cancelled');
 
     desk1.proxy?.heal();
@@ -115,15 +109,15 @@ describe('counters on both sides of a partition', () => {
   test('a counter whose link goes silent (nothing answers, nothing resets) for two seconds while it books: the changes arrive after the heal, once each', async () => {
     const random = seeded(1402);
     const { desk1, desk2, desk3, all, settings, sandbox } = await threeDesks();
-    const early = await hold(desk1, random, 1);
+    const early = await holdAt(desk1, random, 1);
     await converged(all, settings);
 
     desk1.proxy?.cut('silent');
     const cutAt = Date.now();
     const madeSilent = [];
-    for (let n = 2; n < 6; n += 1) madeSilent.push(await hold(desk1, random, n));
+    for (let n = 2; n < 6; n += 1) madeSilent.push(await holdAt(desk1, random, n));
     await desk2.core.engine.cancel(shared(desk2, early.serviceBookingId).id, 'Traveler changed plans');
-    await hold(desk3, random, 6);
+    await holdAt(desk3, random, 6);
     // Nothing of Desk 1's new bookings has reached the agency.
     expect(desk1.core.agency.ledger.outbox.size()).toBeGreaterThanOrEqual(madeSilent.length);
     await sleep(Math.max(0, 2_000 - (Date.now() - cutAt)));

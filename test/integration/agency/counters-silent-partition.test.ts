@@ -4,7 +4,7 @@ import { waitUntil } from '../../support/engine-helpers';
 import { converged, countCancels, sleep, useCounters } from './counters-helpers';
 import { NOTHING_DIVERGES, settledDivergence } from './counters-compare-helpers';
 import type { Counter } from './counters-helpers';
-import { holdSomewhere, travelerOf } from './counters-workload-helpers';
+import { holdAt } from './counters-workload-helpers';
 import { seeded } from './seeded-helpers';
 
 /** Desk 1's statements at the agency fail after this long unanswered (the app: 15 s). */
@@ -14,13 +14,6 @@ const OUTAGE_TIMEOUTS = 5;
 
 describe('a counter whose link to the agency goes silent for longer than its query timeout', () => {
   const counters = useCounters();
-
-  async function hold(counter: Counter, random: () => number, n: number) {
-    for (;;) {
-      const booking = await holdSomewhere(counter.core, random, travelerOf(counter.name, n));
-      if (booking) return booking;
-    }
-  }
 
   const shared = (counter: Counter, serviceBookingId: number | null) => {
     const found = counter.core.ledger.findByServiceId(1, serviceBookingId ?? -1);
@@ -47,8 +40,8 @@ describe('a counter whose link to the agency goes silent for longer than its que
     const settings = counters.agency.settings();
     const sandbox = await counters.service();
     const reached = countCancels(sandbox);
-    const mine = await hold(desk1, random, 1);
-    const theirs = await hold(desk2, random, 2);
+    const mine = await holdAt(desk1, random, 1);
+    const theirs = await holdAt(desk2, random, 2);
     await converged(all, settings);
     const serviceEventsBefore = sandbox.service.ledger(mine.serviceBookingId as number).events.length;
 
@@ -84,7 +77,7 @@ describe('a counter whose link to the agency goes silent for longer than its que
     expect(reached.get(theirs.serviceBookingId as number) ?? 0).toBe(0);
 
     // A booking made here during the outage is known to no other counter: it can be cancelled.
-    const madeSilent = await hold(desk1, random, 3);
+    const madeSilent = await holdAt(desk1, random, 3);
     const ownCancel = await timed(desk1.core.engine.cancel(madeSilent.id, 'Traveler changed plans'));
     expect(ownCancel.error).toBeUndefined();
     expect(ownCancel.value?.status).toBe('Cancelled');
@@ -114,8 +107,8 @@ describe('a counter whose link to the agency goes silent for longer than its que
     expect(after.error).toBeUndefined();
     expect(after.ms, 'a cancel after the heal').toBeLessThan(QUERY_TIMEOUT_MS);
     expect((await desk1.core.engine.cancel(mine.id, 'Traveler phoned Desk 1 again')).status).toBe('Cancelled');
-    const afterHeal = await hold(desk1, random, 4);
-    const fromDesk2 = await hold(desk2, random, 5);
+    const afterHeal = await holdAt(desk1, random, 4);
+    const fromDesk2 = await holdAt(desk2, random, 5);
     await converged(all, settings, 5_000);
     expect(shared(desk2, afterHeal.serviceBookingId).originCounter).toBe('Desk 1');
     expect(shared(desk1, fromDesk2.serviceBookingId).originCounter).toBe('Desk 2');

@@ -40,6 +40,14 @@ export async function holdSomewhere(core: Core, random: () => number, holder: Re
   return core.engine.prebook(hold.holdId, holder);
 }
 
+/** A Pending booking made at the counter for its traveler `n`, drawing stays until one is free. */
+export async function holdAt(counter: { name: string; core: Core }, random: () => number, n: number): Promise<BookingRecord> {
+  for (;;) {
+    const booking = await holdSomewhere(counter.core, random, travelerOf(counter.name, n));
+    if (booking) return booking;
+  }
+}
+
 /** The counter's bookings of the shared profile as its history lists them (every counter's). */
 export const listed = (core: Core, statuses?: string[]): BookingRecord[] =>
   core.ledger.list({ profileId: 1, limit: 500, ...(statuses ? { statuses } : {}) }).rows;
