@@ -53,6 +53,8 @@ interface StatusFacts {
 
 export const isFinalStatus = (status: string, rules: StatusRules) => rules.final.includes(status);
 export const isConfirmedStatus = (status: string, rules: StatusRules) => rules.confirmed.includes(status);
+/** A final status that is not a sale (Cancelled, a supplier's refusal): nothing comes after it. */
+export const isTerminalStatus = (status: string, rules: StatusRules) => isFinalStatus(status, rules) && !isConfirmedStatus(status, rules);
 
 /** How a status reads at a glance. `unknown` is a status this profile's rules do not name: shown as it comes, neutral. */
 export type StatusTone = 'held' | 'waiting' | 'confirmed' | 'cancelled' | 'ended' | 'unknown';

@@ -60,6 +60,8 @@ function fromElsewhere(n: number): PulledChange {
     inFlight: null,
     createdAt: new Date(Date.UTC(2024, 0, 2, 9, n % 60)).toISOString(),
     updatedAt: new Date(Date.UTC(2024, 0, 2, 9, n % 60)).toISOString(),
+    revision: 1,
+    basedOn: null,
   };
   seq += 1;
   return { seq, counterId: other.counterId, counterName: other.counterName, counterSeq: n + 1, committedAt: new Date(), change };
@@ -101,6 +103,7 @@ describe('All counters / This counter, in a ledger shared with an agency', () =>
     agency = createAgencyLedger(db, {
       now: Date.now,
       isFinal: (_profile, status) => ['Paid', 'Cancelled', 'Failed'].includes(status),
+      isTerminal: (_profile, status) => ['Cancelled', 'Failed'].includes(status),
       announce: () => undefined,
     });
     agency.join({ counterId: '00000000-0000-4000-8000-000000000001', profileId: 1, profileKind: 'training' });

@@ -3,6 +3,9 @@ import { z } from 'zod';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
 const instant = z.iso.datetime({ offset: true });
 
+/** A booking's place in the agency's order: its revision number, and the counter that made it (the tie-break). */
+const revisionSchema = z.strictObject({ revision: z.number().int().min(0), counterId: z.string().min(1).max(64) });
+
 /**
  * A booking as the agency sees it: what any counter needs to find it, cancel it, change it or print
  * its voucher (ids, status, dates, holder, guests' ages, rooms, totals, references, and which write
@@ -36,6 +39,10 @@ const agencyBookingSchema = z.strictObject({
   inFlight: z.string().max(40).nullable(),
   createdAt: instant,
   updatedAt: instant,
+  /** The booking's revision this change makes (changes from before revisions existed count as 0). */
+  revision: z.number().int().min(0).default(0),
+  /** The revision the counter held when it made the change; null when it held none the agency ordered. */
+  basedOn: revisionSchema.nullable().default(null),
 });
 
 /** One line of a booking's timeline, in the words the counter showed ("Paid", "Cancelled at the service"). */
@@ -52,3 +59,4 @@ export const agencyChangeSchema = z.discriminatedUnion('kind', [agencyBookingSch
 
 export type AgencyChange = z.infer<typeof agencyChangeSchema>;
 export type AgencyBooking = z.infer<typeof agencyBookingSchema>;
+export type AgencyRevision = z.infer<typeof revisionSchema>;

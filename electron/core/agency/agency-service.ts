@@ -3,6 +3,7 @@ import { AGENCY_OFF } from '../../../shared/agency';
 import { AppError } from '../app-error';
 import type { AgencySettingsInput, AgencySettingsView, AgencyStatus } from '../../../shared/agency';
 import type { BookingRecord } from '../../../shared/bookings';
+import { isFinalStatus, isTerminalStatus } from '../../../shared/status-rules';
 import { createAgencyLedger } from '../ledger/agency-ledger';
 import type { ProfileRecord } from '../profiles';
 import type { SecretStore } from '../secrets';
@@ -36,7 +37,8 @@ export function createAgencyService(deps: AgencyServiceDeps) {
   const settings = createAgencySettings(deps.settingsDb, deps.secrets);
   const ledger = createAgencyLedger(deps.ledgerDb, {
     now: Date.now,
-    isFinal: (profileId, status) => deps.profile(profileId).statusRules.final.includes(status),
+    isFinal: (profileId, status) => isFinalStatus(status, deps.profile(profileId).statusRules),
+    isTerminal: (profileId, status) => isTerminalStatus(status, deps.profile(profileId).statusRules),
     announce: deps.announce,
     ...(deps.timings?.followRemoteAfterMs !== undefined ? { followRemoteAfterMs: deps.timings.followRemoteAfterMs } : {}),
   });

@@ -1,12 +1,9 @@
 import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
 import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
-import { isConfirmedStatus, isFinalStatus } from '../../../shared/status-rules';
+import { isConfirmedStatus, isFinalStatus, isTerminalStatus } from '../../../shared/status-rules';
 import type { StatusRules } from '../../../shared/status-rules';
 import type { BookingPatch } from '../ledger/ledger';
-
-/** A final status that is not a sale (Cancelled, a supplier's refusal): nothing comes after it. */
-const isTerminal = (status: string, rules: StatusRules) => isFinalStatus(status, rules) && !isConfirmedStatus(status, rules);
 
 /**
  * Whether a read may move the row from one status to another. Any status the service shows is
@@ -14,7 +11,7 @@ const isTerminal = (status: string, rules: StatusRules) => isFinalStatus(status,
  * back to Pending once paid for.
  */
 function mayMove(from: string, to: string, paidFor: boolean, rules: StatusRules): boolean {
-  if (from === to || isTerminal(from, rules)) return false;
+  if (from === to || isTerminalStatus(from, rules)) return false;
   if (to === 'Pending' && paidFor && isConfirmedStatus(from, rules)) return false;
   return true;
 }

@@ -1,16 +1,25 @@
 import type { DatabaseSync } from 'node:sqlite';
 
-/**
- * A booking row as the change the agency receives (electron/core/agency/agency-change.ts), built
- * from the stored row `b` so the outbox never holds anything the row does not: no key, no card, no
- * client secret, no pending payment link. Days and instants are stored as the change wants them.
- */
-export const BOOKING_CHANGE_JSON = `json_object('kind', 'booking', 'bookingKey', b.agency_key, 'serviceBookingId', b.service_booking_id,
+/** The fields of a booking change, from the stored row `b` (shared by every version of the outbox's triggers). */
+const BOOKING_FIELDS_JSON = `'kind', 'booking', 'bookingKey', b.agency_key, 'serviceBookingId', b.service_booking_id,
   'status', b.status, 'checkIn', b.check_in, 'checkOut', b.check_out, 'holderName', b.holder_name, 'holderSurname', b.holder_surname,
   'holderEmail', b.holder_email, 'packageId', b.package_id, 'packageTitle', b.package_title, 'propertyId', b.property_id,
   'propertyName', b.property_name, 'adults', b.adults, 'paxAges', json(b.paxes), 'items', json(b.items), 'totalMinor', b.total_minor,
   'currency', b.currency, 'clientReference', b.client_reference, 'bookingReference', b.booking_reference, 'inFlight', b.in_flight,
-  'createdAt', b.created_at, 'updatedAt', b.updated_at)`;
+  'createdAt', b.created_at, 'updatedAt', b.updated_at`;
+
+/**
+ * A booking row as the change the agency receives (electron/core/agency/agency-change.ts), built
+ * from the stored row `b` so the outbox never holds anything the row does not: no key, no card, no
+ * client secret, no pending payment link. Days and instants are stored as the change wants them.
+ * It carries the row's agency revision and, as `basedOn`, the revision it was made on top of
+ * (an SQL expression giving a JSON object, or NULL when the agency holds no earlier state of it).
+ */
+export const bookingChangeJson = (basedOn = 'NULL') =>
+  `json_object(${BOOKING_FIELDS_JSON}, 'revision', b.agency_revision, 'basedOn', json(${basedOn}))`;
+
+/** The JSON of a revision (a number and the counter that made it) from two SQL expressions. */
+export const revisionJson = (revision: string, counterId: string) => `json_object('revision', ${revision}, 'counterId', ${counterId})`;
 
 /** The columns whose change the agency is told of; a tracker read that changes none of them sends nothing. */
 const SHARED_COLUMNS = [
@@ -65,13 +74,13 @@ export function addAgencyOutbox(db: DatabaseSync): void {
         AND new.profile_id = (SELECT CAST(value AS INTEGER) FROM agency_state WHERE key = 'profile_id')
     BEGIN
       UPDATE bookings SET agency_key = (SELECT value FROM agency_state WHERE key = 'counter_id') || '/' || new.id WHERE id = new.id;
-      INSERT INTO agency_outbox (body) SELECT ${BOOKING_CHANGE_JSON} FROM bookings b WHERE b.id = new.id;
+      INSERT INTO agency_outbox (body) SELECT json_object(${BOOKING_FIELDS_JSON}) FROM bookings b WHERE b.id = new.id;
     END;
     CREATE TRIGGER agency_booking_update AFTER UPDATE OF ${SHARED_COLUMNS.join(', ')} ON bookings
       WHEN new.agency_key IS NOT NULL AND ${SENDING}
         AND (${SHARED_COLUMNS.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')})
     BEGIN
-      INSERT INTO agency_outbox (body) SELECT ${BOOKING_CHANGE_JSON} FROM bookings b WHERE b.id = new.id;
+      INSERT INTO agency_outbox (body) SELECT json_object(${BOOKING_FIELDS_JSON}) FROM bookings b WHERE b.id = new.id;
     END;
     CREATE TRIGGER agency_event_insert AFTER INSERT ON booking_events
       WHEN ${SENDING} AND (SELECT agency_key FROM bookings WHERE id = new.booking_id) IS NOT NULL
@@ -79,6 +88,41 @@ export function addAgencyOutbox(db: DatabaseSync): void {
       INSERT INTO agency_outbox (body)
         SELECT json_object('kind', 'event', 'bookingKey', b.agency_key, 'at', new.at, 'type', new.type, 'summary', new.summary)
         FROM bookings b WHERE b.id = new.booking_id;
+    END;
+  `);
+}
+
+const THIS_COUNTER = `(SELECT value FROM agency_state WHERE key = 'counter_id')`;
+
+/**
+ * Ledger migration 8: each booking's changes are ordered by a revision the agency and every counter
+ * compare, so a change that arrives late (a desk cut off for a minute) never undoes a newer one. A
+ * change made here takes the revision after the one the row holds, and names that one as what it
+ * was made on top of; the counter id breaks a tie between two counters that changed it at once.
+ */
+export function orderAgencyChanges(db: DatabaseSync): void {
+  db.exec(`
+    -- The booking's revision in the agency's order, and the counter that made it (NULL: none yet).
+    ALTER TABLE bookings ADD COLUMN agency_revision INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE bookings ADD COLUMN agency_revised_by TEXT;
+    DROP TRIGGER agency_booking_insert;
+    DROP TRIGGER agency_booking_update;
+    CREATE TRIGGER agency_booking_insert AFTER INSERT ON bookings
+      WHEN new.agency_key IS NULL AND ${SENDING}
+        AND new.profile_id = (SELECT CAST(value AS INTEGER) FROM agency_state WHERE key = 'profile_id')
+    BEGIN
+      UPDATE bookings SET agency_key = ${THIS_COUNTER} || '/' || new.id, agency_revision = 1, agency_revised_by = ${THIS_COUNTER}
+        WHERE id = new.id;
+      INSERT INTO agency_outbox (body) SELECT ${bookingChangeJson()} FROM bookings b WHERE b.id = new.id;
+    END;
+    CREATE TRIGGER agency_booking_update AFTER UPDATE OF ${SHARED_COLUMNS.join(', ')} ON bookings
+      WHEN new.agency_key IS NOT NULL AND ${SENDING}
+        AND (${SHARED_COLUMNS.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')})
+    BEGIN
+      UPDATE bookings SET agency_revision = old.agency_revision + 1, agency_revised_by = ${THIS_COUNTER} WHERE id = new.id;
+      INSERT INTO agency_outbox (body)
+        SELECT ${bookingChangeJson(`CASE WHEN old.agency_revised_by IS NULL THEN NULL ELSE ${revisionJson('old.agency_revision', 'old.agency_revised_by')} END`)}
+        FROM bookings b WHERE b.id = new.id;
     END;
   `);
 }

@@ -1,12 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ProfileKind } from '../../../shared/profiles';
-import type { AgencyBooking, AgencyChange } from '../agency/agency-change';
+import type { AgencyBooking, AgencyChange, AgencyRevision } from '../agency/agency-change';
 import type { RemoteChangesPort } from '../agency/change-feed';
 import type { OutgoingChange, PulledChange } from '../agency/change-log';
 import type { OutboxPort } from '../agency/outbox-pusher';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
-import { BOOKING_CHANGE_JSON } from './agency-ledger-schema';
+import { bookingChangeJson, revisionJson } from './agency-ledger-schema';
 import { statement } from './statements';
 
 /** This ledger's place in an agency: the counter it is, and the profile whose bookings the agency shares. */
@@ -20,6 +20,8 @@ export interface AgencyLedgerOptions {
   now: () => number;
   /** Whether the service moves a booking in this status no more (the profile's status rules). */
   isFinal: (profileId: number, status: string) => boolean;
+  /** Whether the status is an ending that is not a sale (Cancelled, a supplier's refusal): nothing comes after it. */
+  isTerminal: (profileId: number, status: string) => boolean;
   /** Told of each booking the agency's changes touched, after their commit (the screens update). */
   announce: (bookingId: number) => void;
   /**
@@ -31,6 +33,10 @@ export interface AgencyLedgerOptions {
 
 const state = (db: DatabaseSync, key: string): string | null =>
   (statement(db, 'SELECT value FROM agency_state WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+
+/** Whether revision `a` comes after `b` in the agency's order: a higher number, or the same from a counter with a higher id. */
+const isNewer = (a: AgencyRevision, b: { revision: number; counterId: string | null }): boolean =>
+  a.revision > b.revision || (a.revision === b.revision && a.counterId > (b.counterId ?? ''));
 
 const setState = (db: DatabaseSync, key: string, value: string): void => {
   statement(db, 'INSERT INTO agency_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
@@ -62,9 +68,27 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
     return current ?? options.now() + followAfter;
   }
 
-  function applyBooking(change: AgencyBooking, counterName: string, member: AgencyMembership): number {
-    const found = statement(db, 'SELECT id, next_check_at FROM bookings WHERE agency_key = ?').get(change.bookingKey) as
-      { id: number; next_check_at: number | null } | undefined;
+  /**
+   * Another counter's state of a booking, taken only when it is newer than what this counter holds
+   * (a higher revision, or the same from a counter with a higher id), and never out of an ending the
+   * service showed here (Cancelled stays Cancelled). A change made on top of something other than
+   * what this counter holds means two counters changed the booking at once: the booking service
+   * judges, so this counter reads it again now, whatever the order decided. Returns the row's id and
+   * whether the change was taken.
+   */
+  function applyBooking(
+    change: AgencyBooking,
+    author: { id: string; name: string },
+    member: AgencyMembership,
+  ): {
+    id: number;
+    applied: boolean;
+  } {
+    const found = statement(
+      db,
+      'SELECT id, next_check_at, status, agency_revision, agency_revised_by FROM bookings WHERE agency_key = ?',
+    ).get(change.bookingKey) as
+      { id: number; next_check_at: number | null; status: string; agency_revision: number; agency_revised_by: string | null } | undefined;
     const values = [
       change.serviceBookingId,
       change.status,
@@ -85,7 +109,40 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
       change.bookingReference,
       change.inFlight,
     ];
-    if (found) {
+    if (!found) {
+      const id = Number(
+        statement(
+          db,
+          `INSERT INTO bookings (service_booking_id, status, check_in, check_out, holder_name, holder_surname, holder_email, package_id,
+             package_title, property_id, property_name, adults, paxes, items, total_minor, currency, booking_reference, in_flight,
+             next_check_at, profile_id, profile_kind, client_reference, agency_key, origin_counter, created_at, updated_at, agency_known,
+             agency_revision, agency_revised_by)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+        ).run(
+          ...values,
+          nextCheck(change, null, member.profileId),
+          member.profileId,
+          member.profileKind,
+          change.clientReference,
+          change.bookingKey,
+          author.name,
+          change.createdAt,
+          change.updatedAt,
+          change.revision,
+          author.id,
+        ).lastInsertRowid,
+      );
+      return { id, applied: true };
+    }
+    const held = { revision: found.agency_revision, counterId: found.agency_revised_by };
+    const made = { revision: change.revision, counterId: author.id };
+    const madeOnWhatIsHeld =
+      change.basedOn !== null
+        ? change.basedOn.revision === held.revision && change.basedOn.counterId === held.counterId
+        : held.counterId === null;
+    const leavesAnEnding = found.status !== change.status && options.isTerminal(member.profileId, found.status);
+    const taken = isNewer(made, held) && !leavesAnEnding;
+    if (taken) {
       statement(
         db,
         `UPDATE bookings SET service_booking_id = ?, status = ?, check_in = ?, check_out = ?, holder_name = ?, holder_surname = ?,
@@ -93,30 +150,34 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
            total_minor = ?, currency = ?, booking_reference = ?,
            -- A write of this counter's own that is still out keeps its mark: only its outcome clears it.
            in_flight = CASE WHEN EXISTS (SELECT 1 FROM intents WHERE booking_id = bookings.id AND finished_at IS NULL) THEN in_flight ELSE ? END,
-           next_check_at = ?, updated_at = ?, version = version + 1, agency_known = 1
+           next_check_at = ?, updated_at = ?, version = version + 1, agency_known = 1, agency_revision = ?, agency_revised_by = ?
          WHERE id = ?`,
-      ).run(...values, nextCheck(change, found.next_check_at, member.profileId), change.updatedAt, found.id);
-      return found.id;
+      ).run(...values, nextCheck(change, found.next_check_at, member.profileId), change.updatedAt, made.revision, made.counterId, found.id);
+    } else if (leavesAnEnding && isNewer(made, held)) {
+      // The service showed this ending here; the agency and the others are told again, above the change that undid it.
+      reassert(found.id, made);
     }
-    return Number(
-      statement(
-        db,
-        `INSERT INTO bookings (service_booking_id, status, check_in, check_out, holder_name, holder_surname, holder_email, package_id,
-           package_title, property_id, property_name, adults, paxes, items, total_minor, currency, booking_reference, in_flight,
-           next_check_at, profile_id, profile_kind, client_reference, agency_key, origin_counter, created_at, updated_at, agency_known)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-      ).run(
-        ...values,
-        nextCheck(change, null, member.profileId),
-        member.profileId,
-        member.profileKind,
-        change.clientReference,
-        change.bookingKey,
-        counterName,
-        change.createdAt,
-        change.updatedAt,
-      ).lastInsertRowid,
+    if (!madeOnWhatIsHeld) judgedByService(found.id);
+    return { id: found.id, applied: taken };
+  }
+
+  /** This counter's state of the booking sent again, ordered after `above`, so every copy ends on it. */
+  function reassert(bookingId: number, above: AgencyRevision): void {
+    const counterId = membership()?.counterId ?? null;
+    statement(db, 'UPDATE bookings SET agency_revision = ?, agency_revised_by = ? WHERE id = ?').run(
+      above.revision + 1,
+      counterId,
+      bookingId,
     );
+    statement(
+      db,
+      `INSERT INTO agency_outbox (body) SELECT ${bookingChangeJson(revisionJson('?', '?'))} FROM bookings b WHERE b.id = ?`,
+    ).run(above.revision, above.counterId, bookingId);
+  }
+
+  /** Two counters disagree about a booking the service has: it is read again now, final or not, and what it shows is taken. */
+  function judgedByService(bookingId: number): void {
+    statement(db, 'UPDATE bookings SET next_check_at = ? WHERE id = ? AND service_booking_id IS NOT NULL').run(options.now(), bookingId);
   }
 
   const outbox = {
@@ -152,9 +213,14 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         if (!member) throw new AppError('agency_not_joined', 'This counter is not in an agency.', 'Connect it in Settings.');
         statement(db, 'INSERT INTO agency_applying (id) VALUES (1)').run();
         const ids = new Set<number>();
-        for (const { change, counterName } of changes) {
-          if (change.kind === 'booking') ids.add(applyBooking(change, counterName, member));
-          else {
+        // Rows a late change left as they were: the screens hear of them only when a timeline line arrived.
+        const skipped = new Set<number>();
+        for (const { change, counterId, counterName } of changes) {
+          if (change.kind === 'booking') {
+            const { id, applied } = applyBooking(change, { id: counterId, name: counterName }, member);
+            if (applied) ids.add(id);
+            else skipped.add(id);
+          } else {
             const booking = statement(db, 'SELECT id FROM bookings WHERE agency_key = ?').get(change.bookingKey) as
               { id: number } | undefined;
             if (!booking) continue;
@@ -169,12 +235,14 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         }
         setState(db, 'last_pulled_seq', String(throughSeq));
         statement(db, 'DELETE FROM agency_applying').run();
-        return ids;
+        return { ids, skipped };
       });
-      for (const id of touched) {
+      for (const id of touched.ids) {
         remoteTouches.set(id, (remoteTouches.get(id) ?? 0) + 1);
         options.announce(id);
       }
+      // A booking to read again (two counters disagreed) is due now: the reconciler hears of it like any other.
+      for (const id of touched.skipped) if (!touched.ids.has(id)) options.announce(id);
     },
   } satisfies RemoteChangesPort;
 
@@ -206,10 +274,16 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
           member.counterId,
           member.profileId,
         );
+        // A booking the agency never had a revision of starts the order here.
+        statement(
+          db,
+          `UPDATE bookings SET agency_revision = 1, agency_revised_by = ?
+           WHERE profile_id = ? AND origin_counter IS NULL AND agency_revised_by IS NULL`,
+        ).run(member.counterId, member.profileId);
         const queued = Number(
           statement(
             db,
-            `INSERT INTO agency_outbox (body) SELECT ${BOOKING_CHANGE_JSON} FROM bookings b
+            `INSERT INTO agency_outbox (body) SELECT ${bookingChangeJson()} FROM bookings b
              WHERE b.profile_id = ? AND b.origin_counter IS NULL ORDER BY b.id`,
           ).run(member.profileId).changes,
         );

@@ -1,5 +1,5 @@
 import type { Migration } from '../database';
-import { addAgencyOutbox } from './agency-ledger-schema';
+import { addAgencyOutbox, orderAgencyChanges } from './agency-ledger-schema';
 
 /** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
 const SEARCHED = `new.holder_name || ' ' || new.holder_surname, new.holder_email,
@@ -192,4 +192,6 @@ export const ledgerMigrations: readonly Migration[] = [
   },
   // One agency, many counters: the outbox of changes for the agency's PostgreSQL ledger (issue 14).
   addAgencyOutbox,
+  // A late change never undoes a newer one: per-booking revisions the agency and every counter order by.
+  orderAgencyChanges,
 ];

@@ -131,9 +131,10 @@ export function createLedger(
       return booking;
     },
 
+    /** The booking's lines in the order they happened: a line another counter sent late takes its place in time. */
     timeline(bookingId: number): TimelineEvent[] {
       return (
-        statement(db, 'SELECT at, type, summary FROM booking_events WHERE booking_id = ? ORDER BY id').all(bookingId) as {
+        statement(db, 'SELECT at, type, summary FROM booking_events WHERE booking_id = ? ORDER BY at, id').all(bookingId) as {
           at: string;
           type: string;
           summary: string;

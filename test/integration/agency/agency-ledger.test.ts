@@ -20,6 +20,7 @@ function counter(name: string) {
   const agency = createAgencyLedger(db, {
     now: Date.now,
     isFinal: (_, status) => ['Paid', 'Cancelled'].includes(status),
+    isTerminal: (_, status) => status === 'Cancelled',
     announce: (id) => announced.push(id),
   });
   return { name, db, ledger, agency, announced, counterId: `${name.toLowerCase().replace(' ', '-')}-0000` };
@@ -129,6 +130,94 @@ describe('a counter’s ledger and the agency', () => {
     deliver(deskB, deskA, 3);
     expect(deskA.ledger.get(made.id)).toMatchObject({ status: 'Cancelled', inFlight: null, originCounter: null });
     expect(deskA.agency.outbox.size()).toBe(0);
+  });
+
+  /** Desk A's status read (Paid, with a line on its timeline), made while its changes wait to reach the agency. */
+  function readPaid(desk: Counter, bookingId: number, at: string): void {
+    const row = desk.ledger.get(bookingId);
+    desk.ledger.applyRead(
+      bookingId,
+      row?.version ?? 0,
+      { status: 'Paid', bookingReference: 'REF-1' },
+      {
+        type: 'status',
+        summary: 'Status is now Paid.',
+      },
+    );
+    desk.db.prepare("UPDATE booking_events SET at = ? WHERE summary = 'Status is now Paid.'").run(at);
+  }
+
+  /** A cancel written at `desk` as the engine writes one: the in-flight mark, then the service's outcome. */
+  function cancelAt(desk: Counter, bookingId: number): void {
+    const { intentId } = desk.ledger.beginWrite('cancel', bookingId, { reason: 'Traveler changed plans' });
+    desk.ledger.finishWrite(intentId, 'cancelled', { patch: { status: 'Cancelled' }, event: { type: 'cancelled', summary: 'Cancelled.' } });
+  }
+
+  const isDue = (desk: Counter, bookingId: number) => desk.ledger.dueBookings(Date.now() + 1, 100).some((row) => row.id === bookingId);
+
+  test('a status read at the desk that sold, arriving after another desk cancelled, never undoes the cancellation; the desks disagree, so the service is asked', () => {
+    const seller = counter('Desk A');
+    const other = counter('Desk B');
+    seller.agency.join({ counterId: seller.counterId, profileId: 1, profileKind: 'test' });
+    other.agency.join({ counterId: other.counterId, profileId: 1, profileKind: 'test' });
+    const made = makeBooking(seller.ledger, 'Silva', 500);
+    let seq = deliver(seller, other) + 1;
+    const atOther = other.ledger.list({ profileId: 1, query: 'silva' }).rows[0]?.id ?? 0;
+    other.ledger.scheduleCheck(atOther, other.ledger.get(atOther)?.version ?? 0, null, 0);
+
+    // The seller reads Paid while it is cut off; the other desk cancels from its copy (still Pending) meanwhile.
+    readPaid(seller, made.id, new Date(Date.now() - 3_000).toISOString());
+    cancelAt(other, atOther);
+    seq += deliver(other, seller, seq);
+    deliver(seller, other, seq);
+
+    for (const desk of [seller, other]) {
+      const id = desk === seller ? made.id : atOther;
+      expect(desk.ledger.get(id), desk.name).toMatchObject({ status: 'Cancelled', inFlight: null });
+      // The late line takes its place in time, before the cancellation.
+      expect(
+        desk.ledger
+          .timeline(id)
+          .map((event) => event.summary)
+          .at(-1),
+        desk.name,
+      ).toBe('Cancelled.');
+    }
+    expect(other.ledger.timeline(atOther).map((event) => event.summary)).toContain('Status is now Paid.');
+    // The desk that cancelled got a change made on top of something it had moved past: it reads the service again.
+    expect(isDue(other, atOther)).toBe(true);
+    // Nothing more to tell each other: both hold the same revision.
+    expect(seller.agency.outbox.size() + other.agency.outbox.size()).toBe(0);
+  });
+
+  test('a late change that wins the order over a cancellation is refused at the desk that holds the ending, which sends its state again above it', () => {
+    // Desk B's id sorts after Desk A's, so a tie between their revisions goes to B.
+    const canceller = counter('Desk A');
+    const seller = counter('Desk B');
+    canceller.agency.join({ counterId: canceller.counterId, profileId: 1, profileKind: 'test' });
+    seller.agency.join({ counterId: seller.counterId, profileId: 1, profileKind: 'test' });
+    const made = makeBooking(seller.ledger, 'Costa', 600);
+    let seq = deliver(seller, canceller) + 1;
+    const atCanceller = canceller.ledger.list({ profileId: 1, query: 'costa' }).rows[0]?.id ?? 0;
+
+    // The seller, cut off, reads two statuses (revisions 2 and 3); the other desk cancels (2 and 3 as well).
+    const row = seller.ledger.get(made.id);
+    seller.ledger.applyRead(made.id, row?.version ?? 0, { status: 'Confirming' });
+    readPaid(seller, made.id, new Date().toISOString());
+    cancelAt(canceller, atCanceller);
+    seq += deliver(seller, canceller, seq);
+    expect(canceller.ledger.get(atCanceller)?.status).toBe('Cancelled');
+    // The cancelling desk says it again, ordered after the seller's Paid: the seller takes it.
+    expect(canceller.agency.outbox.pending(100).map((entry) => entry.change.kind === 'booking' && entry.change.revision)).toEqual([
+      2,
+      false,
+      3,
+      false,
+      4,
+    ]);
+    deliver(canceller, seller, seq);
+    expect(seller.ledger.get(made.id)).toMatchObject({ status: 'Cancelled', inFlight: null });
+    expect(seller.agency.outbox.size()).toBe(0);
   });
 
   test('leaving stops the sending; the bookings from other counters stay, still marked as theirs', () => {

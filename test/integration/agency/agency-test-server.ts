@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Pool } from 'pg';
 import { afterEach } from 'vitest';
-import type { AgencyChange } from '../../../electron/core/agency/agency-change';
+import type { AgencyBooking, AgencyChange } from '../../../electron/core/agency/agency-change';
 import type { AgencyConnectionSettings } from '../../../electron/core/agency/agency-connection';
 import type { ChangeFeed, RemoteChangesPort } from '../../../electron/core/agency/change-feed';
 import type { PulledChange } from '../../../electron/core/agency/change-log';
@@ -106,8 +106,8 @@ function openSqliteReplica(file: string): SqliteReplica {
   };
 }
 
-/** A booking's state as a counter would push it; `n` makes each one distinct. */
-export function bookingChange(bookingKey: string, n: number, status = 'Pending'): AgencyChange {
+/** A booking's state as a counter would push it; `n` makes each one distinct, and a higher `n` a later revision. */
+export function bookingChange(bookingKey: string, n: number, status = 'Pending'): AgencyBooking {
   return {
     kind: 'booking',
     bookingKey,
@@ -132,5 +132,7 @@ export function bookingChange(bookingKey: string, n: number, status = 'Pending')
     inFlight: null,
     createdAt: '2027-01-05T10:00:00.000Z',
     updatedAt: new Date(Date.UTC(2027, 0, 5, 10, 0, n % 60)).toISOString(),
+    revision: n,
+    basedOn: null,
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import type { AgencyConnectionSettings } from '../../../electron/core/agency/agency-connection';
 import type { Core, CoreOptions } from '../../../electron/core/core';
-import type { Sandbox } from '../../../electron/sandbox/sandbox';
+import type { Sandbox, SandboxOptions } from '../../../electron/sandbox/sandbox';
 import { useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 import { startTcpProxy } from '../../support/tcp-proxy';
@@ -22,10 +22,11 @@ export interface Counter {
 /**
  * Counters sharing one built-in service and one agency database, each on its own data folder.
  * After each test every core is shut down and every proxy closed, before the database is dropped.
+ * `serviceOptions` start that service differently (its controls, a clock the test moves).
  */
-export function useCounters() {
+export function useCounters(serviceOptions: Partial<SandboxOptions> = {}) {
   const agency = useAgencyDatabase();
-  const startSandbox = useSandbox();
+  const startSandbox = useSandbox(serviceOptions);
   const startCore = useCore();
   const cores: Core[] = [];
   const proxies: TcpProxy[] = [];

@@ -21,7 +21,7 @@ describe('the agency change log on PostgreSQL', () => {
     const desk = await agency.joinCounter('Desk 1');
     const changes = [
       { counterSeq: 1, change: bookingChange('desk1/1', 1, 'Pending') },
-      { counterSeq: 2, change: bookingChange('desk1/1', 1, 'Paid') },
+      { counterSeq: 2, change: { ...bookingChange('desk1/1', 1, 'Paid'), revision: 2 } },
       {
         counterSeq: 3,
         change: { kind: 'event', bookingKey: 'desk1/1', at: '2027-01-05T10:01:00.000Z', type: 'paid', summary: 'Paid by card' } as const,
@@ -31,7 +31,7 @@ describe('the agency change log on PostgreSQL', () => {
     expect(await pushChanges(desk.pool, desk.counterId, changes)).toEqual({ applied: 3, alreadyThere: 0 });
     // The same outbox sent again (the first answer was lost), and again with one more change behind it.
     expect(await pushChanges(desk.pool, desk.counterId, changes)).toEqual({ applied: 0, alreadyThere: 3 });
-    const cancelled = { counterSeq: 4, change: bookingChange('desk1/1', 1, 'Cancelled') };
+    const cancelled = { counterSeq: 4, change: { ...bookingChange('desk1/1', 1, 'Cancelled'), revision: 3 } };
     expect(await pushChanges(desk.pool, desk.counterId, [...changes, cancelled])).toEqual({ applied: 1, alreadyThere: 3 });
 
     const log = await pullAll(desk);
@@ -48,6 +48,39 @@ describe('the agency change log on PostgreSQL', () => {
        FROM agency_bookings b JOIN agency_counters n ON n.counter_id = b.origin_counter_id`,
     );
     expect(record).toEqual([{ status: 'Cancelled', origin: 'Desk 1', events: 'Paid by card' }]);
+  });
+
+  test('a change pushed late, below the revision the record holds, is kept in the log but never undoes the newer state', async () => {
+    const [seller, canceller] = [await agency.joinCounter('Desk 3'), await agency.joinCounter('Desk 1')];
+    const record = () =>
+      queryAgency<{ status: string; total_minor: string; revision: string }>(
+        agency.settings(),
+        "SELECT status, total_minor, revision FROM agency_bookings WHERE booking_key = 'desk3/1'",
+      );
+    const sold = { ...bookingChange('desk3/1', 1, 'Pending'), revision: 1 };
+    await pushChanges(seller.pool, seller.counterId, [{ counterSeq: 1, change: sold }]);
+    const made = { revision: 1, counterId: seller.counterId };
+    // Desk 1 cancels on top of revision 1 (its mark, then the outcome), while Desk 3's "Paid", also made on top of 1, waits.
+    await pushChanges(canceller.pool, canceller.counterId, [
+      { counterSeq: 1, change: { ...sold, inFlight: 'cancel', revision: 2, basedOn: made } },
+      { counterSeq: 2, change: { ...sold, status: 'Cancelled', revision: 3, basedOn: { revision: 2, counterId: canceller.counterId } } },
+    ]);
+    const late = { ...sold, status: 'Paid', totalMinor: 1, revision: 2, basedOn: made };
+    expect(await pushChanges(seller.pool, seller.counterId, [{ counterSeq: 2, change: late }])).toEqual({ applied: 1, alreadyThere: 0 });
+    expect(await record()).toEqual([{ status: 'Cancelled', total_minor: String(sold.totalMinor), revision: '3' }]);
+    expect((await pullAll(seller)).map((entry) => entry.change.kind === 'booking' && entry.change.status)).toEqual([
+      'Pending',
+      'Pending',
+      'Cancelled',
+      'Paid',
+    ]);
+
+    // Two changes of the same revision: every copy keeps the one from the counter whose id sorts last, whichever came first.
+    const [low, high] = [seller, canceller].sort((a, b) => a.counterId.localeCompare(b.counterId));
+    const tied = (status: string) => ({ ...sold, status, revision: 4, basedOn: { revision: 3, counterId: canceller.counterId } });
+    await pushChanges((high as typeof seller).pool, (high as typeof seller).counterId, [{ counterSeq: 10, change: tied('Tie high') }]);
+    await pushChanges((low as typeof seller).pool, (low as typeof seller).counterId, [{ counterSeq: 10, change: tied('Tie low') }]);
+    expect((await record())[0]?.status).toBe('Tie high');
   });
 
   test('a change carrying anything beyond booking fields (a card number, a client secret) is refused and nothing of its push is written', async () => {

@@ -37,6 +37,8 @@ function upgradedBooking(row: Row, from: number): Row {
   }
   // Migration 7: in no agency yet, so no agency key, and every booking was made at this counter.
   if (from < 7) Object.assign(next, { agency_key: null, origin_counter: null, agency_known: 0 });
+  // Migration 8: no revision in the agency's order yet.
+  if (from < 8) Object.assign(next, { agency_revision: 0, agency_revised_by: null });
   return next;
 }
 
