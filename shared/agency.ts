@@ -25,10 +25,12 @@ export const agencyStatusSchema = z.object({
   link: agencyLinkSchema,
   /** Changes made here that the agency has not taken yet (they wait in this counter's outbox). */
   unsent: z.number().int().min(0),
+  /** Other counters' changes this counter would not take (unreadable, a card number, a booking re-pointed), by sender. */
+  setAside: z.array(z.object({ counterName: z.string(), count: z.number().int().min(1) })).default([]),
 });
 export type AgencyStatus = z.infer<typeof agencyStatusSchema>;
 
-export const AGENCY_OFF: AgencyStatus = { profileId: null, counterName: null, link: { kind: 'off' }, unsent: 0 };
+export const AGENCY_OFF: AgencyStatus = { profileId: null, counterName: null, link: { kind: 'off' }, unsent: 0, setAside: [] };
 
 export const agencyTlsModeSchema = z.enum(['disable', 'require', 'verify-full']);
 

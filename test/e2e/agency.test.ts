@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * The agency ledger on screen, against a real PostgreSQL (PACKDESK_TEST_PG_URL, from
  * scripts/with-postgres.sh): the harness's counter is connected through Settings by keyboard, a
@@ -279,6 +280,33 @@ describe('the agency ledger on screen', () => {
     await page.keyboard.press('Control+b');
     await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
     expect(await page.getByRole('columnheader', { name: 'Counter' }).count()).toBe(0);
+  });
+
+  test('a change from another counter that this one cannot read is set aside and named in Settings; the feed goes on', async () => {
+    const server = agency();
+    const harness = await startHarness();
+    const { page } = harness;
+    await harness.core.agency.connect({ profileId: 1, ...server, tlsMode: 'disable', counterName: 'Desk 1' });
+    await expect.poll(() => agencyWords(page), { timeout: 10_000 }).toBe('Agency ledger: live');
+    // Desk 4's change holds what a counter never sends (a key), as a server not to be trusted might hand it out.
+    const desk4 = randomUUID();
+    await queryAgency(server, "INSERT INTO agency_counters (counter_id, name) VALUES ($1, 'Desk 4')", [desk4]);
+    await queryAgency(
+      server,
+      `INSERT INTO agency_changes (counter_id, counter_seq, booking_key, kind, body)
+       VALUES ($1, 1, $2, 'booking', jsonb_build_object('kind', 'booking', 'bookingKey', $2::text, 'apiKey', 'sk_live_x'))`,
+      [desk4, `${desk4}/1`],
+    );
+    await queryAgency(server, "SELECT pg_notify('agency_changes', '1')");
+    await page.keyboard.press('Control+Comma');
+    const section = page.getByRole('group', { name: 'Agency ledger of Training' });
+    await expect
+      .poll(() => section.getByTestId('agency-set-aside').textContent(), { timeout: 10_000 })
+      .toContain('1 change from Desk 4 could not be read');
+    expect(await section.getByTestId('agency-section-link').textContent()).toBe('live');
+    expect(JSON.stringify(harness.core.ledger.list({ profileId: 1, limit: 10 }).rows)).not.toContain('sk_live');
+    await harness.screenshot('agency-settings-set-aside');
+    expect(await violations(page)).toEqual([]);
   });
 
   test('a counter whose agency server was upgraded by a newer Packdesk says so in the status bar and in Settings, in words', async () => {

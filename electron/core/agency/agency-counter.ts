@@ -110,11 +110,13 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   /** Leases this counter writes under, each with when (on this counter's clock) it was last asked for and granted. */
   const writeLeases = new Map<number, { lease: BookingLease; renewal: NodeJS.Timeout; grantedAt: number }>();
 
+  let setAside = ledger.setAside();
   const status = (): AgencyStatus => ({
     profileId: ledger.membership()?.profileId ?? null,
     counterName: counter.name,
     link,
     unsent,
+    setAside,
   });
   const publish = (): void => {
     if (!stopped) options.onStatus(status());
@@ -162,7 +164,17 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     feed = startChangeFeed({
       settings,
       counterId: counter.counterId,
-      port: ledger.remote,
+      port: {
+        lastPulledSeq: ledger.remote.lastPulledSeq,
+        applyRemote: (batch) => {
+          ledger.remote.applyRemote(batch);
+          // A change set aside is shown in Settings at once ("1 change from Desk 4 could not be read").
+          const now = ledger.setAside();
+          if (JSON.stringify(now) === JSON.stringify(setAside)) return;
+          setAside = now;
+          publish();
+        },
+      },
       retryDelayMs: retry,
       ...(options.pollEveryMs ? { pollEveryMs: options.pollEveryMs } : {}),
       onState: (state) => {

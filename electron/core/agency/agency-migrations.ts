@@ -1,7 +1,8 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../app-error';
 import { checkOut } from './agency-connection';
 import { CHANGES_CHANNEL, PUSH_LOCK } from './change-log';
+import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
 
 /** One step of the agency server's schema, as SQL; the list index + 1 is the version it produces. */
 export type AgencyMigration = string;
@@ -178,7 +179,27 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   END
   $push$;
   `,
+  // Every counter a peer: writes only through functions bound to the role that logs in, checked by the server.
+  ZERO_TRUST_MIGRATION,
 ];
+
+/** Whether this login may change the agency's schema: it owns the database (a counter on its own role does not). */
+async function ownsSchema(client: { query: PoolClient['query'] }): Promise<boolean> {
+  const found = await client.query<{ owner: boolean }>(
+    `SELECT pg_has_role(current_user, d.datdba, 'USAGE') AS owner FROM pg_database d WHERE d.datname = current_database()`,
+  );
+  return found.rows[0]?.owner === true;
+}
+
+function upgradeNeedsOwner(current: number, wanted: number): AppError {
+  return new AppError(
+    'agency_login_refused',
+    current === 0
+      ? 'The agency ledger has no tables yet, and this counter’s user may not create them.'
+      : `The agency ledger needs an upgrade (schema ${current} to ${wanted}) that only its owner may make.`,
+    'Connect one counter once with the agency database owner’s user (README: An agency with several counters); then this counter connects as itself.',
+  );
+}
 
 /**
  * Brings the agency's schema up to what this counter knows, in one transaction under an advisory
@@ -191,9 +212,13 @@ export async function migrateAgencySchema(pool: Pool, migrations: readonly Agenc
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS agency_schema_versions (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    // Created only where missing: a counter on its own role may use the schema but not create in it.
+    const exists = await client.query<{ found: string | null }>("SELECT to_regclass('agency_schema_versions')::text AS found");
+    if (!exists.rows[0]?.found) {
+      await client.query(
+        'CREATE TABLE agency_schema_versions (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+    }
     const found = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM agency_schema_versions');
     const current = found.rows[0]?.version ?? 0;
     if (current > migrations.length) {
@@ -203,6 +228,7 @@ export async function migrateAgencySchema(pool: Pool, migrations: readonly Agenc
         'Install the newer Packdesk on this counter; until then it works on its own ledger and sends nothing to the agency.',
       );
     }
+    if (current < migrations.length && !(await ownsSchema(client))) throw upgradeNeedsOwner(current, migrations.length);
     for (let version = current + 1; version <= migrations.length; version += 1) {
       await client.query(migrations[version - 1] as string);
       await client.query('INSERT INTO agency_schema_versions (version) VALUES ($1)', [version]);

@@ -2,7 +2,7 @@ import type { Client } from 'pg';
 import { isConnectionFailure, openAgencyClient } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { CHANGES_CHANNEL, latestSeq, pullChanges } from './change-log';
-import type { PulledChange } from './change-log';
+import type { PulledEntry } from './change-log';
 
 /** What the status bar says about the agency server. */
 export type AgencyLinkState =
@@ -17,7 +17,7 @@ export interface RemoteChangesPort {
   /** The highest agency sequence this counter has taken in; 0 for a counter that never pulled. */
   lastPulledSeq(): number | Promise<number>;
   /** Others' changes in the agency's order (this counter's own are left out), and the sequence they bring it to. */
-  applyRemote(batch: { changes: readonly PulledChange[]; throughSeq: number }): void | Promise<void>;
+  applyRemote(batch: { changes: readonly PulledEntry[]; throughSeq: number }): void | Promise<void>;
 }
 
 export interface ChangeFeedOptions {

@@ -1,4 +1,5 @@
 import type { Pool, QueryResult, QueryResultRow } from 'pg';
+import { containsCardNumber } from '../../../shared/card-numbers';
 import { AppError } from '../app-error';
 import { agencyChangeSchema } from './agency-change';
 import type { AgencyChange } from './agency-change';
@@ -26,6 +27,48 @@ export interface PulledChange {
   counterSeq: number;
   committedAt: Date;
   change: AgencyChange;
+}
+
+/** A change in the agency's log that this counter cannot take (not a change it understands, or a card number in it): set aside. */
+export interface UnreadableChange {
+  seq: number;
+  counterId: string;
+  counterName: string;
+  counterSeq: number;
+  committedAt: Date;
+  /** Why, in a few words; never the change's content. */
+  problem: string;
+}
+
+export type PulledEntry = PulledChange | UnreadableChange;
+
+export const isUnreadable = (entry: PulledEntry): entry is UnreadableChange => 'problem' in entry;
+
+/** What a person typed or a service named in a change (its ids and keys are checked by their shape instead). */
+const freeText = (change: AgencyChange): string[] =>
+  change.kind === 'event'
+    ? [change.type, change.summary]
+    : [
+        change.status,
+        change.holderName,
+        change.holderSurname,
+        change.holderEmail,
+        change.packageTitle,
+        change.propertyName,
+        change.clientReference,
+        change.bookingReference ?? '',
+        change.inFlight ?? '',
+      ];
+
+/**
+ * The change in a row of the log, or why it cannot be taken. The server checks what a counter pushes,
+ * but a server (or a row) is not trusted either: one bad row must not stop the feed for every counter.
+ */
+function readChange(body: unknown): { change: AgencyChange } | { problem: string } {
+  const parsed = agencyChangeSchema.safeParse(body);
+  if (!parsed.success) return { problem: 'not a change this counter understands' };
+  if (freeText(parsed.data).some(containsCardNumber)) return { problem: 'it holds what looks like a card number' };
+  return { change: parsed.data };
 }
 
 function validated(changes: readonly OutgoingChange[]): OutgoingChange[] {
@@ -69,7 +112,7 @@ interface Queryable {
 }
 
 /** Up to `limit` changes after `afterSeq`, in the agency's order, with the name of the counter that made each. */
-export async function pullChanges(pool: Queryable, afterSeq: number, limit = 1_000): Promise<PulledChange[]> {
+export async function pullChanges(pool: Queryable, afterSeq: number, limit = 1_000): Promise<PulledEntry[]> {
   const found = await pool.query<{
     seq: string;
     counter_id: string;
@@ -89,7 +132,7 @@ export async function pullChanges(pool: Queryable, afterSeq: number, limit = 1_0
     counterName: row.name,
     counterSeq: Number(row.counter_seq),
     committedAt: row.committed_at,
-    change: agencyChangeSchema.parse(row.body),
+    ...readChange(row.body),
   }));
 }
 

@@ -23,11 +23,8 @@ export async function connectToAgency(
   const pool = openAgencyPool(settings);
   try {
     await migrateAgencySchema(pool, migrations);
-    await pool.query(
-      `INSERT INTO agency_counters (counter_id, name) VALUES ($1, $2)
-       ON CONFLICT (counter_id) DO UPDATE SET name = excluded.name, last_seen_at = now()`,
-      [counter.counterId, counter.name],
-    );
+    // Bound to the user this counter logs in as: no other user can write as this counter.
+    await pool.query('SELECT agency_join($1, $2)', [counter.counterId, counter.name]);
     return pool;
   } catch (error) {
     await pool.end().catch(() => undefined);

@@ -29,16 +29,16 @@ type Claim = { held: true; lease: BookingLease } | { held: false; holderName: st
  */
 async function claim(pool: Pool, kind: LeaseKind, request: LeaseRequest): Promise<Claim> {
   const token = randomUUID();
-  const taken = await pool.query<{ expires_at: Date }>(
-    `INSERT INTO agency_leases (booking_key, kind, counter_id, token, expires_at)
-     VALUES ($1, $2, $3, $4, clock_timestamp() + $5 * interval '1 millisecond')
-     ON CONFLICT (booking_key, kind) DO UPDATE SET counter_id = excluded.counter_id, token = excluded.token, expires_at = excluded.expires_at
-       WHERE agency_leases.expires_at <= clock_timestamp() OR agency_leases.counter_id = excluded.counter_id
-     RETURNING expires_at`,
-    [request.bookingKey, kind, request.counterId, token, request.ttlMs],
-  );
-  const row = taken.rows[0];
-  if (row) return { held: true, lease: heldLease(pool, kind, request, token, row.expires_at) };
+  // The server binds the lease to the user this counter logs in as, and caps its length (server schema 5).
+  const taken = await pool.query<{ expires_at: Date | null }>('SELECT agency_take_lease($1, $2, $3, $4, $5) AS expires_at', [
+    request.counterId,
+    request.bookingKey,
+    kind,
+    token,
+    Math.round(request.ttlMs),
+  ]);
+  const expiresAt = taken.rows[0]?.expires_at ?? null;
+  if (expiresAt) return { held: true, lease: heldLease(pool, kind, request, token, expiresAt) };
   const holder = await pool.query<{ name: string }>(
     `SELECT n.name FROM agency_leases l JOIN agency_counters n USING (counter_id) WHERE l.booking_key = $1 AND l.kind = $2`,
     [request.bookingKey, kind],
@@ -54,17 +54,19 @@ function heldLease(pool: Pool, kind: LeaseKind, request: LeaseRequest, token: st
     expiresAt: () => until,
     renew: async (ttlMs = request.ttlMs) => {
       // Still ours if the token is unchanged, even past its end: nobody took it meanwhile.
-      const renewed = await pool.query<{ expires_at: Date }>(
-        `UPDATE agency_leases SET expires_at = clock_timestamp() + $4 * interval '1 millisecond'
-         WHERE booking_key = $1 AND kind = $2 AND token = $3 RETURNING expires_at`,
-        [request.bookingKey, kind, token, ttlMs],
-      );
-      const row = renewed.rows[0];
-      if (!row) throw busy('This counter’s hold on the booking ran out and another counter took it.');
-      until = row.expires_at;
+      const renewed = await pool.query<{ expires_at: Date | null }>('SELECT agency_renew_lease($1, $2, $3, $4, $5) AS expires_at', [
+        request.counterId,
+        request.bookingKey,
+        kind,
+        token,
+        Math.round(ttlMs),
+      ]);
+      const renewedUntil = renewed.rows[0]?.expires_at ?? null;
+      if (!renewedUntil) throw busy('This counter’s hold on the booking ran out and another counter took it.');
+      until = renewedUntil;
     },
     release: async () => {
-      await pool.query('DELETE FROM agency_leases WHERE booking_key = $1 AND kind = $2 AND token = $3', [request.bookingKey, kind, token]);
+      await pool.query('SELECT agency_release_lease($1, $2, $3, $4)', [request.counterId, request.bookingKey, kind, token]);
     },
   };
 }

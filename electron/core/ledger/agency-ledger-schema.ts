@@ -126,3 +126,19 @@ export function orderAgencyChanges(db: DatabaseSync): void {
     END;
   `);
 }
+
+/**
+ * Ledger migration 9: the other counters' changes this counter would not take (a change it cannot
+ * read, a card number in it, a booking it would re-point), by their place in the agency's order.
+ * Only the sender and the reason are kept here; the change itself stays in the agency's log.
+ */
+export function keepSetAsideChanges(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE agency_set_aside (
+      seq INTEGER PRIMARY KEY,
+      counter_name TEXT NOT NULL,
+      problem TEXT NOT NULL,
+      set_aside_at TEXT NOT NULL
+    );
+  `);
+}

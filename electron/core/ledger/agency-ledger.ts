@@ -2,7 +2,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { ProfileKind } from '../../../shared/profiles';
 import type { AgencyBooking, AgencyChange, AgencyRevision } from '../agency/agency-change';
 import type { RemoteChangesPort } from '../agency/change-feed';
-import type { OutgoingChange, PulledChange } from '../agency/change-log';
+import { isUnreadable } from '../agency/change-log';
+import type { OutgoingChange, PulledEntry } from '../agency/change-log';
 import type { OutboxPort } from '../agency/outbox-pusher';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
@@ -33,6 +34,29 @@ export interface AgencyLedgerOptions {
 
 const state = (db: DatabaseSync, key: string): string | null =>
   (statement(db, 'SELECT value FROM agency_state WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+
+/** What names a booking for good once it is known: no change from another counter may re-point it. */
+interface AgencyIdentity {
+  service_booking_id: number | null;
+  package_id: number;
+  property_id: number;
+  client_reference: string;
+}
+
+/** Why a change would re-point a booking this counter holds at another one; null when it keeps its identity. */
+function identityProblem(held: AgencyIdentity, change: AgencyBooking): string | null {
+  if (held.service_booking_id !== null && change.serviceBookingId !== held.service_booking_id) {
+    return 'it would point the booking at another service booking';
+  }
+  if (change.packageId !== held.package_id || change.propertyId !== held.property_id)
+    return 'it would move the booking to another package or hotel';
+  if (change.clientReference !== held.client_reference) return 'it would change the booking’s reference';
+  return null;
+}
+
+/** A booking this counter has never seen comes from the counter that made it: its key starts with that counter's id. */
+const newBookingProblem = (change: AgencyBooking, authorId: string): string | null =>
+  change.bookingKey.startsWith(`${authorId}/`) ? null : 'a new booking sent by a counter that did not make it';
 
 /** Whether revision `a` comes after `b` in the agency's order: a higher number, or the same from a counter with a higher id. */
 const isNewer = (a: AgencyRevision, b: { revision: number; counterId: string | null }): boolean =>
@@ -80,15 +104,22 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
     change: AgencyBooking,
     author: { id: string; name: string },
     member: AgencyMembership,
-  ): {
-    id: number;
-    applied: boolean;
-  } {
+  ): { refused: false; id: number; applied: boolean } | { refused: true; problem: string } {
     const found = statement(
       db,
-      'SELECT id, next_check_at, status, agency_revision, agency_revised_by FROM bookings WHERE agency_key = ?',
+      `SELECT id, next_check_at, status, agency_revision, agency_revised_by, service_booking_id, package_id, property_id, client_reference
+       FROM bookings WHERE agency_key = ?`,
     ).get(change.bookingKey) as
-      { id: number; next_check_at: number | null; status: string; agency_revision: number; agency_revised_by: string | null } | undefined;
+      | (AgencyIdentity & {
+          id: number;
+          next_check_at: number | null;
+          status: string;
+          agency_revision: number;
+          agency_revised_by: string | null;
+        })
+      | undefined;
+    const problem = found ? identityProblem(found, change) : newBookingProblem(change, author.id);
+    if (problem) return { refused: true, problem };
     const values = [
       change.serviceBookingId,
       change.status,
@@ -132,7 +163,7 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
           author.id,
         ).lastInsertRowid,
       );
-      return { id, applied: true };
+      return { refused: false, id, applied: true };
     }
     const held = { revision: found.agency_revision, counterId: found.agency_revised_by };
     const made = { revision: change.revision, counterId: author.id };
@@ -158,7 +189,7 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
       reassert(found.id, made);
     }
     if (!madeOnWhatIsHeld) judgedByService(found.id);
-    return { id: found.id, applied: taken };
+    return { refused: false, id: found.id, applied: taken };
   }
 
   /** This counter's state of the booking sent again, ordered after `above`, so every copy ends on it. */
@@ -207,7 +238,7 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
 
   const remote = {
     lastPulledSeq: (): number => Number(state(db, 'last_pulled_seq') ?? 0),
-    applyRemote: ({ changes, throughSeq }: { changes: readonly PulledChange[]; throughSeq: number }): void => {
+    applyRemote: ({ changes, throughSeq }: { changes: readonly PulledEntry[]; throughSeq: number }): void => {
       const touched = transaction(db, () => {
         const member = membership();
         if (!member) throw new AppError('agency_not_joined', 'This counter is not in an agency.', 'Connect it in Settings.');
@@ -215,11 +246,18 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         const ids = new Set<number>();
         // Rows a late change left as they were: the screens hear of them only when a timeline line arrived.
         const skipped = new Set<number>();
-        for (const { change, counterId, counterName } of changes) {
+        const setAside: { seq: number; counterName: string; problem: string }[] = [];
+        for (const entry of changes) {
+          if (isUnreadable(entry)) {
+            setAside.push(entry);
+            continue;
+          }
+          const { change, counterId, counterName } = entry;
           if (change.kind === 'booking') {
-            const { id, applied } = applyBooking(change, { id: counterId, name: counterName }, member);
-            if (applied) ids.add(id);
-            else skipped.add(id);
+            const outcome = applyBooking(change, { id: counterId, name: counterName }, member);
+            if (outcome.refused) setAside.push({ seq: entry.seq, counterName, problem: outcome.problem });
+            else if (outcome.applied) ids.add(outcome.id);
+            else skipped.add(outcome.id);
           } else {
             const booking = statement(db, 'SELECT id FROM bookings WHERE agency_key = ?').get(change.bookingKey) as
               { id: number } | undefined;
@@ -233,10 +271,22 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
             ids.add(booking.id);
           }
         }
+        for (const { seq, counterName, problem } of setAside) {
+          statement(db, 'INSERT OR IGNORE INTO agency_set_aside (seq, counter_name, problem, set_aside_at) VALUES (?, ?, ?, ?)').run(
+            seq,
+            counterName,
+            problem,
+            new Date(options.now()).toISOString(),
+          );
+        }
         setState(db, 'last_pulled_seq', String(throughSeq));
         statement(db, 'DELETE FROM agency_applying').run();
-        return { ids, skipped };
+        return { ids, skipped, setAside };
       });
+      // The feed goes on past them; each is said once, with its sender and reason (never its content).
+      for (const { seq, counterName, problem } of touched.setAside) {
+        console.warn(`[agency] change ${seq} from ${counterName} set aside: ${problem}`);
+      }
       for (const id of touched.ids) {
         remoteTouches.set(id, (remoteTouches.get(id) ?? 0) + 1);
         options.announce(id);
@@ -304,6 +354,18 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         statement(db, 'DELETE FROM agency_state').run();
         statement(db, 'DELETE FROM agency_outbox').run();
       });
+    },
+
+    /** The other counters' changes this counter would not take, counted by sender. */
+    setAside(): { counterName: string; count: number }[] {
+      const rows = statement(
+        db,
+        'SELECT counter_name, count(*) AS n FROM agency_set_aside GROUP BY counter_name ORDER BY counter_name',
+      ).all() as {
+        counter_name: string;
+        n: number;
+      }[];
+      return rows.map((row) => ({ counterName: row.counter_name, count: row.n }));
     },
 
     /** The booking's key in the agency and the counter that made it (null: this one), or null outside an agency. */

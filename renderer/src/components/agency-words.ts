@@ -50,6 +50,10 @@ export function linkExplanation(link: AgencyLink): string {
 export const unsentWords = (status: AgencyStatus): string | null =>
   status.unsent > 0 ? `${plural(status.unsent, 'change')} not sent yet` : null;
 
+/** "1 change from Desk 4 could not be read", a line per counter whose changes this counter set aside. */
+export const setAsideWords = (status: AgencyStatus): string[] =>
+  status.setAside.map(({ counterName, count }) => `${plural(count, 'change')} from ${counterName} could not be read`);
+
 /** The link's dot, and its words in a shade dark enough to read on white. */
 export const LINK_LOOK: Record<AgencyLink['kind'], { dot: string; text: string }> = {
   off: { dot: 'var(--mantine-color-gray-5)', text: 'var(--mantine-color-gray-7)' },

@@ -46,7 +46,10 @@ export function useCounters(serviceOptions: Partial<SandboxOptions> = {}) {
      * A new counter joined to the agency; `throughProxy` puts a link the test can cut between it and the server,
      * `timings` changes some of its agency timings (its query timeout, say).
      */
-    async start(name: string, options: { throughProxy?: boolean; timings?: CoreOptions['agencyTimings'] } = {}): Promise<Counter> {
+    async start(
+      name: string,
+      options: { throughProxy?: boolean; timings?: CoreOptions['agencyTimings']; user?: string } = {},
+    ): Promise<Counter> {
       const { core, dataDir } = await startCore(await service(), { agencyTimings: { ...AGENCY_TIMINGS, ...options.timings } });
       cores.push(core);
       const { host, port, database, user, tlsMode } = agency.settings();
@@ -57,7 +60,7 @@ export function useCounters(serviceOptions: Partial<SandboxOptions> = {}) {
         host: proxy ? '127.0.0.1' : host,
         port: proxy?.port ?? port,
         database,
-        user,
+        user: options.user ?? user,
         tlsMode,
         counterName: name,
       });

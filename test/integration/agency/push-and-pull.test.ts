@@ -1,37 +1,43 @@
 import { describe, expect, test } from 'vitest';
 import type { AgencyChange } from '../../../electron/core/agency/agency-change';
 import { pullChanges, pushChanges } from '../../../electron/core/agency/change-log';
-import type { PulledChange } from '../../../electron/core/agency/change-log';
+import { isUnreadable } from '../../../electron/core/agency/change-log';
+import type { PulledChange, PulledEntry } from '../../../electron/core/agency/change-log';
 import { queryAgency } from '../../support/agency-server';
 import { bookingChange, useAgencyDatabase } from './agency-test-server';
 
 const agency = useAgencyDatabase();
 
+/** The whole log as a counter pulls it; every change in these tests is one a counter can read. */
 async function pullAll(counter: { pool: Parameters<typeof pullChanges>[0] }, pageSize = 100): Promise<PulledChange[]> {
-  const all: PulledChange[] = [];
+  const all: PulledEntry[] = [];
   for (;;) {
     const page = await pullChanges(counter.pool, all.at(-1)?.seq ?? 0, pageSize);
-    if (page.length === 0) return all;
+    if (page.length === 0) break;
     all.push(...page);
   }
+  const unreadable = all.filter(isUnreadable);
+  if (unreadable.length) throw new Error(`unreadable changes in the log: ${JSON.stringify(unreadable)}`);
+  return all as PulledChange[];
 }
 
 describe('the agency change log on PostgreSQL', () => {
   test('a push repeated after a lost answer applies each change once, and the record holds the latest state', async () => {
     const desk = await agency.joinCounter('Desk 1');
+    const key = `${desk.counterId}/1`;
     const changes = [
-      { counterSeq: 1, change: bookingChange('desk1/1', 1, 'Pending') },
-      { counterSeq: 2, change: { ...bookingChange('desk1/1', 1, 'Paid'), revision: 2 } },
+      { counterSeq: 1, change: bookingChange(key, 1, 'Pending') },
+      { counterSeq: 2, change: { ...bookingChange(key, 1, 'Paid'), revision: 2 } },
       {
         counterSeq: 3,
-        change: { kind: 'event', bookingKey: 'desk1/1', at: '2027-01-05T10:01:00.000Z', type: 'paid', summary: 'Paid by card' } as const,
+        change: { kind: 'event', bookingKey: key, at: '2027-01-05T10:01:00.000Z', type: 'paid', summary: 'Paid by card' } as const,
       },
     ];
 
     expect(await pushChanges(desk.pool, desk.counterId, changes)).toEqual({ applied: 3, alreadyThere: 0 });
     // The same outbox sent again (the first answer was lost), and again with one more change behind it.
     expect(await pushChanges(desk.pool, desk.counterId, changes)).toEqual({ applied: 0, alreadyThere: 3 });
-    const cancelled = { counterSeq: 4, change: { ...bookingChange('desk1/1', 1, 'Cancelled'), revision: 3 } };
+    const cancelled = { counterSeq: 4, change: { ...bookingChange(key, 1, 'Cancelled'), revision: 3 } };
     expect(await pushChanges(desk.pool, desk.counterId, [...changes, cancelled])).toEqual({ applied: 1, alreadyThere: 3 });
 
     const log = await pullAll(desk);
@@ -52,12 +58,14 @@ describe('the agency change log on PostgreSQL', () => {
 
   test('a change pushed late, below the revision the record holds, is kept in the log but never undoes the newer state', async () => {
     const [seller, canceller] = [await agency.joinCounter('Desk 3'), await agency.joinCounter('Desk 1')];
+    const key = `${seller.counterId}/1`;
     const record = () =>
       queryAgency<{ status: string; total_minor: string; revision: string }>(
         agency.settings(),
-        "SELECT status, total_minor, revision FROM agency_bookings WHERE booking_key = 'desk3/1'",
+        'SELECT status, total_minor, revision FROM agency_bookings WHERE booking_key = $1',
+        [key],
       );
-    const sold = { ...bookingChange('desk3/1', 1, 'Pending'), revision: 1 };
+    const sold = { ...bookingChange(key, 1, 'Pending'), revision: 1 };
     await pushChanges(seller.pool, seller.counterId, [{ counterSeq: 1, change: sold }]);
     const made = { revision: 1, counterId: seller.counterId };
     // Desk 1 cancels on top of revision 1 (its mark, then the outcome), while Desk 3's "Paid", also made on top of 1, waits.
@@ -108,11 +116,11 @@ describe('the agency change log on PostgreSQL', () => {
     const desks = await Promise.all(['Desk 1', 'Desk 2', 'Desk 3'].map((name) => agency.joinCounter(name)));
     // Each desk pushes 40 changes in 10 batches of 4, all desks at the same time.
     await Promise.all(
-      desks.map(async (desk, d) => {
+      desks.map(async (desk) => {
         for (let batch = 0; batch < 10; batch += 1) {
           const changes = [1, 2, 3, 4].map((i) => {
             const counterSeq = batch * 4 + i;
-            return { counterSeq, change: bookingChange(`desk${d + 1}/${counterSeq}`, counterSeq) };
+            return { counterSeq, change: bookingChange(`${desk.counterId}/${counterSeq}`, counterSeq) };
           });
           await pushChanges(desk.pool, desk.counterId, changes);
         }

@@ -5,7 +5,7 @@ import type { AgencySettingsView } from '../../../../shared/agency';
 import { plural } from '../../../../shared/format';
 import type { ProfileView } from '../../../../shared/profiles';
 import { call, describeError } from '../../bridge';
-import { LINK_LOOK, linkExplanation, linkWords, unsentWords } from '../../components/agency-words';
+import { LINK_LOOK, linkExplanation, linkWords, setAsideWords, unsentWords } from '../../components/agency-words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAgency } from '../../stores/agency-store';
 import { useAppStore } from '../../stores/app-store';
@@ -75,6 +75,7 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
   const shared = saved !== null && saved !== undefined;
   const link = status.profileId === profile.id ? status.link : null;
   const unsent = status.profileId === profile.id ? unsentWords(status) : null;
+  const setAside = status.profileId === profile.id ? setAsideWords(status) : [];
 
   return (
     <Stack gap="xs" aria-label={`Agency ledger of ${profile.name}`} role="group" data-testid="agency-section">
@@ -143,6 +144,17 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
           title={link.kind === 'refused' ? link.message : undefined}
         >
           <Text size="sm">{link.kind === 'refused' ? link.hint : linkExplanation(link)}</Text>
+        </Alert>
+      )}
+
+      {shared && link && mode !== 'form' && setAside.length > 0 && (
+        <Alert color="orange" variant="light" title={setAside.join('; ')} data-testid="agency-set-aside">
+          <Text size="sm">
+            {status.setAside.reduce((sum, entry) => sum + entry.count, 0) === 1
+              ? 'This counter did not take it: it was not a change this counter understands, held what looks like a card number, or would have pointed a booking at another one.'
+              : 'This counter did not take them: each was not a change this counter understands, held what looks like a card number, or would have pointed a booking at another one.'}{' '}
+            Nothing else is held up. Ask whoever runs that counter and the agency server to look at it.
+          </Text>
         </Alert>
       )}
 
