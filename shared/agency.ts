@@ -47,6 +47,9 @@ const sqlName = z
   .max(63, 'At most 63 characters.')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Letters, digits, dots, dashes and underscores only.');
 
+/** A host name that can only mean this computer. */
+export const isLoopbackHost = (host: string): boolean => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
+
 /** The agency server a profile's counter connects to. The password goes to the OS keychain, never to a file. */
 export const agencySettingsInputSchema = z
   .object({
@@ -66,7 +69,13 @@ export const agencySettingsInputSchema = z
     password: z.string().max(200).optional(),
     counterName: z.string().trim().min(1, 'Name this counter, such as “Desk 2”.').max(40, 'A counter name has at most 40 characters.'),
   })
-  .strict();
+  .strict()
+  // Without TLS anyone on the way reads the bookings and the password: only a server on this computer goes unencrypted.
+  .refine((input) => input.tlsMode !== 'disable' || isLoopbackHost(input.host), {
+    path: ['tlsMode'],
+    message:
+      'Not encrypted is only for a server on this computer (localhost, 127.0.0.1). Choose encrypted and checked for the agency’s server.',
+  });
 export type AgencySettingsInput = z.infer<typeof agencySettingsInputSchema>;
 
 /** What the settings screen shows of a saved connection: never the password itself. */

@@ -1,6 +1,7 @@
-import { Client, Pool } from 'pg';
-import type { ClientConfig, PoolClient } from 'pg';
+import { Pool } from 'pg';
+import type { Client, ClientConfig, PoolClient } from 'pg';
 import { AppError } from '../app-error';
+import { ScramOnlyClient } from './scram-only-client';
 
 /** How a counter reaches the agency's PostgreSQL; the password comes from the caller (the OS keychain), never a file. */
 export interface AgencyConnectionSettings {
@@ -45,7 +46,7 @@ function clientConfig(settings: AgencyConnectionSettings): ClientConfig {
 
 /** A small pool for pushes, pulls and leases. Its idle connections dying (server restart) is not an error for the app. */
 export function openAgencyPool(settings: AgencyConnectionSettings): Pool {
-  const pool = new Pool({ ...clientConfig(settings), max: 4, idleTimeoutMillis: 30_000 });
+  const pool = new Pool({ ...clientConfig(settings), max: 4, idleTimeoutMillis: 30_000, Client: ScramOnlyClient });
   // Without a listener, a server closing an idle connection would crash the process.
   pool.on('error', () => undefined);
   return pool;
@@ -53,7 +54,7 @@ export function openAgencyPool(settings: AgencyConnectionSettings): Pool {
 
 /** One dedicated connection, for LISTEN: a pool hands its connections back and would drop the subscription. */
 export function openAgencyClient(settings: AgencyConnectionSettings): Client {
-  return new Client(clientConfig(settings));
+  return new ScramOnlyClient(clientConfig(settings));
 }
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE']);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import { isLoopbackHost } from '../../../shared/agency';
 import type { AgencySettingsInput, AgencySettingsView } from '../../../shared/agency';
 import { AppError } from '../app-error';
 import type { SecretStore } from '../secrets';
@@ -26,6 +27,10 @@ export interface SavedAgencyConnection {
 }
 
 const passwordAccount = (profileId: number) => `agency:${profileId}`;
+
+/** Whether a connection goes to the same server, database and user as the saved one (the only one its password is for). */
+const sameServerAndUser = (saved: ConnectionRow, next: { host: string; port: number; database: string; user: string }): boolean =>
+  saved.host === next.host && saved.port === next.port && saved.database_name === next.database && saved.user_name === next.user;
 
 /**
  * Which agency server a profile's counter shares its ledger with, in the settings database. One
@@ -91,8 +96,17 @@ export function createAgencySettings(db: DatabaseSync, secrets: SecretStore) {
           'Disconnect that profile from the agency in its settings first: a counter’s history belongs to one agency.',
         );
       }
+      if (input.tlsMode === 'disable' && !isLoopbackHost(input.host)) {
+        throw new AppError(
+          'invalid_input',
+          'Not encrypted is only for a server on this computer (localhost, 127.0.0.1): anyone on the way would read the bookings and the password.',
+          'Choose “Encrypted and checked” for the agency’s server. Nothing was saved.',
+        );
+      }
       const saved = row(input.profileId);
-      const password = input.password || ((await secrets.read(passwordAccount(input.profileId))) ?? '');
+      // The saved password was given for one server and user: it goes nowhere else, whatever the form says.
+      const sameLogin = saved !== undefined && sameServerAndUser(saved, input);
+      const password = input.password || (sameLogin ? ((await secrets.read(passwordAccount(input.profileId))) ?? '') : '');
       const caCertificate = input.caCertificate ?? saved?.ca_certificate ?? null;
       return {
         profileId: input.profileId,
@@ -112,7 +126,9 @@ export function createAgencySettings(db: DatabaseSync, secrets: SecretStore) {
     /** Saves a connection `proposed` made (and checked): the settings row, and a typed password to the keychain. */
     async save(connection: SavedAgencyConnection, typedPassword: boolean): Promise<void> {
       const { settings } = connection;
+      const before = row(connection.profileId);
       if (typedPassword) await secrets.write(passwordAccount(connection.profileId), settings.password);
+      else if (before && !sameServerAndUser(before, { ...settings })) await secrets.remove(passwordAccount(connection.profileId));
       db.prepare(
         `INSERT INTO agency_connections (profile_id, host, port, database_name, user_name, tls_mode, ca_certificate, counter_name, counter_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -4,6 +4,7 @@ import { agencyNotTrusted, agencyUnreachable, isConnectionFailure, isTlsFailure,
 import type { AgencyConnectionSettings } from './agency-connection';
 import { agencyMigrations, migrateAgencySchema } from './agency-migrations';
 import type { AgencyMigration } from './agency-migrations';
+import { WeakAuthenticationRefused } from './scram-only-client';
 
 /** This counter as the agency knows it: a stable id chosen once, and the name other counters see ("Desk 2"). */
 export interface AgencyCounter {
@@ -38,6 +39,14 @@ export async function connectToAgency(
 function refusedInWords(settings: AgencyConnectionSettings, error: unknown): AppError | null {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   const server = `the agency ledger at ${settings.host}:${settings.port}`;
+  if (error instanceof WeakAuthenticationRefused) {
+    return new AppError(
+      'agency_login_refused',
+      `${server[0]?.toUpperCase()}${server.slice(1)} asked for the password ${error.method === 'cleartext' ? 'in plain text' : 'as an MD5 hash'}, so it was not sent.`,
+      'Packdesk sends the agency’s password only by SCRAM: ask whoever runs the server to set password_encryption = scram-sha-256, set the password again and use scram-sha-256 in pg_hba.conf. Check too that this is the agency’s server.',
+      { cause: error },
+    );
+  }
   switch (code) {
     // invalid_password, invalid_authorization_specification (no such role, or no pg_hba.conf line for it)
     case '28P01':

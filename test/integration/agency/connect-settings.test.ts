@@ -54,3 +54,26 @@ test('the password goes to the keychain, never to the settings file; a failed ed
   expect(core.agency.status()).toMatchObject({ counterName: 'Desk 1', link: { kind: 'live' } });
   await core.shutdown();
 });
+
+test('the saved password is for its server, database and user only: pointing the connection elsewhere drops it instead of sending it there', async () => {
+  const { core, form } = await counter();
+  await core.agency.connect({ ...form, password: 'for-this-server-only' });
+  expect(await core.agency.settingsOf(1)).toMatchObject({ hasPassword: true });
+  // The same server by another name, no password typed: the saved one is not offered to it, and is gone.
+  await core.agency.connect({ ...form, host: 'localhost' });
+  expect(await core.agency.settingsOf(1)).toMatchObject({ host: 'localhost', hasPassword: false });
+  await core.agency.connect({ ...form, password: 'again' });
+  // The same server and user with only the counter's name changed keeps it.
+  await core.agency.connect({ ...form, counterName: 'Desk 1 (front)' });
+  expect(await core.agency.settingsOf(1)).toMatchObject({ hasPassword: true, counterName: 'Desk 1 (front)' });
+  await core.shutdown();
+});
+
+test('an unencrypted connection is only for a server on this computer', async () => {
+  const { core, form } = await counter();
+  await expect(core.agency.connect({ ...form, host: 'agency.example.com', tlsMode: 'disable' })).rejects.toMatchObject({
+    message: expect.stringContaining('Not encrypted is only for a server on this computer'),
+  });
+  expect(await core.agency.settingsOf(1)).toBeNull();
+  await core.shutdown();
+});

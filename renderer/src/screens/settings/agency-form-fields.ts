@@ -28,15 +28,15 @@ export const TLS_CHOICES: { value: TlsMode; label: string; summary: string; desc
   },
   {
     value: 'require',
-    label: 'Encrypted, not checked (require)',
-    summary: 'encrypted, server not checked',
+    label: 'Encrypted, server not verified (require)',
+    summary: 'encrypted, server not verified',
     description: 'Nobody on the way can read what is sent, but a server pretending to be the agency’s would not be noticed.',
   },
   {
     value: 'disable',
     label: 'Not encrypted (disable)',
     summary: 'not encrypted',
-    description: 'Only for a server on the agency’s own closed network, such as one in the same office.',
+    description: 'Only for a server on this computer (localhost, 127.0.0.1): anything else goes encrypted.',
   },
 ];
 
