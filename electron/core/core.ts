@@ -184,6 +184,8 @@ export function createCore(options: CoreOptions) {
     ...(options.doubtWindowMs !== undefined ? { doubtWindowMs: options.doubtWindowMs } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
     closing: () => quitting(),
+    claimedByPeer: (bookingId) => agency.claimedByPeer(bookingId),
+    onServiceRead: (bookingId) => agency.serviceRead(bookingId),
     challengeUrl: (profile, paymentIntentId, clientSecret) => {
       const service = profile.builtIn ? options.builtInService() : null;
       return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;

@@ -287,7 +287,8 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     /** Whether this counter should read the booking from the service now: one counter per booking does. */
     async mayFollow(bookingId: number): Promise<boolean> {
       const place = ledger.placeOf(bookingId);
-      if (!place || !pool || writeLeases.has(bookingId)) return true;
+      // A status another counter claims is confirmed by this counter's own read, whoever follows the booking.
+      if (!place || !pool || writeLeases.has(bookingId) || place.claimed) return true;
       try {
         const claim = await tryTakeTrackerLease(pool, { bookingKey: place.agencyKey, counterId: counter.counterId, ttlMs: trackLeaseMs });
         return claim.held;

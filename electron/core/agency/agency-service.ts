@@ -66,6 +66,10 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     guard: (): AgencyWriteGuard | null => running?.guard ?? null,
     changed: (booking: BookingRecord): void => running?.changed(booking),
     mayFollow: (bookingId: number): Promise<boolean> => running?.mayFollow(bookingId) ?? Promise.resolve(true),
+    /** Whether the booking's status came from another counter and the service has not shown it here yet. */
+    claimedByPeer: (bookingId: number): boolean => ledger.claimedByPeer(bookingId),
+    /** The service was read: a status another counter claimed is now confirmed or corrected. */
+    serviceRead: (bookingId: number): void => ledger.serviceRead(bookingId),
     /** Resolves when every change made here has reached the agency. */
     drained: async (): Promise<void> => running?.drained(),
     /** At start-up: connects the profile saved as the agency's, if any. */

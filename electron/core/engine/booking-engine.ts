@@ -58,7 +58,8 @@ export function createBookingEngine(context: EngineContext, locks: ReturnType<ty
     const profile = context.profileOf(row);
     const read = await context.deps.clientFor(profile).getBooking(context.serviceIdOf(row));
     const rules = profile.statusRules;
-    const found = patchFromRead(row, read.data, rules);
+    // A status another counter claimed is no ending until the service shows it: the read may move the row out of it.
+    const found = patchFromRead(row, read.data, rules, context.deps.claimedByPeer?.(row.id) ?? false);
     let current = row;
     if (found) {
       const applied = ledger.applyRead(row.id, row.version, found.patch, { type: 'status', summary: found.summary });
@@ -66,6 +67,7 @@ export function createBookingEngine(context: EngineContext, locks: ReturnType<ty
       if (!applied) return { booking: context.bookingOf(row.id), following: true };
       current = applied;
     }
+    context.deps.onServiceRead?.(row.id);
     let landed = false;
     if (current.pendingModification || pendingChanges.watchingHidden(current.id)) {
       const made = await pendingChanges.checkPendingChange(current, read.data);

@@ -10,8 +10,10 @@ import type { BookingPatch } from '../ledger/ledger';
  * taken as it comes, except a step back that only a late read can explain: out of an ending, or
  * back to Pending once paid for.
  */
-function mayMove(from: string, to: string, paidFor: boolean, rules: StatusRules): boolean {
-  if (from === to || isTerminalStatus(from, rules)) return false;
+function mayMove(from: string, to: string, paidFor: boolean, rules: StatusRules, claimedElsewhere: boolean): boolean {
+  if (from === to) return false;
+  if (claimedElsewhere) return true;
+  if (isTerminalStatus(from, rules)) return false;
   if (to === 'Pending' && paidFor && isConfirmedStatus(from, rules)) return false;
   return true;
 }
@@ -32,10 +34,11 @@ export function patchFromRead(
   row: BookingRecord,
   read: ServiceBooking,
   rules: StatusRules,
+  claimedElsewhere = false,
 ): { patch: BookingPatch; summary: string } | null {
   const patch: BookingPatch = {};
   const words: string[] = [];
-  if (mayMove(row.status, read.status, row.bookingReference !== null, rules)) {
+  if (mayMove(row.status, read.status, row.bookingReference !== null, rules, claimedElsewhere)) {
     patch.status = read.status;
     words.push(`Status is now ${read.status}`);
   }

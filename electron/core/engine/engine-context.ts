@@ -35,6 +35,10 @@ export interface EngineDeps {
   retry?: RetryPolicy;
   /** Packdesk is closing: a write waiting to go again is not sent. */
   closing?: () => boolean;
+  /** In an agency: whether the booking's status is one another counter claimed that this counter's service has not shown yet. */
+  claimedByPeer?: (bookingId: number) => boolean;
+  /** A read of the booking was taken: what the service showed is now the row's. */
+  onServiceRead?: (bookingId: number) => void;
 }
 
 /** What every part of the engine shares: the ledger, the clock, and the lookups that turn ids into rows and clients. */

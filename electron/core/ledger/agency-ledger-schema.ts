@@ -128,11 +128,15 @@ export function orderAgencyChanges(db: DatabaseSync): void {
 }
 
 /**
- * Ledger migration 9: the other counters' changes this counter would not take (a change it cannot
- * read, a card number in it, a booking it would re-point), by their place in the agency's order.
- * Only the sender and the reason are kept here; the change itself stays in the agency's log.
+ * Ledger migration 9: another counter is a peer, not an authority.
+ * - `agency_set_aside`: the other counters' changes this counter would not take (a change it cannot
+ *   read, a card number in it, a booking it would re-point), by their place in the agency's order.
+ *   Only the sender and the reason are kept here; the change itself stays in the agency's log.
+ * - `bookings.agency_claimed_status`: a final status another counter says a booking has, not yet
+ *   shown to this counter by the service: read at once, and until then a read may move the row out of
+ *   it even if it is an ending (the service, not the other counter, says what the booking is).
  */
-export function keepSetAsideChanges(db: DatabaseSync): void {
+export function distrustPeers(db: DatabaseSync): void {
   db.exec(`
     CREATE TABLE agency_set_aside (
       seq INTEGER PRIMARY KEY,
@@ -140,5 +144,6 @@ export function keepSetAsideChanges(db: DatabaseSync): void {
       problem TEXT NOT NULL,
       set_aside_at TEXT NOT NULL
     );
+    ALTER TABLE bookings ADD COLUMN agency_claimed_status TEXT;
   `);
 }

@@ -1,5 +1,5 @@
 import type { Migration } from '../database';
-import { addAgencyOutbox, keepSetAsideChanges, orderAgencyChanges } from './agency-ledger-schema';
+import { addAgencyOutbox, distrustPeers, orderAgencyChanges } from './agency-ledger-schema';
 
 /** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
 const SEARCHED = `new.holder_name || ' ' || new.holder_surname, new.holder_email,
@@ -194,6 +194,6 @@ export const ledgerMigrations: readonly Migration[] = [
   addAgencyOutbox,
   // A late change never undoes a newer one: per-booking revisions the agency and every counter order by.
   orderAgencyChanges,
-  // Another counter is a peer: what this counter will not take from it is set aside, named, and the feed goes on.
-  keepSetAsideChanges,
+  // Another counter is a peer: what this counter will not take from it is set aside, and a final status it claims is confirmed first.
+  distrustPeers,
 ];

@@ -9,7 +9,7 @@ import type { BookingRecord } from '../../../shared/bookings';
 import { queryAgency } from '../../support/agency-server';
 import { waitUntil } from '../../support/engine-helpers';
 import { useCounterRoles } from './agency-roles';
-import { converged, useCounters } from './counters-helpers';
+import { converged, countCancels, useCounters } from './counters-helpers';
 import type { Counter } from './counters-helpers';
 import { holdAt } from './counters-workload-helpers';
 import { seeded } from './seeded-helpers';
@@ -138,6 +138,43 @@ describe('a counter on its own PostgreSQL role is a peer, not an authority', () 
       );
       expect(desk.core.agency.status().setAside, desk.name).toEqual([{ counterName: 'Desk 4', count: 2 }]);
     }
+  });
+
+  test('a final status another counter claims is confirmed with the service before a counter acts on it: a false “Cancelled” is undone everywhere, nothing sent to the service', async () => {
+    const random = seeded(2603);
+    const desk1 = await counters.start('Desk 1');
+    const desk2 = await counters.start('Desk 2', { user: await counterRole('desk2') });
+    const desks = [desk1, desk2];
+    const settings = counters.agency.settings();
+    const sandbox = await counters.service();
+    const cancels = countCancels(sandbox);
+    const sold = await holdAt(desk1, random, 1);
+    const serviceId = sold.serviceBookingId as number;
+    await converged(desks, settings);
+    const key = desk1.core.agency.ledger.placeOf(sold.id)?.agencyKey as string;
+
+    const evilId = randomUUID();
+    const evil: Pool = await connectToAgency({ ...settings, user: await counterRole('desk4') }, { counterId: evilId, name: 'Desk 4' });
+    try {
+      await pushChanges(evil, evilId, [{ counterSeq: 1, change: { ...asChange(sold, key), status: 'Cancelled' } }]);
+    } finally {
+      await evil.end();
+    }
+    // Every desk reads the service itself, which still holds the booking: the claim is undone at every desk and at the agency.
+    const statuses = async () => ({
+      agency: (await queryAgency<{ status: string }>(settings, 'SELECT status FROM agency_bookings WHERE booking_key = $1', [key]))[0]
+        ?.status,
+      desks: desks.map((desk) => desk.core.ledger.findByServiceId(1, serviceId)?.status),
+    });
+    await waitUntil(statuses, (seen) => seen.agency === 'Pending' && seen.desks.every((status) => status === 'Pending'), 10_000);
+    await converged(desks, settings);
+    expect(await statuses()).toEqual({ agency: 'Pending', desks: ['Pending', 'Pending'] });
+    expect(sandbox.service.ledger(serviceId).booking?.status).toBe('Pending');
+    expect(cancels.get(serviceId) ?? 0).toBe(0);
+    // And the booking can be cancelled for real at either desk afterwards.
+    expect((await desk2.core.engine.cancel(desk2.core.ledger.findByServiceId(1, serviceId)?.id ?? 0, 'Traveler asked')).status).toBe(
+      'Cancelled',
+    );
   });
 
   test('one malformed change in the agency’s log (a server not to be trusted either) is set aside and the feed goes on for every counter', async () => {

@@ -39,6 +39,8 @@ function upgradedBooking(row: Row, from: number): Row {
   if (from < 7) Object.assign(next, { agency_key: null, origin_counter: null, agency_known: 0 });
   // Migration 8: no revision in the agency's order yet.
   if (from < 8) Object.assign(next, { agency_revision: 0, agency_revised_by: null });
+  // Migration 9: no status claimed by another counter.
+  if (from < 9) Object.assign(next, { agency_claimed_status: null });
   return next;
 }
 
