@@ -126,60 +126,8 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   END
   $push$;
   `,
-  // A late change never undoes a newer one: the record keeps the booking's highest revision (the counter id breaks a tie),
-  // and a change below it is kept in the log (every counter applies the same rule) but leaves the record as it is.
-  `
-  ALTER TABLE agency_bookings ADD COLUMN revision bigint NOT NULL DEFAULT 0, ADD COLUMN revised_by uuid;
-  CREATE OR REPLACE FUNCTION agency_push(p_counter uuid, p_changes jsonb, OUT applied bigint, OUT last_seq bigint)
-  LANGUAGE plpgsql AS $push$
-  BEGIN
-    PERFORM pg_advisory_xact_lock(${PUSH_LOCK});
-    WITH inserted AS (
-      INSERT INTO agency_changes (counter_id, counter_seq, booking_key, kind, body)
-      SELECT p_counter, (e->>'counterSeq')::bigint, e->'change'->>'bookingKey', e->'change'->>'kind', e->'change'
-      FROM jsonb_array_elements(p_changes) AS t (e)
-      ORDER BY (e->>'counterSeq')::bigint
-      ON CONFLICT (counter_id, counter_seq) DO NOTHING
-      RETURNING seq, booking_key, kind, body
-    ),
-    -- Several states of one booking in a push: the highest revision is the record's candidate.
-    latest AS (
-      SELECT DISTINCT ON (booking_key) seq, body FROM inserted WHERE kind = 'booking'
-      ORDER BY booking_key, coalesce((body->>'revision')::bigint, 0) DESC, seq DESC
-    ),
-    record AS (
-      INSERT INTO agency_bookings (booking_key, origin_counter_id, service_booking_id, status, check_in, check_out, holder_name,
-        holder_surname, package_title, property_name, total_minor, currency, client_reference, booking_reference, created_at,
-        updated_at, last_seq, revision, revised_by)
-      SELECT r."bookingKey", p_counter, r."serviceBookingId", r.status, r."checkIn", r."checkOut", r."holderName", r."holderSurname",
-        r."packageTitle", r."propertyName", r."totalMinor", r.currency, r."clientReference", r."bookingReference", r."createdAt",
-        r."updatedAt", latest.seq, coalesce(r.revision, 0), p_counter
-      FROM latest, jsonb_to_record(latest.body) AS r ("bookingKey" text, "serviceBookingId" bigint, status text, "checkIn" date,
-        "checkOut" date, "holderName" text, "holderSurname" text, "packageTitle" text, "propertyName" text, "totalMinor" bigint,
-        currency text, "clientReference" text, "bookingReference" text, "createdAt" timestamptz, "updatedAt" timestamptz,
-        revision bigint)
-      ON CONFLICT (booking_key) DO UPDATE SET service_booking_id = excluded.service_booking_id, status = excluded.status,
-        check_in = excluded.check_in, check_out = excluded.check_out, holder_name = excluded.holder_name,
-        holder_surname = excluded.holder_surname, package_title = excluded.package_title, property_name = excluded.property_name,
-        total_minor = excluded.total_minor, currency = excluded.currency, client_reference = excluded.client_reference,
-        booking_reference = excluded.booking_reference, updated_at = excluded.updated_at, last_seq = excluded.last_seq,
-        revision = excluded.revision, revised_by = excluded.revised_by
-      WHERE (excluded.revision, excluded.revised_by::text) > (agency_bookings.revision, coalesce(agency_bookings.revised_by::text, ''))
-      RETURNING 1
-    ),
-    timeline AS (
-      INSERT INTO agency_booking_events (seq, booking_key, at, type, summary)
-      SELECT seq, booking_key, (body->>'at')::timestamptz, body->>'type', body->>'summary' FROM inserted WHERE kind = 'event'
-      RETURNING 1
-    )
-    SELECT count(*), max(seq) INTO applied, last_seq FROM inserted;
-    IF last_seq IS NOT NULL THEN
-      PERFORM pg_notify('${CHANGES_CHANNEL}', last_seq::text);
-    END IF;
-  END
-  $push$;
-  `,
-  // Every counter a peer: writes only through functions bound to the role that logs in, checked by the server.
+  // Per booking, a late change never undoes a newer one; every counter a peer, writing only through functions bound to
+  // the role that logs in, checked by the server.
   ZERO_TRUST_MIGRATION,
 ];
 

@@ -35,7 +35,10 @@ const sqlArray = (names: readonly string[]) => `ARRAY[${names.map((name) => `'${
 const INSTANT = `'^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$'`;
 
 /**
- * Agency server schema 5: every counter is a peer, not an authority. A counter writes only through
+ * Agency server schema 4. Per booking, a late change never undoes a newer one: the record keeps the
+ * booking's highest revision (the counter id breaks a tie), and a change below it is kept in the log
+ * (every counter applies the same rule) but leaves the record as it is. And every counter is a peer,
+ * not an authority. A counter writes only through
  * functions that run as the schema's owner and bind each write to the login role that sends it
  * (`session_user`): a counter id belongs to the role that first joined with it, so a counter cannot
  * push, lease or rename as another. Counters may read the tables and call the functions; nothing else
@@ -45,6 +48,7 @@ const INSTANT = `'^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d
  * counter whose key it carries, and caps the length of a lease.
  */
 export const ZERO_TRUST_MIGRATION = `
+  ALTER TABLE agency_bookings ADD COLUMN revision bigint NOT NULL DEFAULT 0, ADD COLUMN revised_by uuid;
   ALTER TABLE agency_counters ADD COLUMN role_name name NOT NULL DEFAULT session_user;
   ALTER TABLE agency_bookings ADD COLUMN package_id bigint, ADD COLUMN property_id bigint;
   ALTER TABLE agency_bookings ADD CONSTRAINT agency_bookings_currency CHECK (currency ~ '^[A-Z]{3}$') NOT VALID,

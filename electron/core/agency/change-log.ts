@@ -97,7 +97,7 @@ export async function pushChanges(
 ): Promise<{ applied: number; alreadyThere: number }> {
   const checked = validated(changes);
   if (checked.length === 0) return { applied: 0, alreadyThere: 0 };
-  // One statement, one implicit transaction: agency_push (server schema 3) applies, records and notifies.
+  // One statement, one implicit transaction: agency_push (server schema 4) checks, applies, records and notifies.
   const result = await pool.query<{ applied: string }>('SELECT applied FROM agency_push($1, $2::jsonb)', [
     counterId,
     JSON.stringify(checked),

@@ -29,7 +29,7 @@ type Claim = { held: true; lease: BookingLease } | { held: false; holderName: st
  */
 async function claim(pool: Pool, kind: LeaseKind, request: LeaseRequest): Promise<Claim> {
   const token = randomUUID();
-  // The server binds the lease to the user this counter logs in as, and caps its length (server schema 5).
+  // The server binds the lease to the user this counter logs in as, and caps its length (server schema 4).
   const taken = await pool.query<{ expires_at: Date | null }>('SELECT agency_take_lease($1, $2, $3, $4, $5) AS expires_at', [
     request.counterId,
     request.bookingKey,
