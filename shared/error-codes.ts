@@ -79,6 +79,8 @@ export const ERROR_TITLES = {
   key_missing: 'Key missing',
   live_key_missing: 'Live key missing',
   key_prefix_mismatch: 'Wrong kind of key',
+  key_origin_mismatch: 'Key not for this address',
+  address_change_declined: 'Address not changed',
   keychain_unavailable: 'Keychain unavailable',
   shutting_down: 'Packdesk is closing',
   data_folder_in_use: 'Packdesk is already open',
