@@ -41,6 +41,7 @@ export const ERROR_TITLES = {
   publishable_key_missing: 'Stripe key missing',
   publishable_key_mismatch: 'Wrong Stripe key',
   training_uses_test_cards: 'Training card needed',
+  card_window_required: 'Card window needed',
   // Cancel and changes.
   already_cancelled: 'Already cancelled',
   cancel_refused: 'Cancel refused',

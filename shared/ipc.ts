@@ -116,7 +116,7 @@ export const channels = {
     input: z
       .object({
         bookingId,
-        /** A test payment method picked in training; without it the card window opens. */
+        /** A test payment method picked in training or test mode (refused on a live profile); without it the card window opens. */
         paymentMethodId: paymentMethodIdSchema.optional(),
         clientReference: clientReferenceSchema.optional(),
         /** Finish the 3-D Secure left unfinished on this booking (the same payment intent), instead of a new card. */
