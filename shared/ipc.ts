@@ -90,7 +90,8 @@ export const channels = {
     output: keyStatusSchema,
   },
   'packages:search': {
-    input: z.object({ title: z.string().max(200) }).strict(),
+    // The words go out in the request's address, so a card number typed here is refused before anything is sent.
+    input: z.object({ title: cardFree(z.string().max(200), 'The search') }).strict(),
     output: z.array(packageSummary),
   },
   'booking:price': { input: offerSchema.strict(), output: quoteSchema },

@@ -210,6 +210,27 @@ describe('the service client', () => {
   });
 });
 
+describe('the search words', () => {
+  test.each(['4242424242424242', 'lisbon 4242 4242 4242 4242', '5555-5555-5555-4444 beach', '４２４２ ４２４２ ４２４２ ４２４２'])(
+    '%s: a card number is refused before anything is sent, since the words go out in the address',
+    async (title) => {
+      const server = await scriptedServer(() => ({ status: 200, body: { data: [] } }));
+      await expect(client(server.url).search(title)).rejects.toMatchObject({
+        code: 'card_number_in_text',
+        message: 'The search words look like they hold a card number, so nothing was searched: Packdesk never sends a card number.',
+        hint: 'Clear the search box and type a place or a theme; take the card only in the payment step.',
+      });
+      expect(server.requests()).toBe(0);
+    },
+  );
+
+  test('words with numbers that are not a card number go as typed', async () => {
+    const server = await scriptedServer(() => ({ status: 200, body: { data: [] } }));
+    await client(server.url).search('lisbon 2031 4 nights');
+    expect(server.requests()).toBe(1);
+  });
+});
+
 describe('a key goes only to the origin it was saved for', () => {
   /** A loopback server that records the Authorization header of every request it gets. */
   async function capturingServer() {

@@ -13,6 +13,7 @@ import {
   searchResponseSchema,
 } from '../../../shared/api';
 import type { AvailabilityRequest, BookRequest, Changes, PrebookRequest } from '../../../shared/api';
+import { containsCardNumber } from '../../../shared/card-numbers';
 import { AppError } from '../app-error';
 import { authorizationFor } from './key-origin';
 import type { OriginBoundKey } from './key-origin';
@@ -182,14 +183,23 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    search: (title: string) =>
-      send({
+    async search(title: string) {
+      // The words go out in the address, where logs and proxies keep them: never a card number.
+      if (containsCardNumber(title)) {
+        throw new AppError(
+          'card_number_in_text',
+          'The search words look like they hold a card number, so nothing was searched: Packdesk never sends a card number.',
+          'Clear the search box and type a place or a theme; take the card only in the payment step.',
+        );
+      }
+      return send({
         method: 'GET',
         path: `/packages?title=${encodeURIComponent(title)}`,
         key: 'test',
         isRead: true,
         schema: searchResponseSchema,
-      }),
+      });
+    },
 
     price: (packageId: number, request: Omit<AvailabilityRequest, 'mode' | 'items'>) =>
       send({
