@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import keytar from 'keytar';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { AgentQuestion } from '../../electron/core/agent-questions';
+import { AppError } from '../../electron/core/app-error';
 import { createCore } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
 import type { SecretStore } from '../../electron/core/secrets';
@@ -243,11 +244,12 @@ describe('a live profile moved to another address', () => {
     const service = await sandbox();
     const agency = service.createOrganization('Sunway Travel');
     const { store } = testKeychain();
+    // A keychain that lets the keys be read but, locked meanwhile, not deleted.
     let keychainAnswers = true;
     const flaky: SecretStore = {
       ...store,
       remove: async (account) => {
-        if (!keychainAnswers) throw Object.assign(new Error('locked'), { code: 'locked' });
+        if (!keychainAnswers) throw new AppError('keychain_unavailable', 'The system keychain could not be reached.', 'Unlock it.');
         await store.remove(account);
       },
     };
@@ -256,6 +258,7 @@ describe('a live profile moved to another address', () => {
     keychainAnswers = false;
     expect(await call('profiles:update', { id: profile.id, name: profile.name, baseUrl: 'https://api.moved.example' })).toMatchObject({
       ok: false,
+      error: { code: 'keychain_unavailable' },
     });
     expect(core.profiles.find(profile.id).baseUrl).toBe(service.url);
     expect(await core.profiles.keyFor(profile.id, 'live')).toEqual({ secret: agency.liveKey, origin: new URL(service.url).origin });
