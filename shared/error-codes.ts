@@ -41,6 +41,7 @@ export const ERROR_TITLES = {
   publishable_key_missing: 'Stripe key missing',
   publishable_key_mismatch: 'Wrong Stripe key',
   training_uses_test_cards: 'Training card needed',
+  card_window_required: 'Card window needed',
   // Cancel and changes.
   already_cancelled: 'Already cancelled',
   cancel_refused: 'Cancel refused',
@@ -79,6 +80,8 @@ export const ERROR_TITLES = {
   key_missing: 'Key missing',
   live_key_missing: 'Live key missing',
   key_prefix_mismatch: 'Wrong kind of key',
+  key_origin_mismatch: 'Key not for this address',
+  address_change_declined: 'Address not changed',
   keychain_unavailable: 'Keychain unavailable',
   shutting_down: 'Packdesk is closing',
   data_folder_in_use: 'Packdesk is already open',

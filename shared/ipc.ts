@@ -90,7 +90,8 @@ export const channels = {
     output: keyStatusSchema,
   },
   'packages:search': {
-    input: z.object({ title: z.string().max(200) }).strict(),
+    // The words go out in the request's address, so a card number typed here is refused before anything is sent.
+    input: z.object({ title: cardFree(z.string().max(200), 'The search') }).strict(),
     output: z.array(packageSummary),
   },
   'booking:price': { input: offerSchema.strict(), output: quoteSchema },
@@ -116,7 +117,7 @@ export const channels = {
     input: z
       .object({
         bookingId,
-        /** A test payment method picked in training; without it the card window opens. */
+        /** A test payment method picked in training or test mode (refused on a live profile); without it the card window opens. */
         paymentMethodId: paymentMethodIdSchema.optional(),
         clientReference: clientReferenceSchema.optional(),
         /** Finish the 3-D Secure left unfinished on this booking (the same payment intent), instead of a new card. */

@@ -86,3 +86,9 @@ export function baseUrlProblem(raw: string): string | null {
 export function normalizeBaseUrl(raw: string): string {
   return raw.trim().replace(/\/+$/, '');
 }
+
+/** Whether a typed address is at another origin (scheme, host or port) than the saved one, where the saved keys do not go. */
+export function isAnotherOrigin(saved: string, typed: string): boolean {
+  const address = normalizeBaseUrl(typed);
+  return URL.canParse(saved) && URL.canParse(address) && new URL(saved).origin !== new URL(address).origin;
+}

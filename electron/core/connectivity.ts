@@ -1,10 +1,13 @@
+import { authorizationFor, isSavedFor } from './api/key-origin';
+import type { OriginBoundKey } from './api/key-origin';
+
 /** As long as a call to the service waits for its answer (the API client's 15 s). */
 const PROBE_TIMEOUT_MS = 15_000;
 
 /** Where the probe goes, and the key it carries: a service may want a key on every path. */
 export interface ProbeTarget {
   baseUrl: string | null;
-  key: string | null;
+  key: OriginBoundKey | null;
 }
 
 /**
@@ -15,10 +18,14 @@ export interface ProbeTarget {
  */
 export async function isServiceReachable(target: ProbeTarget, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   if (!target.baseUrl) return false;
+  const url = `${target.baseUrl}/api/partner/v1/packages?title=`;
+  // A key saved for another origin stays home; any answer without it still says the service is there.
+  const headers: Record<string, string> =
+    target.key && isSavedFor(target.key, url) ? { Authorization: authorizationFor(target.key, url) } : {};
   try {
-    const response = await fetch(`${target.baseUrl}/api/partner/v1/packages?title=`, {
+    const response = await fetch(url, {
       method: 'GET',
-      headers: target.key ? { Authorization: `Bearer ${target.key}` } : {},
+      headers,
       signal: AbortSignal.timeout(timeoutMs),
     });
     await response.body?.cancel();

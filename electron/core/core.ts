@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
 import type { AgencyServiceDeps } from './agency/agency-service';
+import type { AskAgent } from './agent-questions';
 import { AppError } from './app-error';
 import { createApiClient } from './api/client';
 import type { ApiClient } from './api/client';
+import type { OriginBoundKey } from './api/key-origin';
 import type { RetryPolicy } from './api/retry-policy';
 import { monitorConnectivity } from './connectivity';
 import { lockDataFolder } from './data-folder-lock';
@@ -76,6 +78,8 @@ export interface CoreOptions {
   openExternal?: (url: string) => Promise<void>;
   /** The agency link's timings (tests); the app uses the defaults. */
   agencyTimings?: AgencyServiceDeps['timings'];
+  /** Main's own question to the agent (a native message box in the app); without it, nothing that needs the agent's word is done. */
+  askAgent?: AskAgent;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -97,7 +101,7 @@ export function createCore(options: CoreOptions) {
     }
   })();
   const preferences = createPreferences(settingsDb);
-  const profiles = createProfileService(settingsDb, preferences, options.secrets);
+  const profiles = createProfileService(settingsDb, preferences, options.secrets, options.askAgent);
   const events = createEventHub();
   const ledger = createLedger(ledgerDb, undefined, (booking) => {
     agency.changed(booking);
@@ -123,14 +127,17 @@ export function createCore(options: CoreOptions) {
   const baseUrlOf = (profile: ProfileRecord): string | null =>
     profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl;
 
-  const builtInKeys = (profile: ProfileRecord) => {
+  /** A training profile's keys, given by the built-in service and so saved for its address. */
+  const builtInKey = (profile: ProfileRecord, kind: 'test' | 'live'): OriginBoundKey | null => {
     const service = options.builtInService();
-    return service ? (service.keysFor?.(profile.id) ?? service) : null;
+    if (!service) return null;
+    const keys = service.keysFor?.(profile.id) ?? service;
+    return { secret: kind === 'test' ? keys.testKey : keys.liveKey, origin: new URL(service.url).origin };
   };
 
   /** The key the active profile searches with (its test key, else its live key), for the online probe. */
-  async function searchKeyOf(profile: ProfileRecord): Promise<string | null> {
-    if (profile.builtIn) return builtInKeys(profile)?.testKey ?? null;
+  async function searchKeyOf(profile: ProfileRecord): Promise<OriginBoundKey | null> {
+    if (profile.builtIn) return builtInKey(profile, 'test');
     return (await profiles.keyFor(profile.id, 'test').catch(() => null)) ?? (await profiles.keyFor(profile.id, 'live').catch(() => null));
   }
 
@@ -159,11 +166,7 @@ export function createCore(options: CoreOptions) {
         baseUrl,
         ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
         ...(options.retry ? { retry: options.retry } : {}),
-        key: async (kind) => {
-          if (!profile.builtIn) return profiles.keyFor(profile.id, kind);
-          const keys = builtInKeys(profile);
-          return keys ? (kind === 'test' ? keys.testKey : keys.liveKey) : null;
-        },
+        key: async (kind) => (profile.builtIn ? builtInKey(profile, kind) : profiles.keyFor(profile.id, kind)),
       });
       clients.set(cacheKey, client);
     }
@@ -196,7 +199,8 @@ export function createCore(options: CoreOptions) {
   const engine = createBookingEngine(context, locks);
   const payments = createPaymentPipeline(context, locks, {
     windows: options.paymentWindows ?? NO_PAYMENT_WINDOWS,
-    publishableKey: (profile) => profiles.keyFor(profile.id, 'publishable'),
+    // Sent to Stripe only, never to the booking service, so the origin saved with it does not come into it.
+    publishableKey: async (profile) => (await profiles.keyFor(profile.id, 'publishable'))?.secret ?? null,
     progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
   });
 

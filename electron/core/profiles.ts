@@ -3,6 +3,11 @@ import type { KeySlot, KeyStatus, ProfileKind, ProfileView } from '../../shared/
 import { baseUrlProblem, keyProblem, keySlotSchema, normalizeBaseUrl } from '../../shared/profiles';
 import { SPEC_STATUS_RULES, statusRulesSchema, TRAINING_STATUS_RULES, withStatus } from '../../shared/status-rules';
 import type { StatusRules } from '../../shared/status-rules';
+import { addressChangeQuestion } from './address-change-question';
+import { NOBODY_TO_ASK } from './agent-questions';
+import type { AskAgent } from './agent-questions';
+import { hostsOf } from './api/key-origin';
+import type { OriginBoundKey } from './api/key-origin';
 import { AppError } from './app-error';
 import { transaction } from './database';
 import type { Preferences } from './preferences';
@@ -30,6 +35,9 @@ const ACTIVE = 'active_profile_id';
 
 const accountFor = (profileId: number, slot: KeySlot) => `profile-${profileId}:${slot}`;
 
+/** The origin a profile's keys are saved for: its address without the path. */
+const originOf = (baseUrl: string) => new URL(baseUrl).origin;
+
 type Row = { id: number; name: string; kind: ProfileKind; base_url: string; built_in: number; status_rules: string | null };
 
 function rulesOf(row: Row): StatusRules {
@@ -48,10 +56,18 @@ const toRecord = (row: Row): ProfileRecord => ({
   statusRules: rulesOf(row),
 });
 
-/** Profiles (name, service address, kind) in SQLite, their keys in the keychain. */
-export function createProfileService(db: DatabaseSync, preferences: Preferences, secrets: SecretStore) {
+/**
+ * Profiles (name, service address, kind) in SQLite, their keys in the keychain, and beside each key
+ * the origin it was saved for (never the key itself). `askAgent` is main's own question to the agent.
+ */
+export function createProfileService(db: DatabaseSync, preferences: Preferences, secrets: SecretStore, askAgent: AskAgent = NOBODY_TO_ASK) {
   const byId = db.prepare('SELECT * FROM profiles WHERE id = ?');
   const byName = db.prepare('SELECT id FROM profiles WHERE name = ? AND id != ?');
+  const originOfKey = db.prepare('SELECT origin FROM key_origins WHERE profile_id = ? AND slot = ?');
+  const recordOrigin = db.prepare(
+    'INSERT INTO key_origins (profile_id, slot, origin) VALUES (?, ?, ?) ON CONFLICT (profile_id, slot) DO UPDATE SET origin = excluded.origin',
+  );
+  const forgetOrigin = db.prepare('DELETE FROM key_origins WHERE profile_id = ? AND slot = ?');
 
   function find(id: number): ProfileRecord {
     const row = byId.get(id) as Row | undefined;
@@ -160,11 +176,15 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       if (keys.length > 0) await secrets.check();
 
       forgetActive();
-      const id = Number(
-        db
-          .prepare('INSERT INTO profiles (name, kind, base_url, built_in, created_at) VALUES (?, ?, ?, 0, ?)')
-          .run(name, input.kind, baseUrl, new Date().toISOString()).lastInsertRowid,
-      );
+      const id = transaction(db, () => {
+        const inserted = Number(
+          db
+            .prepare('INSERT INTO profiles (name, kind, base_url, built_in, created_at) VALUES (?, ?, ?, 0, ?)')
+            .run(name, input.kind, baseUrl, new Date().toISOString()).lastInsertRowid,
+        );
+        for (const [slot] of keys) recordOrigin.run(inserted, slot, originOf(baseUrl));
+        return inserted;
+      });
       try {
         for (const [slot, value] of keys) await secrets.write(accountFor(id, slot), value);
       } catch (error) {
@@ -188,11 +208,36 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       return view(find(id));
     },
 
+    /**
+     * Renames a profile or changes its address. A move to another origin is first put to the agent in
+     * main's own question, naming both hosts; declined, nothing changes. Agreed, the profile's keys are
+     * deleted before the address changes: they were given for the old origin and go nowhere else.
+     */
     async update(id: number, name: string, baseUrl: string): Promise<ProfileView> {
-      editable(id);
+      const profile = editable(id);
       checkName(name.trim(), id);
+      const next = checkBaseUrl(baseUrl);
+      const moves = originOf(next) !== originOf(profile.baseUrl);
+      if (moves) {
+        // The keychain first: a move whose old keys cannot be deleted is not made.
+        await secrets.check();
+        const keys = await keyStatuses(profile);
+        const held = SLOTS.filter((slot) => keys[slot].state === 'set');
+        if (!(await askAgent(addressChangeQuestion(profile.name, profile.baseUrl, next, held)))) {
+          const [old] = hostsOf(profile.baseUrl, next);
+          throw new AppError(
+            'address_change_declined',
+            `The address of “${profile.name}” was not changed: the move was not confirmed. Its keys stay saved for ${old}.`,
+            'Change the address only if your provider confirmed the new one in its own dashboard or by phone, then confirm the move when Packdesk asks.',
+          );
+        }
+        for (const slot of SLOTS) await secrets.remove(accountFor(id, slot));
+      }
       forgetActive();
-      db.prepare('UPDATE profiles SET name = ?, base_url = ? WHERE id = ?').run(name.trim(), checkBaseUrl(baseUrl), id);
+      transaction(db, () => {
+        db.prepare('UPDATE profiles SET name = ?, base_url = ? WHERE id = ?').run(name.trim(), next, id);
+        if (moves) db.prepare('DELETE FROM key_origins WHERE profile_id = ?').run(id);
+      });
       return view(find(id));
     },
 
@@ -218,6 +263,8 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
     async setKey(profileId: number, slot: KeySlot, value: string): Promise<KeyStatus> {
       const profile = editable(profileId);
       checkKey(profile, slot, value.trim());
+      // The origin first: if the keychain then fails, the slot's old key (if any) was saved for the same one.
+      recordOrigin.run(profileId, slot, originOf(profile.baseUrl));
       await secrets.write(accountFor(profileId, slot), value.trim());
       return { state: 'set', lastFour: value.trim().slice(-4) };
     },
@@ -225,6 +272,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
     async deleteKey(profileId: number, slot: KeySlot): Promise<KeyStatus> {
       editable(profileId);
       await secrets.remove(accountFor(profileId, slot));
+      forgetOrigin.run(profileId, slot);
       return { state: 'missing' };
     },
 
@@ -246,9 +294,12 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       return true;
     },
 
-    /** The key itself, for the main process's own service calls; it never crosses to the renderer. */
-    async keyFor(profileId: number, slot: KeySlot): Promise<string | null> {
-      return secrets.read(accountFor(profileId, slot));
+    /** The key itself and the origin it was saved for, for the main process's own calls; it never crosses to the renderer. */
+    async keyFor(profileId: number, slot: KeySlot): Promise<OriginBoundKey | null> {
+      const secret = await secrets.read(accountFor(profileId, slot));
+      if (!secret) return null;
+      const recorded = originOfKey.get(profileId, slot) as { origin: string } | undefined;
+      return { secret, origin: recorded?.origin ?? null };
     },
   };
 }

@@ -58,4 +58,25 @@ export const settingsMigrations: readonly Migration[] = [
       );
     `);
   },
+  // The origin each saved key was given for: a key is sent to that origin only. The keys already in
+  // the keychain were saved for the profile's address as it is now, so that becomes their origin.
+  (db) => {
+    db.exec(`
+      CREATE TABLE key_origins (
+        profile_id INTEGER NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+        slot TEXT NOT NULL CHECK (slot IN ('test', 'live', 'publishable')),
+        origin TEXT NOT NULL,
+        PRIMARY KEY (profile_id, slot)
+      );
+    `);
+    const insert = db.prepare('INSERT INTO key_origins (profile_id, slot, origin) VALUES (?, ?, ?)');
+    for (const { id, base_url } of db.prepare('SELECT id, base_url FROM profiles WHERE built_in = 0').all() as {
+      id: number;
+      base_url: string;
+    }[]) {
+      // An address that does not parse gets no origin, so its keys are sent nowhere until saved again.
+      if (!URL.canParse(base_url)) continue;
+      for (const slot of ['test', 'live', 'publishable']) insert.run(id, slot, new URL(base_url).origin);
+    }
+  },
 ];

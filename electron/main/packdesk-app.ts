@@ -10,6 +10,7 @@ import { createKeychainStore } from '../core/secrets';
 import { asBuiltInService } from '../sandbox/built-in';
 import { startSandbox } from '../sandbox/sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
+import { nativeAgentQuestions } from './agent-questions';
 import { denyAllPermissions } from './hardening';
 import { registerIpc } from './ipc';
 import { ledgerMenuActions } from './ledger-menu';
@@ -58,6 +59,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     paymentWindows: electronPaymentWindows(() => mainWindow, rendererPage('payment.html', devServerUrl)),
     voucherPrinter: electronVoucherPrinter(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),
+    askAgent: nativeAgentQuestions(() => mainWindow),
   });
 
   const trustedIds = new Set<number>();

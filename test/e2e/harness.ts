@@ -6,6 +6,7 @@ import keytar from 'keytar';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fileHoldsCardNumber } from '../support/card-scan';
+import type { AgentQuestion } from '../../electron/core/agent-questions';
 import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
@@ -47,6 +48,11 @@ export interface Harness {
   stopTrainingService(): Promise<void>;
   /** The keychain service name this run's keys are stored under. */
   keychainService: string;
+  /**
+   * Main's own questions to the agent (a native message box in the app): each one asked, and the
+   * answers to give, in order (true goes ahead); with none left, the agent keeps things as they are.
+   */
+  agentQuestions: { asked: AgentQuestion[]; answers: boolean[] };
   dataDir: string;
   /** Saves a screenshot of the app (or of another page, such as a 3-D Secure window) under test-results/screenshots. */
   screenshot(name: string, of?: Page): Promise<void>;
@@ -99,6 +105,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     locale: 'en-GB',
     timezoneId: 'Europe/Lisbon',
   });
+  const agentQuestions: Harness['agentQuestions'] = { asked: [], answers: [] };
   const core = createCore({
     dataDir,
     secrets: createKeychainStore(keychainService),
@@ -112,6 +119,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
     voucherPrinter: {
       savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)),
+    },
+    askAgent: async (question) => {
+      agentQuestions.asked.push(question);
+      return agentQuestions.answers.shift() ?? false;
     },
   });
   const dispatch = createDispatcher(core.handlers);
@@ -142,6 +153,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await training?.close();
     },
     keychainService,
+    agentQuestions,
     dataDir,
     async screenshot(name, of = page) {
       mkdirSync(SCREENSHOTS, { recursive: true });

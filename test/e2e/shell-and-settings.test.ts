@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import keytar from 'keytar';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { focusedName } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 
@@ -106,5 +109,83 @@ describe('profiles and keys', () => {
       error: expect.objectContaining({ code: 'key_prefix_mismatch', message: expect.stringContaining('must start with sk_live_') }),
     });
     expect(await keytar.findCredentials(harness.keychainService)).toEqual([]);
+  });
+
+  test('a new address: the form warns, main asks naming both hosts, declined nothing moves; confirmed the keys are deleted and never reach it', async () => {
+    const { page } = harness;
+    const service = harness.training;
+    if (!service) throw new Error('no training service');
+    // A live profile on a service on this computer, with the keys its organization was given.
+    const agency = service.createOrganization('Sunway Travel');
+    const created = await page.evaluate(
+      async ({ baseUrl, testKey, liveKey }) => {
+        const answer = await window.packdesk['profiles:create']({
+          name: 'Sunway live',
+          kind: 'live',
+          baseUrl,
+          keys: { test: testKey, live: liveKey, publishable: 'pk_live_51PubKeyIjKl4321' },
+        });
+        if (answer.ok) await window.packdesk['profiles:activate']({ id: answer.value.id });
+        return answer.ok;
+      },
+      { baseUrl: service.url, ...agency },
+    );
+    expect(created).toBe(true);
+    // "Our API moved": a server that keeps the Authorization header of whatever reaches it.
+    const reached: (string | null)[] = [];
+    const phisher = createServer((request, response) => {
+      reached.push(request.headers.authorization ?? null);
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[]}');
+    });
+    await new Promise<void>((resolve) => phisher.listen(0, '127.0.0.1', resolve));
+    const phisherUrl = `http://127.0.0.1:${(phisher.address() as AddressInfo).port}`;
+    const [oldHost, newHost] = [new URL(service.url).host, new URL(phisherUrl).host];
+    harness.agentQuestions.answers.push(false, true);
+
+    try {
+      await page.keyboard.press('Control+Comma');
+      const card = page.getByLabel('Profile Sunway live');
+      await card.getByRole('button', { name: 'Edit' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focusedName(page)).toBe('Profile name');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(phisherUrl);
+      const warning = card.getByRole('note', { name: 'A new service address' });
+      await expect.poll(() => warning.textContent()).toContain(`The keys of this profile were given for ${oldHost}, and go nowhere else`);
+      await harness.screenshot('settings-address-change');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await focusedName(page)).toBe('Save');
+
+      // Declined in main's own question: the form stays, says so, and the profile is as it was.
+      await page.keyboard.press('Enter');
+      const refused = card.getByRole('alert');
+      await expect.poll(() => refused.getAttribute('data-code')).toBe('address_change_declined');
+      expect(await refused.textContent()).toContain(`Its keys stay saved for ${oldHost}.`);
+      expect(harness.agentQuestions.asked.map((question) => question.message)).toEqual([
+        `Move “Sunway live” from ${oldHost} to ${newHost}?`,
+      ]);
+      expect(harness.core.profiles.find(harness.core.profiles.activeProfileId()).baseUrl).toBe(service.url);
+      expect(await focusedName(page)).toBe('Save');
+
+      // Confirmed: the address changes, the keys are gone from the keyring, and the focus is back on Edit.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => card.getByText(phisherUrl).isVisible()).toBe(true);
+      await expect.poll(() => focusedName(page)).toBe('Edit');
+      expect(await card.getByTestId('key-live').getByTestId('key-status').textContent()).toBe('Not set');
+      expect(await keytar.findCredentials(harness.keychainService)).toEqual([]);
+
+      // The agent searches as before: told the key is missing, and nothing with a key reached the new address.
+      await page.keyboard.press('Control+n');
+      await expect.poll(() => focusedName(page)).toContain('Search packages');
+      await page.keyboard.type('lisbon');
+      await expect.poll(() => page.getByRole('alert').getAttribute('data-code')).toBe('key_missing');
+      await harness.core.connectivity.refresh();
+      expect(reached.length).toBeGreaterThan(0);
+      expect(reached.filter((authorization) => authorization !== null)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => phisher.close(resolve));
+    }
   });
 });

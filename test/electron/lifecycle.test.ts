@@ -200,3 +200,32 @@ describe('the ledger and help menus', () => {
     expect(shell.openedPaths).toEqual([app.getPath('logs')]);
   });
 });
+
+describe('questions only main can ask', () => {
+  test('moving a profile to another address is asked in a message box over the main window, keeping it by default; declined, nothing moves', async () => {
+    const window = await started();
+    const created = (await callFrom(window, 'profiles:create', {
+      name: 'Agency',
+      kind: 'live',
+      baseUrl: 'https://api.agency.example',
+    })) as Envelope<{ id: number }>;
+    if (!created.ok) throw new Error('the profile was not made');
+    const move = { id: created.value.id, name: 'Agency', baseUrl: 'https://api.moved.example' };
+
+    dialog.nextResponse = 1;
+    expect(await callFrom(window, 'profiles:update', move)).toMatchObject({ ok: false, error: { code: 'address_change_declined' } });
+    expect(dialog.messages.at(-1)).toMatchObject({
+      type: 'warning',
+      message: 'Move “Agency” from api.agency.example to api.moved.example?',
+      buttons: ['Move to api.moved.example', 'Keep api.agency.example'],
+      defaultId: 1,
+      cancelId: 1,
+    });
+    expect(await callFrom(window, 'profiles:list', {})).toMatchObject({
+      value: { profiles: expect.arrayContaining([expect.objectContaining({ baseUrl: 'https://api.agency.example' })]) },
+    });
+
+    dialog.nextResponse = 0;
+    expect(await callFrom(window, 'profiles:update', move)).toMatchObject({ ok: true, value: { baseUrl: 'https://api.moved.example' } });
+  });
+});

@@ -14,6 +14,8 @@ test('the active profile is what Settings last made it: chosen, renamed, moved, 
     version: 'test',
     builtInService: () => null,
     connectivityIntervalMs: 60_000,
+    // The agent confirms the move to another address when main asks.
+    askAgent: async () => true,
   });
   const { profiles } = core;
   try {

@@ -26,7 +26,9 @@ async function scriptedServer(answer: (count: number) => { status: number; body:
 }
 
 const KEY = 'sk_live_secretKeyNeverShown9999';
-const client = (baseUrl: string) => createApiClient({ baseUrl, key: async () => KEY, retry: FAST_RETRY });
+/** A key saved for the service at `baseUrl`, as the keychain and the settings give it. */
+const savedFor = (baseUrl: string, secret = KEY) => ({ secret, origin: new URL(baseUrl).origin });
+const client = (baseUrl: string) => createApiClient({ baseUrl, key: async () => savedFor(baseUrl), retry: FAST_RETRY });
 
 describe('the service client', () => {
   test('fail twice, then succeed: a read is retried and its answer parsed', async () => {
@@ -48,7 +50,8 @@ describe('the service client', () => {
           : { status: 200, body: { data: [] } },
       );
     const waits: number[] = [];
-    const patient = (url: string) => createApiClient({ baseUrl: url, key: async () => KEY, sleep: async (ms) => void waits.push(ms) });
+    const patient = (url: string) =>
+      createApiClient({ baseUrl: url, key: async () => savedFor(url), sleep: async (ms) => void waits.push(ms) });
     // Half the calls refused: nine refusals in a row is rare, and still no error for the agent.
     const nineTimes = await busyUntil(9, '2');
     expect((await patient(nineTimes.url).search('rome')).data).toEqual([]);
@@ -93,7 +96,11 @@ describe('the service client', () => {
       headers: { 'Retry-After': '3600' },
     }));
     const waits: number[] = [];
-    const patient = createApiClient({ baseUrl: server.url, key: async () => KEY, sleep: async (ms) => void waits.push(ms) });
+    const patient = createApiClient({
+      baseUrl: server.url,
+      key: async () => savedFor(server.url),
+      sleep: async (ms) => void waits.push(ms),
+    });
     await expect(patient.search('rome')).rejects.toMatchObject({ kind: 'server', status: 503 });
     expect(waits).toEqual([]);
     expect(server.requests()).toBe(1);
@@ -150,9 +157,8 @@ describe('the service client', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     servers.push(server);
-    expect(
-      await isServiceReachable({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'sk_test_probeKey1234' }),
-    ).toBe(true);
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect(await isServiceReachable({ baseUrl, key: savedFor(baseUrl, 'sk_test_probeKey1234') })).toBe(true);
     expect(authorization).toBe('Bearer sk_test_probeKey1234');
   });
 
@@ -183,7 +189,7 @@ describe('the service client', () => {
       retry: FAST_RETRY,
       key: async (kind) => {
         used.push(kind);
-        return kind === 'test' ? service.keys.testKey : service.keys.liveKey;
+        return savedFor(service.url, kind === 'test' ? service.keys.testKey : service.keys.liveKey);
       },
     });
     await api.search('rome');
@@ -193,10 +199,96 @@ describe('the service client', () => {
 
   test('a profile with no live key is told to add one', async () => {
     const service = await sandbox();
-    const api = createApiClient({ baseUrl: service.url, key: async (kind) => (kind === 'test' ? service.keys.testKey : null) });
+    const api = createApiClient({
+      baseUrl: service.url,
+      key: async (kind) => (kind === 'test' ? savedFor(service.url, service.keys.testKey) : null),
+    });
     await expect(api.getBooking(1)).rejects.toMatchObject({
       code: 'live_key_missing',
       hint: 'Add the key to the profile in Settings, then try again.',
     });
+  });
+});
+
+describe('the search words', () => {
+  test.each(['4242424242424242', 'lisbon 4242 4242 4242 4242', '5555-5555-5555-4444 beach', '４２４２ ４２４２ ４２４２ ４２４２'])(
+    '%s: a card number is refused before anything is sent, since the words go out in the address',
+    async (title) => {
+      const server = await scriptedServer(() => ({ status: 200, body: { data: [] } }));
+      await expect(client(server.url).search(title)).rejects.toMatchObject({
+        code: 'card_number_in_text',
+        message: 'The search words look like they hold a card number, so nothing was searched: Packdesk never sends a card number.',
+        hint: 'Clear the search box and type a place or a theme; take the card only in the payment step.',
+      });
+      expect(server.requests()).toBe(0);
+    },
+  );
+
+  test('words with numbers that are not a card number go as typed', async () => {
+    const server = await scriptedServer(() => ({ status: 200, body: { data: [] } }));
+    await client(server.url).search('lisbon 2031 4 nights');
+    expect(server.requests()).toBe(1);
+  });
+});
+
+describe('a key goes only to the origin it was saved for', () => {
+  /** A loopback server that records the Authorization header of every request it gets. */
+  async function capturingServer() {
+    const authorizations: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      authorizations.push(request.headers.authorization);
+      request.resume();
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, authorizations };
+  }
+
+  test('a client at another origin than its key was saved for sends nothing, on every call, and says why', async () => {
+    const home = await capturingServer();
+    const elsewhere = await capturingServer();
+    const api = createApiClient({ baseUrl: elsewhere.url, key: async () => savedFor(home.url), retry: FAST_RETRY });
+    const calls = [
+      () => api.search('rome'),
+      () => api.price(1, { check_in: '2031-05-01', check_out: '2031-05-04', adults: 2, property_id: 1 }),
+      () =>
+        api.prebook({
+          package_id: 1,
+          inventory_item_id: 1,
+          prebook_token: 't',
+          check_in: '2031-05-01',
+          check_out: '2031-05-04',
+          holder: { name: 'a', surname: 'b', email: 'a@b.co' },
+          items: [{ availability_id: 1, paxes: [{ age: 30 }] }],
+        }),
+      () => api.book(7, { payment_method_id: 'pm_card_visa' }),
+      () => api.getBooking(7),
+      () => api.cancel(7, 'ill'),
+      () => api.confirmModification(7, { booking: { dates: { check_in: '2031-05-02', check_out: '2031-05-05' } } }),
+    ];
+    for (const call of calls) {
+      await expect(call()).rejects.toMatchObject({
+        code: 'key_origin_mismatch',
+        message: `This profile’s key was saved for ${new URL(home.url).host}, not for ${new URL(elsewhere.url).host}, so it was not sent and nothing was done.`,
+        hint: expect.stringContaining('add the keys it gave you for its new address in Settings'),
+      });
+    }
+    expect(elsewhere.authorizations).toEqual([]);
+
+    // At the origin it was saved for, the same key goes as before; one with no recorded origin goes nowhere.
+    await createApiClient({ baseUrl: `${home.url}/v2`, key: async () => savedFor(home.url) }).search('rome');
+    expect(home.authorizations).toEqual([`Bearer ${KEY}`]);
+    await expect(
+      createApiClient({ baseUrl: home.url, key: async () => ({ secret: KEY, origin: null }) }).search('rome'),
+    ).rejects.toMatchObject({ code: 'key_origin_mismatch' });
+    expect(home.authorizations).toHaveLength(1);
+  });
+
+  test('the online check at another origin asks without the key', async () => {
+    const home = await capturingServer();
+    const elsewhere = await capturingServer();
+    expect(await isServiceReachable({ baseUrl: elsewhere.url, key: savedFor(home.url) })).toBe(true);
+    expect(elsewhere.authorizations).toEqual([undefined]);
   });
 });

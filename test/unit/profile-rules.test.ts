@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { baseUrlProblem, expectedKeyPrefix, keyProblem, normalizeBaseUrl } from '../../shared/profiles';
+import { baseUrlProblem, expectedKeyPrefix, isAnotherOrigin, keyProblem, normalizeBaseUrl } from '../../shared/profiles';
 
 describe('which key fits which slot', () => {
   test.each([
@@ -54,5 +54,26 @@ describe('service addresses', () => {
 
   test('trailing slashes are dropped so paths can be appended', () => {
     expect(normalizeBaseUrl(' https://api.example.com/// ')).toBe('https://api.example.com');
+  });
+});
+
+describe('whether an address typed in Settings is at another origin than the saved one (the form warns)', () => {
+  const SAVED = 'https://api.partner.example/v1';
+  test.each([
+    'https://api.partner.example',
+    'https://api.partner.example/v2/',
+    ' https://API.partner.example:443/v1 ',
+    'https://',
+    'not an address',
+  ])('%s: no', (typed) => {
+    expect(isAnotherOrigin(SAVED, typed)).toBe(false);
+  });
+  test.each([
+    'https://api.partner.example.evil.example',
+    'http://api.partner.example',
+    'https://api.partner.example:8443',
+    'https://partner.example',
+  ])('%s: yes', (typed) => {
+    expect(isAnotherOrigin(SAVED, typed)).toBe(true);
   });
 });

@@ -13,7 +13,10 @@ import {
   searchResponseSchema,
 } from '../../../shared/api';
 import type { AvailabilityRequest, BookRequest, Changes, PrebookRequest } from '../../../shared/api';
+import { containsCardNumber } from '../../../shared/card-numbers';
 import { AppError } from '../app-error';
+import { authorizationFor } from './key-origin';
+import type { OriginBoundKey } from './key-origin';
 import { wordsFor } from './messages';
 import { DEFAULT_RETRY, parseRetryAfter, retryDelayMs, shouldRetry } from './retry-policy';
 import type { RetryPolicy } from './retry-policy';
@@ -24,8 +27,8 @@ type KeyKind = 'test' | 'live';
 
 export interface ApiClientOptions {
   baseUrl: string;
-  /** Reads a key when a call needs it (from the keychain, or the built-in service). */
-  key: (kind: KeyKind) => Promise<string | null>;
+  /** Reads a key when a call needs it (from the keychain, or the built-in service), with the origin it was saved for. */
+  key: (kind: KeyKind) => Promise<OriginBoundKey | null>;
   timeoutMs?: number;
   retry?: RetryPolicy;
   sleep?: (ms: number) => Promise<void>;
@@ -83,7 +86,7 @@ export function createApiClient(options: ApiClientOptions) {
   const policy = options.retry ?? DEFAULT_RETRY;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  async function keyFor(kind: KeyKind): Promise<string> {
+  async function keyFor(kind: KeyKind): Promise<OriginBoundKey> {
     const key = kind === 'test' ? ((await options.key('test')) ?? (await options.key('live'))) : await options.key('live');
     if (!key) {
       throw new AppError(
@@ -96,15 +99,16 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function once<S extends z.ZodType>(call: Call<S>, attempt: number): Promise<z.output<S>> {
-    const key = await keyFor(call.key);
+    const url = `${options.baseUrl}${API_PREFIX}${call.path}`;
+    const authorization = authorizationFor(await keyFor(call.key), url);
     const started = performance.now();
     let response: Response;
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      response = await fetch(`${options.baseUrl}${API_PREFIX}${call.path}`, {
+      response = await fetch(url, {
         method: call.method,
         headers: {
-          Authorization: `Bearer ${key}`,
+          Authorization: authorization,
           Accept: 'application/json',
           ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
@@ -179,14 +183,23 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    search: (title: string) =>
-      send({
+    async search(title: string) {
+      // The words go out in the address, where logs and proxies keep them: never a card number.
+      if (containsCardNumber(title)) {
+        throw new AppError(
+          'card_number_in_text',
+          'The search words look like they hold a card number, so nothing was searched: Packdesk never sends a card number.',
+          'Clear the search box and type a place or a theme; take the card only in the payment step.',
+        );
+      }
+      return send({
         method: 'GET',
         path: `/packages?title=${encodeURIComponent(title)}`,
         key: 'test',
         isRead: true,
         schema: searchResponseSchema,
-      }),
+      });
+    },
 
     price: (packageId: number, request: Omit<AvailabilityRequest, 'mode' | 'items'>) =>
       send({

@@ -25,7 +25,7 @@ export interface PaymentPipelineDeps {
 
 export interface PayOptions {
   clientReference?: string;
-  /** A test payment method picked from the list (training, test mode); without it the card window opens. */
+  /** A test payment method picked from the list (training, test mode; refused on a live profile); without it the card window opens. */
   paymentMethodId?: string;
   /** Finish the 3-D Secure left unfinished (the payment intent kept in the ledger). */
   continueAuthentication?: boolean;
@@ -255,8 +255,22 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
     return current.booking;
   }
 
+  /**
+   * A payment method named by the screen is for rehearsing with Stripe's test ids. A live profile
+   * takes a card only through the card window main opens: the renderer is not trusted with real money.
+   */
+  function refuseGivenMethodOnLive(booking: BookingRecord, given: string | undefined): void {
+    if (given === undefined || context.deps.profile(booking.profileId).kind !== 'live') return;
+    throw new AppError(
+      'card_window_required',
+      'A live profile takes a card only in the card window Packdesk opens, so the payment method sent with this payment was not used and nothing was charged.',
+      'Press Pay to open the card window, and have the traveler’s card typed there.',
+    );
+  }
+
   async function run(bookingId: number, options: PayOptions): Promise<BookingRecord> {
     const booking = bookingOf(bookingId);
+    refuseGivenMethodOnLive(booking, options.paymentMethodId);
     let outcome: BookOutcome | null = null;
     if (options.continueAuthentication) {
       if (!booking.paymentIntentId)

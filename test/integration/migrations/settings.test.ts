@@ -99,6 +99,28 @@ describe.each(olderVersions(settingsMigrations))('a settings file written by sch
       db.close();
     }
   });
+
+  test('keys saved before their origins were recorded belong to each profile’s address as it was at the upgrade', async () => {
+    const db = openDatabase(copyFixture(tempDir(), fixtureName('settings', version)), settingsMigrations);
+    try {
+      // Migration 5: one origin per slot of every profile of the agency's own; the built-in Training has none.
+      expect(rowsOf(db, 'key_origins', 'profile_id, slot')).toEqual(
+        [
+          [2, 'https://api.agency.example'],
+          [3, 'https://sandbox.agency.example'],
+          [4, 'https://partner.reisen.example'],
+        ].flatMap(([id, origin]) => ['live', 'publishable', 'test'].map((slot) => ({ profile_id: id, slot, origin }))),
+      );
+      const keychainOfThen: SecretStore = {
+        ...emptyKeychain,
+        read: async (account) => (account === 'profile-3:test' ? 'sk_test_keptFromBefore1' : null),
+      };
+      const profiles = createProfileService(db, createPreferences(db), keychainOfThen);
+      expect(await profiles.keyFor(3, 'test')).toEqual({ secret: 'sk_test_keptFromBefore1', origin: 'https://sandbox.agency.example' });
+    } finally {
+      db.close();
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

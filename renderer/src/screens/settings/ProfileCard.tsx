@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ProfileView } from '../../../../shared/profiles';
-import { MODE_LABELS } from '../../../../shared/profiles';
+import { isAnotherOrigin, MODE_LABELS } from '../../../../shared/profiles';
 import { call, describeError } from '../../bridge';
+import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { focusIsLost } from '../../components/focus';
 import { useAppStore } from '../../stores/app-store';
 import { MODE_COLORS } from '../../theme';
 import { AgencyLedgerSection } from './AgencyLedgerSection';
@@ -21,6 +23,14 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
   const [name, setName] = useState(profile.name);
   const [baseUrl, setBaseUrl] = useState(profile.baseUrl);
   const [error, setError] = useState<Failure>(null);
+  const [saving, setSaving] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // The form closed (saved or Cancel): the focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!editing && focusIsLost()) editButton.current?.focus();
+  }, [editing]);
+  // Keys belong to the origin they were given for: a move to another one deletes them (main asks first).
+  const moving = editing && !profile.builtIn && isAnotherOrigin(profile.baseUrl, baseUrl);
 
   const run = async (work: () => Promise<unknown>) => {
     setError(null);
@@ -58,7 +68,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
               </Button>
             )}
             {!profile.builtIn && !editing && (
-              <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+              <Button size="xs" variant="default" onClick={() => setEditing(true)} ref={editButton}>
                 Edit
               </Button>
             )}
@@ -94,22 +104,47 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
         )}
 
         {editing ? (
-          <Group align="flex-end" grow>
-            <TextInput label="Profile name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <TextInput label="Service address" value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} />
-            <Group gap="xs" style={{ flexGrow: 0 }}>
-              <Button variant="default" onClick={() => setEditing(false)}>
-                Cancel
-              </Button>
-              <Button
-                onClick={() =>
-                  void run(() => call('profiles:update', { id: profile.id, name, baseUrl })).then((saved) => saved && setEditing(false))
-                }
-              >
-                Save
-              </Button>
+          <Stack gap="xs">
+            <Group align="flex-end" grow>
+              <TextInput label="Profile name" value={name} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
+              <TextInput label="Service address" value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} />
+              <Group gap="xs" style={{ flexGrow: 0 }}>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    // What was typed goes: the next Edit starts from the profile as saved.
+                    setName(profile.name);
+                    setBaseUrl(profile.baseUrl);
+                    setError(null);
+                    setEditing(false);
+                  }}
+                  disabled={saving}
+                >
+                  Cancel
+                </Button>
+                <BusyButton
+                  busy={saving}
+                  onClick={() => {
+                    setSaving(true);
+                    void run(() => call('profiles:update', { id: profile.id, name, baseUrl }))
+                      .then((saved) => saved && setEditing(false))
+                      .finally(() => setSaving(false));
+                  }}
+                >
+                  Save
+                </BusyButton>
+              </Group>
             </Group>
-          </Group>
+            {moving && (
+              <Alert color="yellow" variant="light" title="A new service address" role="note" aria-label="A new service address">
+                <Text size="sm">
+                  The keys of this profile were given for {new URL(profile.baseUrl).host}, and go nowhere else: when you save, Packdesk asks
+                  you to confirm the move, then deletes them. Add the keys the new address gave you afterwards. An e-mail saying the service
+                  has moved can be a trick to get your keys: move only if your provider confirmed it.
+                </Text>
+              </Alert>
+            )}
+          </Stack>
         ) : (
           <Text size="sm" c="dimmed">
             {profile.builtIn ? 'Built-in training service on this computer. Needs no set-up and moves no money.' : profile.baseUrl}
