@@ -177,7 +177,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   service.settleDue();
   for (const due of service.confirmationsDue()) settleLater(Math.max(0, Date.parse(due) - Date.now()));
 
+  /** Wall-clock milliseconds with a fraction: two writes a millisecond apart still show their order. */
+  const preciseNow = () => performance.timeOrigin + performance.now();
+  const logWrite = db.prepare('INSERT INTO write_requests (operation, booking_id, received_at, done_at, outcome) VALUES (?, ?, ?, ?, ?)');
+
   async function handleApi(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    const receivedAt = preciseNow();
     const method = request.method ?? 'GET';
     const candidates = routes.filter((candidate) => candidate.pattern.test(path));
     if (candidates.length === 0) throw notFound(`${API_PREFIX}${path}`);
@@ -187,7 +192,41 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         'method_not_allowed',
         `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`,
       );
+    if (!route.write || !controls.current.logWrites) {
+      await serveApi(route, request, response, path, query);
+      return;
+    }
+    let outcome = 'internal';
+    try {
+      outcome = await serveApi(route, request, response, path, query);
+    } catch (error) {
+      outcome = error instanceof ApiError ? error.reason : error instanceof BodyTooLarge ? 'payload_too_large' : 'internal';
+      throw error;
+    } finally {
+      const bookingId = /^\/bookings\/(\d+)\//.exec(path)?.[1];
+      try {
+        logWrite.run(
+          path.slice(path.lastIndexOf('/') + 1),
+          bookingId === undefined ? null : Number(bookingId),
+          receivedAt,
+          preciseNow(),
+          outcome,
+        );
+      } catch {
+        // The log is a test's judge; it must never take the service down (a write still out when the service closes).
+      }
+    }
+  }
 
+  /** One API request on its route; what became of it: the HTTP status of its answer, or 'dropped' (a lost answer). */
+  async function serveApi(
+    route: Route,
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<string> {
+    const method = request.method ?? 'GET';
     const fault = controls.faultFor(method, `${API_PREFIX}${path}`, route.write);
 
     let body: unknown = undefined;
@@ -229,10 +268,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (fault.kind === 'drop_after_commit') {
       // The change is committed; the answer is lost on the way, as on a bad network.
       request.socket.destroy();
-      return;
+      return 'dropped';
     }
     const kind = typeof route.kind === 'function' ? route.kind(body) : route.kind;
     sendJson(response, dialect.success[kind], dialect.shapes.envelope(result, `req_${code(16)}`));
+    return String(dialect.success[kind]);
   }
 
   async function handlePages(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
