@@ -33,6 +33,8 @@ describe('the soak, small enough for CI', () => {
         wrongTotal: 0,
         unsettled: 0,
         cardNumbers: 0,
+        // No flag asks the agent for an outcome their own call showed.
+        attentionSeen: 0,
         // A backup taken from outside mid-run: sound, with every booking committed before it began.
         backupMissing: 0,
         backupIntact: 1,
