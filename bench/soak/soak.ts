@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -251,7 +251,9 @@ const failures = [
 for (const finding of findings) console.error(`[soak] ${finding.term}: ${finding.detail}`);
 for (const flag of flagsSeen) console.error(`[soak] attentionSeen: ${flag}`);
 for (const failure of failures) console.error(`[soak] FAILED ${failure}`);
-if (values.keep) console.error(`[soak] the run's files are kept in ${dir}`);
-else rmSync(dir, { recursive: true, force: true });
+if (values.keep) {
+  writeFileSync(join(dir, 'kills.json'), JSON.stringify(killedAt));
+  console.error(`[soak] the run's files are kept in ${dir} (kills.json: when each counter was killed)`);
+} else rmSync(dir, { recursive: true, force: true });
 console.log(JSON.stringify(figures));
 process.exit(failures.length > 0 ? 1 : 0);
