@@ -16,6 +16,7 @@ import { code, dialectTable, renderError } from './dialect';
 import type { Dialect, DialectTable, SuccessKind } from './dialect';
 import { BodyTooLarge, readBody, sendHtml, sendJson } from './http';
 import { sandboxMigrations } from './migrations';
+import { createWriteLog, preciseNow } from './write-log';
 import { challengeDonePage, challengePage, messagePage, modificationPaymentPage } from './pages';
 
 export type { Dialect } from './dialect';
@@ -177,9 +178,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   service.settleDue();
   for (const due of service.confirmationsDue()) settleLater(Math.max(0, Date.parse(due) - Date.now()));
 
-  /** Wall-clock milliseconds with a fraction: two writes a millisecond apart still show their order. */
-  const preciseNow = () => performance.timeOrigin + performance.now();
-  const logWrite = db.prepare('INSERT INTO write_requests (operation, booking_id, received_at, done_at, outcome) VALUES (?, ?, ?, ?, ?)');
+  const writeLog = createWriteLog(db);
 
   async function handleApi(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     const receivedAt = preciseNow();
@@ -192,30 +191,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         'method_not_allowed',
         `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`,
       );
-    if (!route.write || !controls.current.logWrites) {
-      await serveApi(route, request, response, path, query);
-      return;
-    }
-    let outcome = 'internal';
-    try {
-      outcome = await serveApi(route, request, response, path, query);
-    } catch (error) {
-      outcome = error instanceof ApiError ? error.reason : error instanceof BodyTooLarge ? 'payload_too_large' : 'internal';
-      throw error;
-    } finally {
-      const bookingId = /^\/bookings\/(\d+)\//.exec(path)?.[1];
-      try {
-        logWrite.run(
-          path.slice(path.lastIndexOf('/') + 1),
-          bookingId === undefined ? null : Number(bookingId),
-          receivedAt,
-          preciseNow(),
-          outcome,
-        );
-      } catch {
-        // The log is a test's judge; it must never take the service down (a write still out when the service closes).
-      }
-    }
+    const serve = () => serveApi(route, request, response, path, query);
+    if (route.write && controls.current.logWrites) await writeLog.around(path, receivedAt, serve);
+    else await serve();
   }
 
   /** One API request on its route; what became of it: the HTTP status of its answer, or 'dropped' (a lost answer). */
