@@ -28,11 +28,22 @@ export async function loadSections(): Promise<string[]> {
     `| bookings the service holds | ${many.made} | — |`,
     `| throughput | ${many.perSecond.toFixed(0)} bookings/s over ${many.seconds.toFixed(1)} s | — |`,
     `| one booking (price → hold → prebook → pay), p50 / p99 | ${many.p50Ms.toFixed(0)} / ${many.p99Ms.toFixed(0)} ms | p99 < 1,000 ms |`,
-    `| lost bookings (held by the service, unknown to every ledger) | ${many.lost} | 0 |`,
-    `| bookings charged twice | ${many.doubleCharged} | 0 |`,
+    `| lost bookings (charged at the service, no ledger row names them; matched one by one by sale) | ${many.lost} | 0 |`,
+    `| orphan holds (held at the service, no ledger row names them) | ${many.orphanHolds} | 0 |`,
+    `| phantom rows (a number the service does not hold for the sale, or none) | ${many.phantomRows} | 0 |`,
+    `| duplicate rows | ${many.duplicateRows} | 0 |`,
+    `| rows with another status, dates or total than the service's | ${many.wrongStatus} / ${many.wrongDates} / ${many.wrongTotal} | 0 |`,
+    `| sales charged twice (two authorized bookings, or two authorizations on one) | ${many.doubleCharged} | 0 |`,
+    `| writes and rows still unsettled after the settle | ${many.unsettled} | 0 |`,
     `| holds whose number was lost, kept as "Unconfirmed hold" for the agent | ${many.unconfirmedHolds} | — |`,
-    `| bookings settled by reading back after a lost answer (flagged to the agent) | ${many.reconciled} | — |`,
-    `| flows stopped by a fault (the agent retries) | ${many.failedFlows} | — |`,
+    `| bookings settled by reading back after a lost answer (flagged to the agent) | ${many.reconciled}${
+      Object.keys(many.attentionByCause).length > 0
+        ? `: ${Object.entries(many.attentionByCause)
+            .map(([cause, count]) => `${count} “${cause}”`)
+            .join(', ')}`
+        : ''
+    } | — |`,
+    `| flows stopped by a fault with the app's own retries spent (the agent retries) | ${many.failedFlows} | — |`,
     '',
     '## A change that costs more: from the traveler paying its link to the ledger showing it',
     '',

@@ -1,10 +1,14 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createCore } from '../../electron/core/core';
 import { PATIENT_RETRY, childCounterCoreOptions } from '../../test/support/counter-core';
 import { daysFromNow, drawStay, priceStay } from '../../test/support/stays';
 import { seededRandom } from './seeded-random';
 
 // One counter of the soak: books until its ledger holds TARGET bookings (killed and restarted on the
-// way), or, with SETTLE=1, only lets its reconciler settle everything, then exits.
+// way), or, with SETTLE=1, only lets its reconciler settle everything, then exits. Each try is one
+// intended sale, named by its holder's e-mail (counter, life and try): the comparison matches the
+// ledger's rows and the service's bookings by it (compare.ts).
 const env = process.env;
 const core = createCore({
   ...childCounterCoreOptions({ keychainService: 'Packdesk-soak', version: 'soak' }),
@@ -27,10 +31,19 @@ if (env.SETTLE === '1') {
 
 const target = Number(env.TARGET);
 const counter = Number(env.COUNTER);
+/** Which start of this counter this is (0 first): with the try, it makes every sale's name unique. */
+const life = Number(env.LIFE);
 const packages = await core.engine.search('');
 // The driver's kill clock starts now: every life books for a while, however slowly the machine starts it.
 process.stdout.write('ready\n');
 const ignore = () => undefined;
+/**
+ * A write whose outcome the agent's own call returned (what the screen would show): one line each in
+ * seen.jsonl, so the driver can tell an attention flag that asks the agent for something already seen.
+ */
+const seenFile = join(env.PACKDESK_DATA_DIR as string, 'seen.jsonl');
+const saw = (row: number, operation: 'prebook' | 'book' | 'cancel' | 'modification') =>
+  appendFileSync(seenFile, `${JSON.stringify({ row, operation, at: new Date().toISOString() })}\n`);
 
 async function threeDSecure(challengeUrl: string | null, outcome: 'approve' | 'fail'): Promise<void> {
   if (!challengeUrl) return;
@@ -52,22 +65,30 @@ for (let made = countRows(), attempt = 0; made < target; made = countRows(), att
     const booking = await core.engine.prebook(hold.holdId, {
       name: 'Soak',
       surname: `Counter${counter}`,
-      email: `soak${counter}.${made}@example.com`,
+      // Letters between the numbers: no run of digits that could read as a card number.
+      email: `soak${counter}-life${life}-try${attempt}@example.com`,
     });
+    saw(booking.id, 'prebook');
     const part = random();
     if (part < 0.1) continue; // an abandoned hold
-    if (part < 0.25) await core.payments.payWith(booking.id, 'pm_card_chargeDeclined').catch(ignore);
+    if (part < 0.25)
+      await core.payments.payWith(booking.id, 'pm_card_chargeDeclined').then(() => {
+        saw(booking.id, 'book');
+      }, ignore);
     let paid = await core.payments.payWith(booking.id, part < 0.45 ? 'pm_card_threeDSecure2Required' : 'pm_card_visa');
+    saw(booking.id, 'book');
     if (paid.kind === 'requires_action') {
       const fails = part < 0.3;
       await threeDSecure(paid.challengeUrl, fails ? 'fail' : 'approve');
       paid = await core.payments
         .completeAuthentication(booking.id, paid.paymentIntentId)
         .catch(async () => core.payments.payWith(booking.id, 'pm_card_visa'));
+      saw(booking.id, 'book');
     }
     const after = random();
     if (after < 0.15) {
       await core.engine.cancel(booking.id, 'Traveler changed plans');
+      saw(booking.id, 'cancel');
     } else if (after < 0.35) {
       // Wait for Paid, then shorten the stay by a night (a cheaper change, refunded).
       for (let wait = 0; wait < 40 && core.ledger.get(booking.id)?.status !== 'Paid'; wait += 1)
@@ -75,6 +96,7 @@ for (let made = countRows(), attempt = 0; made < target; made = countRows(), att
       const change = { bookingId: booking.id, dates: { checkIn: quote.checkIn, checkOut: daysFromNow(stay.inDays + stay.nights - 1) } };
       await core.engine.previewChange(change);
       await core.engine.confirmChange(change);
+      saw(booking.id, 'modification');
     }
   } catch (error) {
     if (env.SOAK_DEBUG) console.error(String(error));

@@ -13,7 +13,8 @@ export type Migration = (db: DatabaseSync) => void;
 export function openDatabase(file: string, migrations: readonly Migration[]): DatabaseSync {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  // The busy timeout first: another connection (a backup, or one recovering the WAL after a crash) may hold the file for a moment.
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
   const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   if (current > migrations.length) {
     db.close();

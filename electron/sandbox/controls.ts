@@ -25,6 +25,8 @@ export const controlSettingsSchema = z
     cardOutcome: z.enum(['as_card', 'decline', 'authentication_fails']),
     /** A stay already priced costs this much more (percent) when priced again, and a hold on the old price is refused: the price rises between pricing and holding. */
     priceRisePercent: z.number().int().min(0).max(100),
+    /** Keeps a row per API write request in write_requests (when it came, when the service was done with it): a soak's judge of overlapping writes. Costs a commit per write. */
+    logWrites: z.boolean(),
   })
   .strict();
 export type ControlSettings = z.infer<typeof controlSettingsSchema>;
@@ -43,6 +45,7 @@ export const DEFAULT_CONTROLS: ControlSettings = {
   slowRequestMs: 20_000,
   cardOutcome: 'as_card',
   priceRisePercent: 0,
+  logWrites: false,
 };
 
 /** A fault for the next matching request, for scripts such as "fail twice, then succeed". */

@@ -131,4 +131,19 @@ export const sandboxMigrations: readonly Migration[] = [
       ALTER TABLE payment_intents ADD COLUMN confirmation_method TEXT NOT NULL DEFAULT 'manual';
     `);
   },
+  // The service's own log of write requests, kept only while the control logWrites is on (a soak's
+  // judge): when each came in and when the service was done with it, so two writes on one booking
+  // at the same time can be seen. Times are epoch milliseconds with a fraction.
+  (db) => {
+    db.exec(`
+      CREATE TABLE write_requests (
+        id INTEGER PRIMARY KEY,
+        operation TEXT NOT NULL,
+        booking_id INTEGER,
+        received_at REAL NOT NULL,
+        done_at REAL NOT NULL,
+        outcome TEXT NOT NULL
+      );
+    `);
+  },
 ];

@@ -16,6 +16,7 @@ import { code, dialectTable, renderError } from './dialect';
 import type { Dialect, DialectTable, SuccessKind } from './dialect';
 import { BodyTooLarge, readBody, sendHtml, sendJson } from './http';
 import { sandboxMigrations } from './migrations';
+import { createWriteLog, preciseNow } from './write-log';
 import { challengeDonePage, challengePage, messagePage, modificationPaymentPage } from './pages';
 
 export type { Dialect } from './dialect';
@@ -177,7 +178,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   service.settleDue();
   for (const due of service.confirmationsDue()) settleLater(Math.max(0, Date.parse(due) - Date.now()));
 
+  const writeLog = createWriteLog(db);
+
   async function handleApi(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    const receivedAt = preciseNow();
     const method = request.method ?? 'GET';
     const candidates = routes.filter((candidate) => candidate.pattern.test(path));
     if (candidates.length === 0) throw notFound(`${API_PREFIX}${path}`);
@@ -187,7 +191,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         'method_not_allowed',
         `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`,
       );
+    const serve = () => serveApi(route, request, response, path, query);
+    if (route.write && controls.current.logWrites) await writeLog.around(path, receivedAt, serve);
+    else await serve();
+  }
 
+  /** One API request on its route; what became of it: the HTTP status of its answer, or 'dropped' (a lost answer). */
+  async function serveApi(
+    route: Route,
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<string> {
+    const method = request.method ?? 'GET';
     const fault = controls.faultFor(method, `${API_PREFIX}${path}`, route.write);
 
     let body: unknown = undefined;
@@ -229,10 +246,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (fault.kind === 'drop_after_commit') {
       // The change is committed; the answer is lost on the way, as on a bad network.
       request.socket.destroy();
-      return;
+      return 'dropped';
     }
     const kind = typeof route.kind === 'function' ? route.kind(body) : route.kind;
     sendJson(response, dialect.success[kind], dialect.shapes.envelope(result, `req_${code(16)}`));
+    return String(dialect.success[kind]);
   }
 
   async function handlePages(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams): Promise<void> {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import { openDatabase } from '../../electron/core/database';
 import { settingsMigrations } from '../../electron/core/settings-migrations';
@@ -36,6 +37,30 @@ describe('the settings database', () => {
     const after = new DatabaseSync(file);
     expect(after.prepare('PRAGMA user_version').get()).toEqual({ user_version: 99 });
     after.close();
+  });
+
+  test('opening a file another connection holds locked waits for it, from the first statement on (a restart meeting a backup that is recovering the WAL after a kill)', async () => {
+    const file = join(tempDir(), 'settings.db');
+    // Another thread takes the file for 300 ms; with the busy timeout set only after the first pragma, the open failed at once: "database is locked".
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const holder = new Worker(
+      `const { DatabaseSync } = require('node:sqlite');
+       const { workerData } = require('node:worker_threads');
+       const db = new DatabaseSync(workerData.file);
+       db.exec('BEGIN EXCLUSIVE; CREATE TABLE held (x);');
+       Atomics.store(workerData.flag, 0, 1);
+       Atomics.notify(workerData.flag, 0);
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true, workerData: { file, flag } },
+    );
+    const done = new Promise((resolve, reject) => holder.once('exit', resolve).once('error', reject));
+    Atomics.wait(flag, 0, 0, 5_000);
+    const db = openDatabase(file, settingsMigrations);
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    db.close();
+    await done;
   });
 
   test('a migration that fails leaves the file at its previous version', () => {

@@ -42,6 +42,15 @@ const SANDBOX_BOOKINGS: Record<number, { state: string; standard: string; altern
   100012: { state: 'paid', standard: 'Paid', alternate: 'Paid', reference: 'PKDFIXT012' },
 };
 
+/** Each booking as a file of this schema holds it after the upgrade: from schema 2 on, 100004 was stored as a state already (still waiting for its book). */
+const bookingsAt = (version: number): typeof SANDBOX_BOOKINGS =>
+  version < 2
+    ? SANDBOX_BOOKINGS
+    : {
+        ...SANDBOX_BOOKINGS,
+        100004: { state: 'awaitingAuthentication', standard: 'Pending', alternate: 'AwaitingAuthentication', reference: null },
+      };
+
 type Items = { availability_id: number }[];
 const roomIds = (bookingId: number, itemsJson: unknown) =>
   (JSON.parse(itemsJson as string) as Items).map((item, room) => ({ booking_id: bookingId, room, availability_id: item.availability_id }));
@@ -65,6 +74,7 @@ describe.each(olderVersions(sandboxMigrations))('a built-in service file written
   test('keeps every organization, key, offer, token, booking, payment, change and event; statuses become states', () => {
     const file = copyFixture(tempDir(), fixtureName('sandbox', version));
     const before = snapshot(file, SANDBOX_TABLES);
+    const roomsBefore = version < 2 ? [] : (snapshot(file, { room_ids: 'booking_id, availability_id' }).room_ids ?? []);
     const db = openDatabase(file, sandboxMigrations);
     try {
       expect(userVersion(db)).toBe(sandboxMigrations.length);
@@ -72,18 +82,23 @@ describe.each(olderVersions(sandboxMigrations))('a built-in service file written
       for (const [table, order] of Object.entries(SANDBOX_TABLES)) {
         const after = rowsOf(db, table, order);
         const rows = before[table] ?? [];
-        if (table === 'bookings') expect(after).toEqual(rows.map((row) => ({ ...row, status: SANDBOX_BOOKINGS[row.id as number]?.state })));
+        if (table === 'bookings')
+          expect(after).toEqual(rows.map((row) => ({ ...row, status: bookingsAt(version)[row.id as number]?.state })));
         // Migration 2: every payment intent from before was confirmed by hand ('manual').
         else if (table === 'payment_intents') expect(after).toEqual(rows.map((row) => ({ confirmation_method: 'manual', ...row })));
         else expect(after, table).toEqual(rows);
       }
-      expect(rowsOf(db, 'room_ids', 'booking_id, availability_id')).toEqual(expectedRoomIds(before));
-      // The room changed to cheaper dates is known by the id it was booked with and by its new one.
-      expect(db.prepare('SELECT room, availability_id FROM room_ids WHERE booking_id = 100008 ORDER BY availability_id').all()).toEqual([
-        { room: 0, availability_id: 9 },
-        { room: 0, availability_id: 10 },
-      ]);
+      // Migration 2 made them; a file of schema 2 on keeps the ones it has.
+      expect(rowsOf(db, 'room_ids', 'booking_id, availability_id')).toEqual(version < 2 ? expectedRoomIds(before) : roomsBefore);
+      // Migration 2: the room changed to cheaper dates is known by the id it was booked with and by its new one.
+      if (version < 2)
+        expect(db.prepare('SELECT room, availability_id FROM room_ids WHERE booking_id = 100008 ORDER BY availability_id').all()).toEqual([
+          { room: 0, availability_id: 9 },
+          { room: 0, availability_id: 10 },
+        ]);
       expect(db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'bookings'").get()).toEqual({ seq: 100012 });
+      // Migration 3: the log of write requests starts empty (it is kept only while the control logWrites is on).
+      expect(rowsOf(db, 'write_requests')).toEqual([]);
       expectSound(db);
     } finally {
       db.close();
@@ -108,7 +123,7 @@ describe.each(olderVersions(sandboxMigrations))('a built-in service file written
       expect(sandbox.adminKey).toBe(before.service_settings?.find((row) => row.key === 'admin_key')?.value);
       for (const row of bookingsOf(1)) {
         const id = row.id as number;
-        const expected = SANDBOX_BOOKINGS[id];
+        const expected = bookingsAt(version)[id];
         // A booking the supplier was confirming when the service stopped is settled when it starts.
         const standard = id === 100005 ? 'Paid' : expected?.standard;
         const answer = await callApi<{ data: Record<string, unknown> }>(sandbox, 'GET', `/bookings/${id}`, training.liveKey);
@@ -164,7 +179,7 @@ describe.each(olderVersions(sandboxMigrations))('a built-in service file written
     try {
       for (const row of bookingsOf(1)) {
         const id = row.id as number;
-        const alternate = id === 100005 ? 'Paid' : id === 100007 ? 'Paid' : SANDBOX_BOOKINGS[id]?.alternate;
+        const alternate = id === 100005 ? 'Paid' : id === 100007 ? 'Paid' : bookingsAt(version)[id]?.alternate;
         const answer = await callApi<{ data: { id: number; status: string } }>(sandbox, 'GET', `/bookings/${id}`, training.liveKey);
         expect([answer.status, answer.body.data.status], `GET /bookings/${id} (alternate)`).toEqual([200, alternate]);
       }
