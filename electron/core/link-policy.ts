@@ -17,7 +17,10 @@ export function isAppUrl(raw: string, appUrl: string): boolean {
   const url = parse(raw);
   const app = parse(appUrl);
   if (!url || !app) return false;
-  if (app.protocol === 'file:') return url.protocol === 'file:' && url.pathname === app.pathname;
+  if (app.protocol === 'file:') {
+    // A file: URL naming a host is a file on another machine (Windows opens it over SMB): never ours.
+    return url.protocol === 'file:' && url.host === '' && app.host === '' && url.pathname === app.pathname;
+  }
   return url.origin === app.origin;
 }
 

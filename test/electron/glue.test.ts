@@ -94,6 +94,8 @@ describe('the main window', () => {
     };
     expect(navigate('https://evil.example/phish')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
+    // Our page's path on another machine is not our page.
+    expect(navigate('file://attacker.example/opt/packdesk/out/renderer/index.html')).toBe(true);
     expect(navigate(`${SERVICE}/help`)).toBe(true);
     expect(navigate(`${APP_URL}#settings`)).toBe(false);
     expect(shell.opened).toEqual([`${SERVICE}/help`]);
