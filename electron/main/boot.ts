@@ -8,8 +8,10 @@ import { startLogging } from './logging';
  * so that a missing SQLite is reported instead of crashing the start.
  */
 export async function boot(): Promise<void> {
-  // Tests and a second, separate counter on one machine can point the app at another data folder.
-  if (process.env.PACKDESK_DATA_DIR) app.setPath('userData', process.env.PACKDESK_DATA_DIR);
+  // Tests and the soak point a build run from source at another data folder. An installed Packdesk
+  // ignores it: a variable planted in a counter's environment must not move its ledger somewhere else.
+  const ignoredDataDir = app.isPackaged ? (process.env.PACKDESK_DATA_DIR ?? null) : null;
+  if (process.env.PACKDESK_DATA_DIR && !app.isPackaged) app.setPath('userData', process.env.PACKDESK_DATA_DIR);
   // A second Packdesk would write the same ledger at once: the first one is focused instead.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -22,6 +24,10 @@ export async function boot(): Promise<void> {
   });
   await app.whenReady();
   if (process.versions.electron) await startLogging();
+  if (ignoredDataDir)
+    console.warn(
+      `[start] PACKDESK_DATA_DIR is set but an installed Packdesk keeps its data in ${app.getPath('userData')}; unset it, or run Packdesk from source to use another folder.`,
+    );
   const problems = await startProblems(app.getPath('userData'));
   if (problems.length) {
     dialog.showErrorBox(

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -75,6 +75,18 @@ describe('starting', () => {
     expect(dialog.errors[0]?.content).toContain('Give your user account write access');
     expect(BrowserWindow.created).toHaveLength(0);
     expect(app.quitCalls).toBe(1);
+  });
+
+  test('an installed Packdesk keeps its data where the system says, whatever PACKDESK_DATA_DIR says', async () => {
+    const systemFolder = join(dataDir, 'system-user-data');
+    const elsewhere = join(dataDir, 'planted-by-environment');
+    app.isPackaged = true;
+    app.setPath('userData', systemFolder);
+    vi.stubEnv('PACKDESK_DATA_DIR', elsewhere);
+    await started();
+    expect(app.getPath('userData')).toBe(systemFolder);
+    expect(readdirSync(systemFolder)).toContain('ledger.db');
+    expect(existsSync(elsewhere)).toBe(false);
   });
 
   test('only the main window’s own page may call in; another page, or another frame, is refused before any work', async () => {
