@@ -301,6 +301,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 
   const server = createServer((request, response) => {
+    // A page on another site can point its own name at 127.0.0.1 (DNS rebinding) and then read this
+    // service as same-origin; its requests still carry that name in Host, so only our own names pass.
+    if (!isOwnHost(request.headers.host)) {
+      sendJson(
+        response,
+        421,
+        {
+          error: 'misdirected_request',
+          message: `This training service answers only at ${publicUrl} (or localhost with the same port); the request named another server.`,
+        },
+        { Connection: 'close' },
+      );
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
     const path = url.pathname;
     const work = path.startsWith(`${API_PREFIX}/`)
@@ -330,6 +344,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       sendJson(response, answer.status, answer.body, retryAfter);
     });
   });
+  /** The Host header of a request meant for this service: its own address, or a loopback name, with its port. */
+  function isOwnHost(host: string | undefined): boolean {
+    const { port } = server.address() as AddressInfo;
+    const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, new URL(publicUrl).host]);
+    return host !== undefined && own.has(host.toLowerCase());
+  }
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
