@@ -188,6 +188,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         `${method} is not allowed here; use ${candidates.map((candidate) => candidate.method).join(' or ')}.`,
       );
 
+    // Who is calling comes first: a stranger's request neither triggers nor uses up a training fault.
+    const caller = service.authenticate(request.headers.authorization);
     const fault = controls.faultFor(method, `${API_PREFIX}${path}`, route.write);
 
     let body: unknown = undefined;
@@ -222,7 +224,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         retryAfterSeconds: controls.current.retryAfterSeconds,
       });
     }
-    const caller = service.authenticate(request.headers.authorization);
     const match = route.pattern.exec(path) as RegExpExecArray;
     const result = route.run(caller, match, body, query);
     if (fault.kind === 'delay_answer') await sleep(fault.delayMs ?? 1000);

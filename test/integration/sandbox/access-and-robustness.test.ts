@@ -120,6 +120,25 @@ describe('a page on another site (DNS rebinding)', () => {
   });
 });
 
+describe('scripted faults', () => {
+  test('wait for a caller with a key: a request without one neither triggers nor uses them up', async () => {
+    const service = await sandbox();
+    service.controls.queueFaults([{ kind: 'error', status: 502, path: '/packages' }]);
+    expect(await callApi(service, 'GET', '/packages?title=rome', null)).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
+    expect(await callApi(service, 'GET', '/packages?title=rome', 'sk_test_guessed')).toMatchObject({ status: 401 });
+    expect(service.controls.pendingFaults()).toBe(1);
+    expect((await callApi(service, 'GET', '/packages?title=rome', service.keys.testKey)).status).toBe(502);
+    expect(service.controls.pendingFaults()).toBe(0);
+  });
+
+  test('a stranger is told who may call before any training slowness', async () => {
+    const service = await sandbox({ controls: { latencyMs: 3_000 } });
+    const started = performance.now();
+    expect((await callApi(service, 'GET', '/packages?title=rome', null)).status).toBe(401);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});
+
 describe('bad input', () => {
   test('bad JSON is 400, an oversized body is 413, a wrong method is 405, an unknown path is 404', async () => {
     const service = await sandbox();
