@@ -16,6 +16,7 @@ import { code, dialectTable, renderError } from './dialect';
 import type { Dialect, DialectTable, SuccessKind } from './dialect';
 import { BodyTooLarge, readBody, sendHtml, sendJson } from './http';
 import { sandboxMigrations } from './migrations';
+import { sameSecret } from './secret-compare';
 import { challengeDonePage, challengePage, messagePage, modificationPaymentPage } from './pages';
 
 export type { Dialect } from './dialect';
@@ -273,7 +274,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 
   async function handleControls(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-    if (request.headers.authorization !== `Bearer ${adminKey}`)
+    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${adminKey}`))
       throw new ApiError('unauthenticated', 'The training controls need the admin key printed when the service started.');
     if (path === '/sandbox/controls' && request.method === 'GET') {
       sendJson(response, 200, { data: controls.current });
