@@ -261,12 +261,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const payment = /^\/sandbox\/pay\/modification\/(MOD[A-Z0-9]{1,20})$/.exec(path);
     if (payment) {
       const reference = payment[1] as string;
-      if (request.method === 'POST') service.payModification(reference);
-      const modification = service.modificationForPayment(reference);
+      // The link's secret, as the service gave it: a reference alone opens nothing.
+      const secret = query.get('secret') ?? '';
+      if (request.method === 'POST') service.payModification(reference, secret);
+      const modification = service.modificationForPayment(reference, secret);
       sendHtml(
         response,
         200,
-        modificationPaymentPage(reference, modification.net_diff, modification.currency, modification.status === 'completed'),
+        modificationPaymentPage(reference, secret, modification.net_diff, modification.currency, modification.status === 'completed'),
       );
       return;
     }

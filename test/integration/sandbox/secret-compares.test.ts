@@ -1,6 +1,6 @@
 import type * as NodeCrypto from 'node:crypto';
 import { describe, expect, test, vi } from 'vitest';
-import { callApi, pendingBooking, useSandbox } from '../../support/sandbox-helpers';
+import { callApi, paidBooking, pendingBooking, useSandbox } from '../../support/sandbox-helpers';
 
 // Every secret the service checks goes through crypto's constant-time compare: a plain === stops at
 // the first wrong character, and how long it took tells a caller how much of a guess was right.
@@ -57,5 +57,28 @@ describe('secrets are compared in constant time', () => {
       fetch(`${service.url}/sandbox/3ds/${answer.body.payment_intent_id}?client_secret=${encodeURIComponent(secret)}`);
     expect(await comparesDuring(() => page(answer.body.client_secret))).toBe(1);
     expect((await page(`${answer.body.client_secret.slice(0, -1)}0`)).status).toBe(404);
+  });
+
+  test('the secret of a change’s payment link', async () => {
+    const service = await sandbox();
+    const { bookingId, stay } = await paidBooking(service, { startInDays: 150 });
+    let link: string | undefined;
+    for (let shift = 1; !link && shift < 40; shift += 1) {
+      const checkIn = new Date(Date.parse(stay.checkIn) + shift * 86_400_000).toISOString().slice(0, 10);
+      const checkOut = new Date(Date.parse(stay.checkOut) + (shift + 2) * 86_400_000).toISOString().slice(0, 10);
+      const confirm = await callApi<{ payment_link?: string }>(
+        service,
+        'POST',
+        `/bookings/${bookingId}/modification`,
+        service.keys.liveKey,
+        {
+          changes: { booking: { dates: { check_in: checkIn, check_out: checkOut } } },
+        },
+      );
+      link = confirm.body.payment_link;
+    }
+    if (!link) throw new Error('no dearer dates found for the change');
+    const paymentLink = link;
+    expect(await comparesDuring(() => fetch(paymentLink))).toBe(1);
   });
 });
