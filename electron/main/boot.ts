@@ -23,7 +23,10 @@ export async function boot(): Promise<void> {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
   await app.whenReady();
-  if (process.versions.electron) await startLogging();
+  if (process.versions.electron) {
+    await startLogging();
+    console.info(`[start] Packdesk ${app.getVersion()}, Electron ${process.versions.electron}`);
+  }
   if (ignoredDataDir)
     console.warn(
       `[start] PACKDESK_DATA_DIR is set but an installed Packdesk keeps its data in ${app.getPath('userData')}; unset it, or run Packdesk from source to use another folder.`,

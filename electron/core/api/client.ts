@@ -5,7 +5,6 @@ import {
   bookingResponseSchema,
   cancelResponseSchema,
   modificationResultSchema,
-  paymentRequiresActionSchema,
   prebookResponseSchema,
   prebookTokenResponseSchema,
   previewResponseSchema,
@@ -224,12 +223,8 @@ export function createApiClient(options: ApiClientOptions) {
         });
         return { kind: 'booked', bookingId: answer.id, status: answer.status, bookingReference: answer.booking_reference };
       } catch (error) {
-        const action =
-          error instanceof ServiceError && error.serviceCode === 'payment_requires_action'
-            ? paymentRequiresActionSchema.safeParse(error.body)
-            : null;
-        if (action?.success)
-          return { kind: 'requires_action', paymentIntentId: action.data.payment_intent_id, clientSecret: action.data.client_secret };
+        const action = error instanceof ServiceError ? error.paymentAction : null;
+        if (action) return { kind: 'requires_action', ...action };
         throw error;
       }
     },
