@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import { AppError } from './app-error';
-import { createApiClient } from './api/client';
+import { createApiClient, logServiceCall } from './api/client';
 import type { ApiClient } from './api/client';
 import type { RetryPolicy } from './api/retry-policy';
 import { monitorConnectivity } from './connectivity';
@@ -157,6 +157,7 @@ export function createCore(options: CoreOptions) {
     if (!client) {
       client = createApiClient({
         baseUrl,
+        onCall: logServiceCall,
         ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
         ...(options.retry ? { retry: options.retry } : {}),
         key: async (kind) => {
