@@ -4,7 +4,7 @@ import { app, ipcMain, Menu, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/ipc';
 import { createCore } from '../core/core';
-import { createDispatcher } from '../core/dispatch';
+import { createDispatcher, logUnexpectedFailure } from '../core/dispatch';
 import { isTrustedSender } from '../core/link-policy';
 import { createKeychainStore } from '../core/secrets';
 import { asBuiltInService } from '../sandbox/built-in';
@@ -61,7 +61,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
   });
 
   const trustedIds = new Set<number>();
-  const dispatch = createDispatcher(core.handlers, (channel, error) => console.error(`[ipc] ${channel} failed`, error));
+  const dispatch = createDispatcher(core.handlers, logUnexpectedFailure);
   const unregisterIpc = registerIpc(ipcMain, dispatch, (event) =>
     isTrustedSender(
       { webContentsId: event.sender.id, frameUrl: event.senderFrame?.url ?? null, isMainFrame: event.senderFrame?.parent === null },
