@@ -1,5 +1,6 @@
 import { app, dialog } from 'electron';
 import { startProblems } from '../core/self-check';
+import { registerAppScheme } from './app-protocol';
 import { startLogging } from './logging';
 
 /**
@@ -19,6 +20,8 @@ export async function boot(): Promise<void> {
   }
   let running: { focus(): void } | null = null;
   app.on('second-instance', () => running?.focus());
+  // Only before the app is ready can a scheme be made standard and secure.
+  registerAppScheme();
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });

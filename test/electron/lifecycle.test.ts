@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Envelope } from '../../shared/errors';
-import { app, BrowserWindow, dialog, ipcMain, Menu, resetElectron, shell } from './electron-stand-in';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetElectron, shell } from './electron-stand-in';
 
 vi.mock('electron', () => import('./electron-stand-in'));
 
@@ -107,6 +107,19 @@ describe('starting', () => {
     expect(window.webContents.loadedUrl).toBe('http://localhost:5173/index.html');
     expect(rendererPage('payment.html', 'http://localhost:5173')).toBe('http://localhost:5173/payment.html');
     expect(rendererPage('payment.html', null)).toMatch(/^file:\/\/.*\/renderer\/payment\.html$/);
+  });
+
+  test('run from its own files, the main window’s page comes from app://packdesk, served by main; a file:// page is not it', async () => {
+    const window = await started();
+    expect(window.webContents.loadedUrl).toBe('app://packdesk/index.html');
+    expect(rendererPage('index.html', null)).toBe('app://packdesk/index.html');
+    // The scheme was made standard and secure before the app was ready, and its handler serves the bundle.
+    expect(protocol.privileged.map((scheme) => scheme.scheme)).toEqual(['app']);
+    expect(protocol.isProtocolHandled('app')).toBe(true);
+    expect(await callFrom(window, 'profiles:list', {})).toMatchObject({ ok: true });
+    for (const other of ['file:///opt/packdesk/out/renderer/index.html', 'app://evil/index.html', 'evil://packdesk/index.html']) {
+      expect(await callFrom(window, 'profiles:list', {}, other)).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+    }
   });
 });
 
