@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },
+    // The app logs every write and every failed call ('[service] …'); the tests make thousands on purpose.
+    // The browser tests still keep them, in their log files (test-results/e2e/logs).
+    onConsoleLog: (line) => !line.includes('[service] '),
     projects: [
       {
         test: {

@@ -16,7 +16,10 @@ export const PACKAGED_FUSES = {
   [FuseV1Options.OnlyLoadAppFromAsar]: true,
   [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
   [FuseV1Options.EnableCookieEncryption]: true,
-  // The renderer is loaded from file:// as ES modules, which need the file protocol's privileges.
+  // Stays on: the main window no longer uses file:// (it is served on app://packdesk), but the card and
+  // 3-D Secure windows must (live Stripe.js accepts only https and file:// pages), and their page is in
+  // app.asar: with this fuse off Electron's file:// loader cannot read inside app.asar. Why, and what
+  // would let it go off: docs/security.md, "The main window's protocol and the file:// fuse".
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: true,
   [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
   [FuseV1Options.WasmTrapHandlers]: true,

@@ -36,6 +36,14 @@ export function containsCardNumber(text: string): boolean {
   return false;
 }
 
+/** The text with every run of digits that holds a card number (as `containsCardNumber` finds one) replaced by `[card number]`. */
+export function redactCardNumbers(text: string): string {
+  const normalized = text.normalize('NFKC');
+  return containsCardNumber(normalized)
+    ? normalized.replace(DIGIT_GROUPS, (run) => (containsCardNumber(run) ? '[card number]' : run))
+    : text;
+}
+
 /** Walks every string in a parsed JSON value. */
 export function anyStringHoldsCardNumber(value: unknown, depth = 0): boolean {
   return fieldHoldingCardNumber(value, '', depth) !== null;

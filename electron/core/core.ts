@@ -3,7 +3,7 @@ import { createAgencyService } from './agency/agency-service';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import { AppError } from './app-error';
-import { createApiClient } from './api/client';
+import { createApiClient, logServiceCall } from './api/client';
 import type { ApiClient } from './api/client';
 import type { OriginBoundKey } from './api/key-origin';
 import type { RetryPolicy } from './api/retry-policy';
@@ -164,6 +164,7 @@ export function createCore(options: CoreOptions) {
     if (!client) {
       client = createApiClient({
         baseUrl,
+        onCall: logServiceCall,
         ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
         ...(options.retry ? { retry: options.retry } : {}),
         key: async (kind) => (profile.builtIn ? builtInKey(profile, kind) : profiles.keyFor(profile.id, kind)),

@@ -19,6 +19,11 @@ function invalidInput(issues: z.core.$ZodIssue[]): AppError {
   );
 }
 
+/** How main (and the browser tests' harness) logs a call that failed unexpectedly: its channel and the error, redacted by the log. */
+export function logUnexpectedFailure(channel: string, error: unknown): void {
+  console.error(`[ipc] ${channel} failed`, error);
+}
+
 /**
  * Validates a call against its declared schema before any work, runs it, and wraps the outcome
  * in an envelope. The main process and the browser test harness both route calls through this.

@@ -12,13 +12,20 @@ export function mayOpenExternally(raw: string, serviceOrigins: readonly (string 
   return serviceOrigins.some((origin) => origin !== null && parse(origin)?.origin === url.origin);
 }
 
-/** Is this URL the app's own page (the packaged file or the dev server)? Navigation anywhere else is refused. */
+/**
+ * Is this URL the app's own page: app://packdesk, the dev server, or (the payment windows) the
+ * packaged file? Navigation anywhere else is refused.
+ */
 export function isAppUrl(raw: string, appUrl: string): boolean {
   const url = parse(raw);
   const app = parse(appUrl);
-  if (!url || !app) return false;
-  if (app.protocol === 'file:') return url.protocol === 'file:' && url.pathname === app.pathname;
-  return url.origin === app.origin;
+  if (!url || !app || url.username || url.password) return false;
+  if (app.protocol === 'file:') {
+    // A file: URL naming a host is a file on another machine (Windows opens it over SMB): never ours.
+    return url.protocol === 'file:' && url.host === '' && app.host === '' && url.pathname === app.pathname;
+  }
+  // Scheme and host (with its port): the origin, also for app://, whose URL origin is 'null' like any other custom scheme's.
+  return url.protocol === app.protocol && url.host === app.host && app.host !== '';
 }
 
 /** An IPC call is ours only if it comes from one of our windows' main frame, showing our page. */

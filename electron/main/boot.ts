@@ -1,5 +1,6 @@
 import { app, dialog } from 'electron';
 import { startProblems } from '../core/self-check';
+import { registerAppScheme } from './app-protocol';
 import { startLogging } from './logging';
 
 /**
@@ -8,8 +9,10 @@ import { startLogging } from './logging';
  * so that a missing SQLite is reported instead of crashing the start.
  */
 export async function boot(): Promise<void> {
-  // Tests and a second, separate counter on one machine can point the app at another data folder.
-  if (process.env.PACKDESK_DATA_DIR) app.setPath('userData', process.env.PACKDESK_DATA_DIR);
+  // Tests and the soak point a build run from source at another data folder. An installed Packdesk
+  // ignores it: a variable planted in a counter's environment must not move its ledger somewhere else.
+  const ignoredDataDir = app.isPackaged ? (process.env.PACKDESK_DATA_DIR ?? null) : null;
+  if (process.env.PACKDESK_DATA_DIR && !app.isPackaged) app.setPath('userData', process.env.PACKDESK_DATA_DIR);
   // A second Packdesk would write the same ledger at once: the first one is focused instead.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -17,11 +20,20 @@ export async function boot(): Promise<void> {
   }
   let running: { focus(): void } | null = null;
   app.on('second-instance', () => running?.focus());
+  // Only before the app is ready can a scheme be made standard and secure.
+  registerAppScheme();
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
   await app.whenReady();
-  if (process.versions.electron) await startLogging();
+  if (process.versions.electron) {
+    await startLogging();
+    console.info(`[start] Packdesk ${app.getVersion()}, Electron ${process.versions.electron}`);
+  }
+  if (ignoredDataDir)
+    console.warn(
+      `[start] PACKDESK_DATA_DIR is set but an installed Packdesk keeps its data in ${app.getPath('userData')}; unset it, or run Packdesk from source to use another folder.`,
+    );
   const problems = await startProblems(app.getPath('userData'));
   if (problems.length) {
     dialog.showErrorBox(

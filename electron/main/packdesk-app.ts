@@ -3,14 +3,16 @@ import { pathToFileURL } from 'node:url';
 import { app, ipcMain, Menu, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/ipc';
+import { APP_PAGE_URL } from '../core/app-protocol';
 import { createCore } from '../core/core';
-import { createDispatcher } from '../core/dispatch';
+import { createDispatcher, logUnexpectedFailure } from '../core/dispatch';
 import { isTrustedSender } from '../core/link-policy';
 import { createKeychainStore } from '../core/secrets';
 import { asBuiltInService } from '../sandbox/built-in';
 import { startSandbox } from '../sandbox/sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
 import { nativeAgentQuestions } from './agent-questions';
+import { serveRendererBundle } from './app-protocol';
 import { denyAllPermissions } from './hardening';
 import { registerIpc } from './ipc';
 import { ledgerMenuActions } from './ledger-menu';
@@ -22,11 +24,17 @@ import { createMainWindow, saveWindowState } from './window';
 /** How long a quit waits for calls and tracker looks already under way. */
 const QUIT_GRACE_MS = 5_000;
 
-/** A page of the renderer: from the dev server under `npm start`, else the packaged file. */
+/** Where electron-vite puts the renderer bundle, beside main's own bundle (inside app.asar once packaged). */
+const RENDERER_BUNDLE = join(import.meta.dirname, '../renderer');
+
+/**
+ * A page of the renderer: from the dev server under `npm start`; else the main window's from
+ * app://packdesk (served from the bundle), and the payment windows' from the packaged file, as live
+ * Stripe.js accepts only https and file:// pages.
+ */
 export function rendererPage(page: 'index.html' | 'payment.html', devServerUrl: string | null): string {
-  return devServerUrl
-    ? new URL(page, devServerUrl.endsWith('/') ? devServerUrl : `${devServerUrl}/`).href
-    : pathToFileURL(join(import.meta.dirname, '../renderer', page)).href;
+  if (devServerUrl) return new URL(page, devServerUrl.endsWith('/') ? devServerUrl : `${devServerUrl}/`).href;
+  return page === 'index.html' ? APP_PAGE_URL : pathToFileURL(join(RENDERER_BUNDLE, page)).href;
 }
 
 /** The built-in training service, on a free loopback port, with its data beside the app's. */
@@ -50,6 +58,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
   let mainWindow: BrowserWindow | null = null;
 
   denyAllPermissions(session.defaultSession);
+  serveRendererBundle(RENDERER_BUNDLE);
   const trainingService = await startTrainingService();
   const core = createCore({
     dataDir: app.getPath('userData'),
@@ -63,7 +72,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
   });
 
   const trustedIds = new Set<number>();
-  const dispatch = createDispatcher(core.handlers, (channel, error) => console.error(`[ipc] ${channel} failed`, error));
+  const dispatch = createDispatcher(core.handlers, logUnexpectedFailure);
   const unregisterIpc = registerIpc(ipcMain, dispatch, (event) =>
     isTrustedSender(
       { webContentsId: event.sender.id, frameUrl: event.senderFrame?.url ?? null, isMainFrame: event.senderFrame?.parent === null },

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, dialog } from 'electron';
 import type { BrowserWindow } from 'electron';
+import { safeFileName } from '../core/file-names';
 import type { VoucherPrinter } from '../core/voucher-printer';
 
 /** The voucher on screen, printed by Chromium to A4 (the page's print styles hide the app around it), saved where the agent says. */
@@ -12,7 +13,8 @@ export function electronVoucherPrinter(window: () => BrowserWindow | null): Vouc
       if (!target) return null;
       const pdf = await target.webContents.printToPDF({ printBackground: true, pageSize: 'A4' });
       const { canceled, filePath } = await dialog.showSaveDialog(target, {
-        defaultPath: join(app.getPath('documents'), suggestedFileName),
+        // A name, never a path: whatever the caller passed, the dialog opens in Documents.
+        defaultPath: join(app.getPath('documents'), safeFileName(suggestedFileName, 'document.pdf')),
         filters: [{ name: 'PDF', extensions: ['pdf'] }],
       });
       if (canceled || !filePath) return null;

@@ -8,7 +8,7 @@ const STATE_KEY = 'window_state';
 
 export interface MainWindowOptions {
   preload: string;
-  /** The dev server address, or the packaged index.html as a file:// URL. */
+  /** The dev server address, or app://packdesk/index.html (the bundle, served by main). */
   appUrl: string;
   preferences: Preferences;
   /** Origins whose links may open in the system browser: the active profile's service, the built-in one. */

@@ -12,6 +12,7 @@ import type { Dialect } from './dialect';
 import { holds } from './holds';
 import { modifications } from './modifications';
 import { payments } from './payments';
+import { sameSecret } from './secret-compare';
 import { createContext } from './service-context';
 import type { Caller } from './service-context';
 
@@ -36,13 +37,18 @@ export function createBookingService(
     ...modifications(context, payment.settleDue),
 
     authenticate(header: string | undefined): Caller {
-      const key = /^Bearer (\S+)$/.exec(header ?? '')?.[1];
-      const row = key
-        ? (db.prepare('SELECT organization_id, kind FROM api_keys WHERE key = ?').get(key) as
-            { organization_id: number; kind: 'test' | 'live' } | undefined)
-        : undefined;
-      if (!row) throw new ApiError('unauthenticated', 'Send a valid API key as "Authorization: Bearer sk_test_…" or "sk_live_…".');
-      return { organizationId: row.organization_id, keyKind: row.kind };
+      const key = /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? '';
+      // Every key is compared in constant time, with no early exit: how long the answer takes says
+      // nothing about which key, or how much of one, was right (an index lookup by key would).
+      let found: { organization_id: number; kind: 'test' | 'live' } | undefined;
+      const keys = db.prepare('SELECT key, organization_id, kind FROM api_keys').all() as {
+        key: string;
+        organization_id: number;
+        kind: 'test' | 'live';
+      }[];
+      for (const row of keys) if (sameSecret(key, row.key)) found = row;
+      if (!found) throw new ApiError('unauthenticated', 'Send a valid API key as "Authorization: Bearer sk_test_…" or "sk_live_…".');
+      return { organizationId: found.organization_id, keyKind: found.kind };
     },
   };
 }

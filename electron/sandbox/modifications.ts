@@ -1,9 +1,12 @@
 /** Spec endpoints 7 and 8: preview and confirm a change of dates and rooms, and the page that pays a dearer one. */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
 import { modificationRequestSchema } from '../../shared/api';
 import type { ApiItem, Changes } from '../../shared/api';
 import { transaction } from '../core/database';
 import { ApiError, notFound } from './api-error';
 import { code } from './dialect';
+import { sameSecret } from './secret-compare';
 import { checkStayDates, invalid, parseBody, requireLive } from './service-context';
 import type { BookingRow, Caller, ServiceContext } from './service-context';
 
@@ -28,8 +31,40 @@ type ModificationRow = {
   net_diff: number;
 };
 
+/** The key that signs payment links, made once per data file (a file from before links were signed gets one now). */
+function paymentLinkKey(db: DatabaseSync): string {
+  const read = () =>
+    (db.prepare("SELECT value FROM service_settings WHERE key = 'payment_link_key'").get() as { value: string } | undefined)?.value;
+  const kept = read();
+  if (kept) return kept;
+  db.prepare("INSERT OR IGNORE INTO service_settings (key, value) VALUES ('payment_link_key', ?)").run(
+    randomBytes(32).toString('base64url'),
+  );
+  return read() as string;
+}
+
 export function modifications(context: ServiceContext, settleDue: (bookingId?: number) => void) {
   const { db, dialect } = context;
+  const linkKey = paymentLinkKey(db);
+
+  /**
+   * The secret a change's payment link carries: only who was given the link (the agency, through the
+   * service's answer) can open or pay the page; a reference alone, short and guessable, is not enough.
+   * Letters and digits only, so it never reads as part of a card number.
+   */
+  const linkSecret = (reference: string) =>
+    createHmac('sha256', linkKey).update(`modification-payment:${reference}`).digest('base64url').replace(/[-_]/g, 'x');
+
+  /** A change by its reference, if the secret is its link's; with a wrong secret it is not found, exactly like a missing one. */
+  function payableModification(reference: string, secret: string): ModificationRow & { currency: string } {
+    const row = db
+      .prepare('SELECT m.*, b.currency FROM modifications m JOIN bookings b ON b.id = m.booking_id WHERE m.reference = ?')
+      .get(reference) as (ModificationRow & { currency: string }) | undefined;
+    if (!sameSecret(secret, linkSecret(reference)) || !row) throw notFound(`Modification ${reference}`);
+    return row;
+  }
+
+  const paymentLink = (reference: string) => `${context.publicUrl()}/sandbox/pay/modification/${reference}?secret=${linkSecret(reference)}`;
 
   /**
    * The room of the booking an availability id names: its current offer, or any offer it had
@@ -181,7 +216,7 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
           context.setState(bookingId, 'changePending');
           context.logEvent(bookingId, 'modification_payment_required', { reference, amount_minor: change.diff });
         });
-        const link = `${context.publicUrl()}/sandbox/pay/modification/${reference}`;
+        const link = paymentLink(reference);
         return dialect.shapes.paymentRequired(
           { bookingId, link, reference, amountMinor: change.diff, currency: booking.currency },
           context.shapeContext(),
@@ -196,20 +231,17 @@ export function modifications(context: ServiceContext, settleDue: (bookingId?: n
       return dialect.shapes.completed({ bookingId, status: dialect.statuses.paid, reference }, context.shapeContext());
     },
 
-    /** The payment page of a modification that costs more: paying applies the change. */
-    modificationForPayment(reference: string) {
-      const row = db
-        .prepare(
-          'SELECT m.*, b.currency, b.organization_id FROM modifications m JOIN bookings b ON b.id = m.booking_id WHERE m.reference = ?',
-        )
-        .get(reference) as { reference: string; booking_id: number; net_diff: number; status: string; currency: string } | undefined;
-      if (!row) throw notFound(`Modification ${reference}`);
-      return row;
+    /** The link to a change's payment page, as the service gave it when the change was confirmed. */
+    modificationPaymentLink: paymentLink,
+
+    /** The payment page of a modification that costs more: paying applies the change. Needs the link's secret. */
+    modificationForPayment(reference: string, secret: string) {
+      const row = payableModification(reference, secret);
+      return { reference: row.reference, net_diff: row.net_diff, status: row.status, currency: row.currency };
     },
 
-    payModification(reference: string) {
-      const modification = db.prepare('SELECT * FROM modifications WHERE reference = ?').get(reference) as ModificationRow | undefined;
-      if (!modification) throw notFound(`Modification ${reference}`);
+    payModification(reference: string, secret: string) {
+      const modification = payableModification(reference, secret);
       if (modification.status !== 'payment_required')
         throw new ApiError('modification_paid', `Modification ${reference} is already paid and applied.`);
       const booking = context.bookingRow(modification.booking_id) as BookingRow;

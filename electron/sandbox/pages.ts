@@ -48,7 +48,7 @@ export function challengeDonePage(outcome: 'approve' | 'fail'): string {
   );
 }
 
-export function modificationPaymentPage(reference: string, amountMinor: number, currency: string, paid: boolean): string {
+export function modificationPaymentPage(reference: string, secret: string, amountMinor: number, currency: string, paid: boolean): string {
   if (paid)
     return page(
       'Change paid',
@@ -60,7 +60,7 @@ export function modificationPaymentPage(reference: string, amountMinor: number, 
 <h1>Pay for change ${escapeHtml(reference)}</h1>
 <p>The change to this booking costs more than the original. Paying applies it.</p>
 <div class="amount">${escapeHtml(formatMinor(amountMinor, currency))}</div>
-<form method="post" action="/sandbox/pay/modification/${encodeURIComponent(reference)}"><button class="approve">Pay ${escapeHtml(formatMinor(amountMinor, currency))}</button></form>`,
+<form method="post" action="/sandbox/pay/modification/${encodeURIComponent(reference)}?secret=${encodeURIComponent(secret)}"><button class="approve">Pay ${escapeHtml(formatMinor(amountMinor, currency))}</button></form>`,
   );
 }
 

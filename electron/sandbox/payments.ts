@@ -4,6 +4,7 @@ import { bookRequestSchema } from '../../shared/api';
 import { transaction } from '../core/database';
 import { ApiError, notFound } from './api-error';
 import type { State } from './dialect';
+import { sameSecret } from './secret-compare';
 import { parseBody, requireLive } from './service-context';
 import type { BookingRow, Caller, ServiceContext } from './service-context';
 import { cardBehaviour, DECLINE_MESSAGES } from './test-cards';
@@ -89,7 +90,7 @@ export function payments(context: ServiceContext) {
 
   function challenge(intentId: string, clientSecret: string) {
     const intent = db.prepare('SELECT * FROM payment_intents WHERE id = ?').get(intentId) as IntentRow | undefined;
-    if (!intent || intent.client_secret !== clientSecret) throw notFound(`Payment ${intentId}`);
+    if (!intent || !sameSecret(clientSecret, intent.client_secret)) throw notFound(`Payment ${intentId}`);
     const booking = db.prepare('SELECT total_minor, currency FROM bookings WHERE id = ?').get(intent.booking_id) as {
       total_minor: number;
       currency: string;

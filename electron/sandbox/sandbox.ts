@@ -8,14 +8,17 @@ import { ApiError, notFound } from './api-error';
 import { createOrganization, forgetOrganizationBookings, organizationFor, secret } from './organizations';
 import type { OrganizationKeys } from './organizations';
 import { createBookingService } from './booking-service';
-import type { BookingService, Caller } from './booking-service';
+import type { BookingService } from './booking-service';
 import { anyStringHoldsCardNumber } from '../../shared/card-numbers';
 import { controlSettingsSchema, createControls, scriptedFaultSchema } from './controls';
 import type { ControlSettings, TrainingControls } from './controls';
 import { code, dialectTable, renderError } from './dialect';
-import type { Dialect, DialectTable, SuccessKind } from './dialect';
+import type { Dialect, DialectTable } from './dialect';
+import { apiRoutes } from './api-routes';
+import type { Route } from './api-routes';
 import { BodyTooLarge, readBody, sendHtml, sendJson } from './http';
 import { sandboxMigrations } from './migrations';
+import { sameSecret } from './secret-compare';
 import { createWriteLog, preciseNow } from './write-log';
 import { challengeDonePage, challengePage, messagePage, modificationPaymentPage } from './pages';
 
@@ -70,80 +73,6 @@ function bootstrap(db: DatabaseSync): { keys: OrganizationKeys; adminKey: string
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type Route = {
-  method: string;
-  pattern: RegExp;
-  write: boolean;
-  run: (caller: Caller, match: RegExpExecArray, body: unknown, query: URLSearchParams) => Record<string, unknown>;
-  /** What a success did; the dialect picks its HTTP status. */
-  kind: SuccessKind | ((body: unknown) => SuccessKind);
-};
-
-const mintsToken = (body: unknown): SuccessKind =>
-  typeof body === 'object' && body !== null && 'mode' in body && body.mode === 'prebook' ? 'token' : 'read';
-
-function apiRoutes(service: BookingService): Route[] {
-  const id = (match: RegExpExecArray) => Number(match[1]);
-  return [
-    {
-      method: 'GET',
-      pattern: /^\/packages$/,
-      write: false,
-      kind: 'read',
-      run: (_caller, _match, _body, query) => service.search(query.get('title') ?? ''),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/packages\/(\d{1,9})\/availability$/,
-      write: false,
-      kind: mintsToken,
-      run: (caller, match, body) => service.availability(caller, id(match), body),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/bookings\/prebook$/,
-      write: true,
-      kind: 'prebook',
-      run: (caller, _match, body) => service.prebook(caller, body),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/bookings\/(\d{1,9})\/book$/,
-      write: true,
-      kind: 'book',
-      run: (caller, match, body) => service.book(caller, id(match), body),
-    },
-    {
-      method: 'GET',
-      pattern: /^\/bookings\/(\d{1,9})$/,
-      write: false,
-      kind: 'read',
-      run: (caller, match) => service.getBooking(caller, id(match)),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/bookings\/(\d{1,9})\/cancel$/,
-      write: true,
-      kind: 'read',
-      run: (caller, match, body) => service.cancel(caller, id(match), body),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/bookings\/(\d{1,9})\/modification\/preview$/,
-      write: false,
-      kind: 'read',
-      run: (caller, match, body) => service.previewModification(caller, id(match), body),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/bookings\/(\d{1,9})\/modification$/,
-      write: true,
-      kind: 'modification',
-      run: (caller, match, body) => service.confirmModification(caller, id(match), body),
-    },
-  ];
-}
 
 /** Starts the built-in Package Booking Service on loopback. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
@@ -205,6 +134,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     query: URLSearchParams,
   ): Promise<string> {
     const method = request.method ?? 'GET';
+    // Who is calling comes first: a stranger's request neither triggers nor uses up a training fault.
+    const caller = service.authenticate(request.headers.authorization);
     const fault = controls.faultFor(method, `${API_PREFIX}${path}`, route.write);
 
     let body: unknown = undefined;
@@ -239,7 +170,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         retryAfterSeconds: controls.current.retryAfterSeconds,
       });
     }
-    const caller = service.authenticate(request.headers.authorization);
     const match = route.pattern.exec(path) as RegExpExecArray;
     const result = route.run(caller, match, body, query);
     if (fault.kind === 'delay_answer') await sleep(fault.delayMs ?? 1000);
@@ -277,12 +207,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const payment = /^\/sandbox\/pay\/modification\/(MOD[A-Z0-9]{1,20})$/.exec(path);
     if (payment) {
       const reference = payment[1] as string;
-      if (request.method === 'POST') service.payModification(reference);
-      const modification = service.modificationForPayment(reference);
+      // The link's secret, as the service gave it: a reference alone opens nothing.
+      const secret = query.get('secret') ?? '';
+      if (request.method === 'POST') service.payModification(reference, secret);
+      const modification = service.modificationForPayment(reference, secret);
       sendHtml(
         response,
         200,
-        modificationPaymentPage(reference, modification.net_diff, modification.currency, modification.status === 'completed'),
+        modificationPaymentPage(reference, secret, modification.net_diff, modification.currency, modification.status === 'completed'),
       );
       return;
     }
@@ -290,7 +222,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 
   async function handleControls(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-    if (request.headers.authorization !== `Bearer ${adminKey}`)
+    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${adminKey}`))
       throw new ApiError('unauthenticated', 'The training controls need the admin key printed when the service started.');
     if (path === '/sandbox/controls' && request.method === 'GET') {
       sendJson(response, 200, { data: controls.current });
@@ -319,6 +251,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
 
   const server = createServer((request, response) => {
+    // A page on another site can point its own name at 127.0.0.1 (DNS rebinding) and then read this
+    // service as same-origin; its requests still carry that name in Host, so only our own names pass.
+    if (!isOwnHost(request.headers.host)) {
+      sendJson(
+        response,
+        421,
+        {
+          error: 'misdirected_request',
+          message: `This training service answers only at ${publicUrl} (or localhost with the same port); the request named another server.`,
+        },
+        { Connection: 'close' },
+      );
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
     const path = url.pathname;
     const work = path.startsWith(`${API_PREFIX}/`)
@@ -348,6 +294,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       sendJson(response, answer.status, answer.body, retryAfter);
     });
   });
+  /** The Host header of a request meant for this service: its own address, or a loopback name, with its port. */
+  function isOwnHost(host: string | undefined): boolean {
+    const { port } = server.address() as AddressInfo;
+    const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, new URL(publicUrl).host]);
+    return host !== undefined && own.has(host.toLowerCase());
+  }
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();

@@ -173,6 +173,12 @@ describe('card entry with Stripe.js in its own window', () => {
       expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([
         expect.objectContaining({ kind: 'authorization', payment_intent_id: intent }),
       ]);
+      // The log tells of the 402 and of the book that followed, and never of the client secret.
+      const logged = readFileSync(harness.logFile, 'utf8');
+      expect(logged).toMatch(/\[service\] POST \/bookings\/\d+\/book → 402 payment_requires_action in \d+ ms/);
+      expect(logged).toMatch(/\[service\] POST \/bookings\/\d+\/book → 200 in \d+ ms/);
+      expect(logged).not.toContain(secret);
+      expect(logged).not.toContain('_secret_');
     },
   );
 

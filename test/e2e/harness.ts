@@ -3,13 +3,16 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
+import log from 'electron-log/node';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fileHoldsCardNumber } from '../support/card-scan';
+import { secretsInLog } from '../support/log-scan';
 import type { AgentQuestion } from '../../electron/core/agent-questions';
 import { createCore } from '../../electron/core/core';
 import type { Core } from '../../electron/core/core';
-import { createDispatcher } from '../../electron/core/dispatch';
+import { createDispatcher, logUnexpectedFailure } from '../../electron/core/dispatch';
+import { logConsoleToFile } from '../../electron/core/log-file';
 import { createKeychainStore } from '../../electron/core/secrets';
 import { asBuiltInService } from '../../electron/sandbox/built-in';
 import { startSandbox } from '../../electron/sandbox/sandbox';
@@ -17,7 +20,7 @@ import type { Dialect } from '../../electron/sandbox/dialect';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { ControlSettings } from '../../electron/sandbox/controls';
 import { watchFocus } from './focus-watch';
-import { BRIDGE_BUNDLE, RENDERER_DIR, SCREENSHOTS } from './paths';
+import { BRIDGE_BUNDLE, LOGS, RENDERER_DIR, SCREENSHOTS } from './paths';
 import { harnessPaymentWindows } from './harness-payment-windows';
 import { serveDirectory } from './static-server';
 
@@ -54,6 +57,8 @@ export interface Harness {
    */
   agentQuestions: { asked: AgentQuestion[]; answers: boolean[] };
   dataDir: string;
+  /** This harness's log: what the core and the built-in service printed, through the app's redaction. */
+  logFile: string;
   /** Saves a screenshot of the app (or of another page, such as a 3-D Secure window) under test-results/screenshots. */
   screenshot(name: string, of?: Page): Promise<void>;
   close(): Promise<void>;
@@ -88,6 +93,20 @@ export function filesWithCardNumbers(dir: string): string[] {
  * the real core services in this process through the same dispatcher the main process uses.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  // As in the app: what the core, the built-in service and the dispatcher print goes to a log file
+  // through the app's own redaction (electron/core/log-file.ts), one file per harness.
+  const logFile = join(LOGS, `harness-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.log`);
+  const stopLogging = logConsoleToFile(log, logFile, { catchErrors: false });
+  console.info(`[start] the browser harness: Packdesk's core and renderer, logging to ${logFile}`);
+  try {
+    return await startLogged(options, logFile, stopLogging);
+  } catch (error) {
+    stopLogging();
+    throw error;
+  }
+}
+
+async function startLogged(options: HarnessOptions, logFile: string, stopLogging: () => void): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'packdesk-e2e-'));
   const keychainService = `Packdesk-e2e-${randomUUID()}`;
   const training = options.withoutTrainingService
@@ -125,7 +144,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return agentQuestions.answers.shift() ?? false;
     },
   });
-  const dispatch = createDispatcher(core.handlers);
+  const dispatch = createDispatcher(core.handlers, logUnexpectedFailure);
   const page = await context.newPage();
   const focusLost = await watchFocus(page);
   // A locator that matches nothing fails within seconds with its name, instead of waiting out the test.
@@ -155,6 +174,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     keychainService,
     agentQuestions,
     dataDir,
+    logFile,
     async screenshot(name, of = page) {
       mkdirSync(SCREENSHOTS, { recursive: true });
       // The same step against the other dialect is kept beside, not over, the one the docs show.
@@ -171,10 +191,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       for (const { account } of await keytar.findCredentials(keychainService)) {
         await keytar.deletePassword(keychainService, account);
       }
-      // Whatever the test did, no card number may be left in any file the app wrote.
+      stopLogging();
+      // Whatever the test did, no card number may be left in any file the app wrote, and its log holds nothing secret.
       const leaked = filesWithCardNumbers(dataDir);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (leaked.length) throw new Error(`Something like a card number was written to ${leaked.join(', ')}`);
+      const inLog = secretsInLog(logFile);
+      if (inLog.length) throw new Error(`The log ${logFile} holds what no log may: ${inLog.join('; ')}`);
       if (lost.length)
         throw new Error(`The focus was left on the page's body, where the agent's next key goes nowhere: ${lost.join('; ')}`);
     },

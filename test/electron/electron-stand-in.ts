@@ -183,7 +183,7 @@ class StandInApp
   implements
     Pick<
       Electron.App,
-      'isPackaged' | 'getPath' | 'setPath' | 'getVersion' | 'requestSingleInstanceLock' | 'whenReady' | 'quit' | 'relaunch'
+      'isPackaged' | 'getPath' | 'setPath' | 'getVersion' | 'requestSingleInstanceLock' | 'whenReady' | 'isReady' | 'quit' | 'relaunch'
     >
 {
   isPackaged = false;
@@ -199,6 +199,7 @@ class StandInApp
   private readonly paths = new Map<string, string>();
   private readyResolve: (() => void) | null = null;
   private ready = new Promise<void>((resolve) => (this.readyResolve = resolve));
+  private readyNow = false;
   /** As a freshly started Electron. */
   reset(): void {
     this.removeAllListeners();
@@ -209,6 +210,7 @@ class StandInApp
     this.quitted = false;
     this.paths.clear();
     this.ready = new Promise<void>((resolve) => (this.readyResolve = resolve));
+    this.readyNow = false;
   }
   getPath(name: string): string {
     return this.paths.get(name) ?? `/home/agent/${name === 'documents' ? 'Documents' : name}`;
@@ -225,8 +227,12 @@ class StandInApp
   whenReady(): Promise<void> {
     return this.ready;
   }
+  isReady(): boolean {
+    return this.readyNow;
+  }
   /** The test says when Electron is ready, as the real one emits 'ready'. */
   becomeReady(): void {
+    this.readyNow = true;
     this.readyResolve?.();
     this.emit('ready');
   }
@@ -317,6 +323,36 @@ export const session = {
   },
 };
 
+type ProtocolHandler = (request: Request) => Response | Promise<Response>;
+
+/** The default session's protocols: what schemes were made privileged, and each handler, to call as a page would. */
+export const protocol = {
+  privileged: [] as Electron.CustomScheme[],
+  handlers: new Map<string, ProtocolHandler>(),
+  /** As Electron: only before the app is ready. */
+  registerSchemesAsPrivileged(schemes: Electron.CustomScheme[]) {
+    if (app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+    this.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: ProtocolHandler) {
+    if (this.handlers.has(scheme)) throw new Error(`Failed to register protocol: ${scheme}`);
+    this.handlers.set(scheme, handler);
+  },
+  unhandle(scheme: string) {
+    this.handlers.delete(scheme);
+  },
+  isProtocolHandled(scheme: string) {
+    return this.handlers.has(scheme);
+  },
+  /** A request for `url`, answered by the handler of its scheme, as Chromium would ask it. */
+  async fetch(url: string, init?: RequestInit): Promise<Response> {
+    const handler = this.handlers.get(new URL(url).protocol.slice(0, -1));
+    if (!handler) throw new Error(`net::ERR_UNKNOWN_URL_SCHEME ${url}`);
+    return handler(new Request(url, init));
+  },
+};
+const protocolChecked: Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle' | 'unhandle' | 'isProtocolHandled'> = protocol;
+
 /** A fresh Electron for the next test: a new app, no windows, no handlers, nothing recorded. */
 export function resetElectron(): void {
   app.reset();
@@ -330,7 +366,9 @@ export function resetElectron(): void {
   dialog.messages.length = 0;
   dialog.nextResponse = 0;
   Menu.applied = null;
+  protocol.privileged.length = 0;
+  protocol.handlers.clear();
 }
 
 // The checks above are the point; the names keep the compiler from dropping them.
-export const signaturesChecked = [shellChecked, dialogChecked].length;
+export const signaturesChecked = [shellChecked, dialogChecked, protocolChecked].length;

@@ -15,7 +15,7 @@ const { createMainWindow } = await import('../../electron/main/window');
 const { denyAllPermissions } = await import('../../electron/main/hardening');
 const { menuTemplate } = await import('../../electron/main/menu');
 
-const APP_URL = 'file:///opt/packdesk/out/renderer/index.html';
+const APP_URL = 'app://packdesk/index.html';
 const BUILT_IN = 'http://127.0.0.1:43110';
 const SERVICE = 'https://api.partner.example';
 
@@ -94,6 +94,11 @@ describe('the main window', () => {
     };
     expect(navigate('https://evil.example/phish')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
+    // The bundle's file itself is not the page, nor its path on another machine, nor another host or scheme.
+    expect(navigate('file:///opt/packdesk/out/renderer/index.html')).toBe(true);
+    expect(navigate('file://attacker.example/opt/packdesk/out/renderer/index.html')).toBe(true);
+    expect(navigate('app://evil/index.html')).toBe(true);
+    expect(navigate('evil://packdesk/index.html')).toBe(true);
     expect(navigate(`${SERVICE}/help`)).toBe(true);
     expect(navigate(`${APP_URL}#settings`)).toBe(false);
     expect(shell.opened).toEqual([`${SERVICE}/help`]);

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Envelope } from '../../shared/errors';
-import { app, BrowserWindow, dialog, ipcMain, Menu, resetElectron, shell } from './electron-stand-in';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetElectron, shell } from './electron-stand-in';
 
 vi.mock('electron', () => import('./electron-stand-in'));
 
@@ -77,6 +77,18 @@ describe('starting', () => {
     expect(app.quitCalls).toBe(1);
   });
 
+  test('an installed Packdesk keeps its data where the system says, whatever PACKDESK_DATA_DIR says', async () => {
+    const systemFolder = join(dataDir, 'system-user-data');
+    const elsewhere = join(dataDir, 'planted-by-environment');
+    app.isPackaged = true;
+    app.setPath('userData', systemFolder);
+    vi.stubEnv('PACKDESK_DATA_DIR', elsewhere);
+    await started();
+    expect(app.getPath('userData')).toBe(systemFolder);
+    expect(readdirSync(systemFolder)).toContain('ledger.db');
+    expect(existsSync(elsewhere)).toBe(false);
+  });
+
   test('only the main window’s own page may call in; another page, or another frame, is refused before any work', async () => {
     const window = await started();
     expect(await callFrom(window, 'profiles:list', {})).toMatchObject({ ok: true });
@@ -95,6 +107,19 @@ describe('starting', () => {
     expect(window.webContents.loadedUrl).toBe('http://localhost:5173/index.html');
     expect(rendererPage('payment.html', 'http://localhost:5173')).toBe('http://localhost:5173/payment.html');
     expect(rendererPage('payment.html', null)).toMatch(/^file:\/\/.*\/renderer\/payment\.html$/);
+  });
+
+  test('run from its own files, the main window’s page comes from app://packdesk, served by main; a file:// page is not it', async () => {
+    const window = await started();
+    expect(window.webContents.loadedUrl).toBe('app://packdesk/index.html');
+    expect(rendererPage('index.html', null)).toBe('app://packdesk/index.html');
+    // The scheme was made standard and secure before the app was ready, and its handler serves the bundle.
+    expect(protocol.privileged.map((scheme) => scheme.scheme)).toEqual(['app']);
+    expect(protocol.isProtocolHandled('app')).toBe(true);
+    expect(await callFrom(window, 'profiles:list', {})).toMatchObject({ ok: true });
+    for (const other of ['file:///opt/packdesk/out/renderer/index.html', 'app://evil/index.html', 'evil://packdesk/index.html']) {
+      expect(await callFrom(window, 'profiles:list', {}, other)).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+    }
   });
 });
 

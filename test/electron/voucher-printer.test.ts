@@ -21,6 +21,12 @@ describe('the voucher as a PDF in the app', () => {
     expect(readFileSync(target, 'utf8')).toBe('%PDF-1.7 stand-in');
   });
 
+  test('the name it is given stays a name: the dialog opens in Documents, never where a path in it points', async () => {
+    dialog.next = { canceled: true, filePath: undefined };
+    await electronVoucherPrinter(() => new BrowserWindow({}) as never).savePdf('voucher-../../.config/autostart/x.pdf');
+    expect(dialog.asked.at(-1)).toMatchObject({ defaultPath: '/home/agent/Documents/voucher-..-..-.config-autostart-x.pdf' });
+  });
+
   test('a cancelled save dialog saves nothing', async () => {
     dialog.next = { canceled: true, filePath: undefined };
     expect(await electronVoucherPrinter(() => new BrowserWindow({}) as never).savePdf('voucher-X.pdf')).toBeNull();

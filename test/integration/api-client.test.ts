@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, test } from 'vitest';
-import { createApiClient } from '../../electron/core/api/client';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createApiClient, logServiceCall } from '../../electron/core/api/client';
 import { ServiceError } from '../../electron/core/api/service-errors';
 import { isServiceReachable } from '../../electron/core/connectivity';
 import { FAST_RETRY } from '../support/engine-helpers';
@@ -195,6 +195,28 @@ describe('the service client', () => {
     await api.search('rome');
     await api.getBooking(123456).catch(() => undefined);
     expect(used).toEqual(['test', 'live']);
+  });
+
+  test('the log gets a line for each write and each failure, with no query, key or body; a read that went well says nothing', async () => {
+    const server = await scriptedServer((count) =>
+      count === 1
+        ? { status: 200, body: { data: [] } }
+        : { status: 402, body: { error: 'payment_requires_action', payment_intent_id: 'pi_1', client_secret: 'pi_1_secret_x' } },
+    );
+    const lines: string[] = [];
+    const api = createApiClient({ baseUrl: server.url, key: async () => savedFor(server.url), retry: FAST_RETRY, onCall: logServiceCall });
+    const info = vi.spyOn(console, 'info').mockImplementation((line: string) => void lines.push(`info ${line}`));
+    const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void lines.push(`warn ${line}`));
+    try {
+      await api.search('ana.silva@example.com');
+      await api.book(100001, { payment_method_id: 'pm_card_threeDSecure2Required' });
+    } finally {
+      info.mockRestore();
+      warn.mockRestore();
+    }
+    expect(lines).toEqual([
+      expect.stringMatching(/^warn \[service\] POST \/bookings\/100001\/book → 402 payment_requires_action in \d+ ms$/),
+    ]);
   });
 
   test('a profile with no live key is told to add one', async () => {

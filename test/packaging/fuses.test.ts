@@ -42,6 +42,8 @@ test('the packaged app’s fuses: not a Node, no NODE_OPTIONS or --inspect, only
   expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE);
   expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(FuseState.ENABLE);
   expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(FuseState.ENABLE);
+  // Kept on for the payment windows' file:// page inside app.asar (docs/security.md); the main window is on app://.
+  expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.ENABLE);
   // Only the wire changed: the rest of the binary is as it was.
   const after = readFileSync(binary);
   expect(after.subarray(0, 20)).toEqual(stockElectronWire().subarray(0, 20));

@@ -56,6 +56,20 @@ describe('the app’s own page', () => {
     expect(isAppUrl('https://evil.example/', app)).toBe(false);
   });
 
+  test.each([
+    // The same path on another machine: Windows fetches it over SMB, and its page must not pass as ours.
+    'file://attacker.example/opt/Packdesk/resources/app/out/renderer/index.html',
+    'file://192.168.1.20/opt/Packdesk/resources/app/out/renderer/index.html',
+    'file://attacker.example:445/opt/Packdesk/resources/app/out/renderer/index.html',
+  ])('the packaged file’s path on another host, %s, is not the app', (url) => {
+    expect(isAppUrl(url, 'file:///opt/Packdesk/resources/app/out/renderer/index.html')).toBe(false);
+  });
+
+  test('a file: app address naming a host is trusted for nothing', () => {
+    const remote = 'file://attacker.example/share/index.html';
+    expect(isAppUrl(remote, remote)).toBe(false);
+  });
+
   test('the dev server, by origin', () => {
     expect(isAppUrl('http://localhost:5173/index.html', 'http://localhost:5173')).toBe(true);
     expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173')).toBe(false);
@@ -75,6 +89,10 @@ describe('IPC senders', () => {
     ['a sub-frame', { webContentsId: 7, frameUrl: app, isMainFrame: false }],
     ['a page that navigated away', { webContentsId: 7, frameUrl: 'https://evil.example/', isMainFrame: true }],
     ['a frame with no URL', { webContentsId: 7, frameUrl: null, isMainFrame: true }],
+    [
+      'our page’s path on another host',
+      { webContentsId: 7, frameUrl: 'file://attacker.example/app/out/renderer/index.html', isMainFrame: true },
+    ],
   ])('%s is refused', (_name, sender) => {
     expect(isTrustedSender(sender, trusted, app)).toBe(false);
   });

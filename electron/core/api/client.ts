@@ -5,7 +5,6 @@ import {
   bookingResponseSchema,
   cancelResponseSchema,
   modificationResultSchema,
-  paymentRequiresActionSchema,
   prebookResponseSchema,
   prebookTokenResponseSchema,
   previewResponseSchema,
@@ -33,7 +32,33 @@ export interface ApiClientOptions {
   retry?: RetryPolicy;
   sleep?: (ms: number) => Promise<void>;
   /** One line per call, for the log: method, path, status, duration. Never a key or a body. */
-  onCall?: (line: { method: string; path: string; status: number | null; ms: number; attempt: number }) => void;
+  onCall?: (line: ServiceCall) => void;
+}
+
+/** A call as the log sees it: no key, no body, and its path as sent (the caller cuts the query). */
+export interface ServiceCall {
+  method: string;
+  path: string;
+  isRead: boolean;
+  /** null when no answer came (refused, reset, timed out). */
+  status: number | null;
+  /** The service's own `error` code, when it refused. */
+  serviceCode: string | null;
+  ms: number;
+  attempt: number;
+}
+
+/**
+ * The log's line for a call: every write, and every call that failed; a read that went well says
+ * nothing. The path loses its query (a search's words are the agent's), and no key or body is named.
+ */
+export function logServiceCall(call: ServiceCall): void {
+  const failed = call.status === null || call.status >= 400;
+  if (call.isRead && !failed) return;
+  const answer = call.status === null ? 'no answer' : `${call.status}${call.serviceCode ? ` ${call.serviceCode}` : ''}`;
+  const line = `[service] ${call.method} ${call.path.split('?')[0] ?? ''} → ${answer} in ${Math.round(call.ms)} ms${call.attempt > 1 ? ` (try ${call.attempt})` : ''}`;
+  if (failed) console.warn(line);
+  else console.info(line);
 }
 
 interface Call<S extends z.ZodType> {
@@ -80,6 +105,14 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const called = (call: Call<z.ZodType>, attempt: number, started: number) => ({
+  method: call.method,
+  path: call.path,
+  isRead: call.isRead,
+  ms: performance.now() - started,
+  attempt,
+});
+
 /** The client of the Package Booking Service: one method per endpoint of the spec. */
 export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -116,7 +149,7 @@ export function createApiClient(options: ApiClientOptions) {
         signal,
       });
     } catch (error) {
-      options.onCall?.({ method: call.method, path: call.path, status: null, ms: performance.now() - started, attempt });
+      options.onCall?.({ ...called(call, attempt, started), status: null, serviceCode: null });
       throw networkError(error, signal.aborted);
     }
     let body: unknown;
@@ -125,9 +158,9 @@ export function createApiClient(options: ApiClientOptions) {
     } catch (error) {
       throw networkError(error, signal.aborted);
     }
-    options.onCall?.({ method: call.method, path: call.path, status: response.status, ms: performance.now() - started, attempt });
+    const code = !response.ok && typeof (body as { error?: unknown } | null)?.error === 'string' ? (body as { error: string }).error : null;
+    options.onCall?.({ ...called(call, attempt, started), status: response.status, serviceCode: code });
     if (!response.ok) {
-      const code = typeof (body as { error?: unknown } | null)?.error === 'string' ? (body as { error: string }).error : null;
       const kind = kindForStatus(response.status);
       throw new ServiceError({
         kind,
@@ -237,12 +270,8 @@ export function createApiClient(options: ApiClientOptions) {
         });
         return { kind: 'booked', bookingId: answer.id, status: answer.status, bookingReference: answer.booking_reference };
       } catch (error) {
-        const action =
-          error instanceof ServiceError && error.serviceCode === 'payment_requires_action'
-            ? paymentRequiresActionSchema.safeParse(error.body)
-            : null;
-        if (action?.success)
-          return { kind: 'requires_action', paymentIntentId: action.data.payment_intent_id, clientSecret: action.data.client_secret };
+        const action = error instanceof ServiceError ? error.paymentAction : null;
+        if (action) return { kind: 'requires_action', ...action };
         throw error;
       }
     },

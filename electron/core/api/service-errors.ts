@@ -1,5 +1,26 @@
+import { paymentRequiresActionSchema } from '../../../shared/api';
 import type { AppErrorShape } from '../../../shared/errors';
 import { AppError } from '../app-error';
+
+/** What a 402 asking for 3-D Secure names: the payment intent, and the client secret only the bank's window may see. */
+export interface PaymentAction {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
+/**
+ * The body as an error keeps it: without any client secret. Errors are logged, inspected and handed
+ * around; a client secret lets whoever holds it complete the payment's 3-D Secure step.
+ */
+function withoutClientSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((entry) => withoutClientSecrets(entry, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !/client_?secret/i.test(key))
+      .map(([key, entry]) => [key, withoutClientSecrets(entry, depth + 1)]),
+  );
+}
 
 /**
  * The request fields an error body names, wherever the service puts them (`field`, `path` or
@@ -39,6 +60,8 @@ export type FailureKind =
  * taken effect even though no answer came back.
  */
 export class ServiceError extends AppError {
+  // Private, so no log, inspection or JSON of the error shows it.
+  readonly #paymentAction: PaymentAction | null;
   readonly kind: FailureKind;
   readonly status: number | null;
   readonly serviceCode: string | null;
@@ -63,9 +86,18 @@ export class ServiceError extends AppError {
     this.kind = init.kind;
     this.status = init.status;
     this.serviceCode = init.serviceCode;
-    this.body = init.body;
+    const action = init.serviceCode === 'payment_requires_action' ? paymentRequiresActionSchema.safeParse(init.body) : null;
+    this.#paymentAction = action?.success
+      ? { paymentIntentId: action.data.payment_intent_id, clientSecret: action.data.client_secret }
+      : null;
+    this.body = withoutClientSecrets(init.body);
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.mayHaveReachedService = init.mayHaveReachedService;
+  }
+
+  /** The 3-D Secure step a 402 `payment_requires_action` asked for, or null. */
+  get paymentAction(): PaymentAction | null {
+    return this.#paymentAction;
   }
 
   /** With the fields the service's answer names, so the screen can mark them. */

@@ -1,5 +1,6 @@
 import { isConfirmedStatus } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
+import { safeFileName } from '../file-names';
 import type { Ledger } from '../ledger/ledger';
 import type { ProfileService } from '../profiles';
 import type { VoucherPrinter } from '../voucher-printer';
@@ -48,7 +49,8 @@ export function historyIpc({ ledger, profiles, voucherPrinter, counterName }: Hi
       }
       if (!voucherPrinter)
         throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
-      return { path: await voucherPrinter.savePdf(`voucher-${booking.bookingReference}.pdf`) };
+      // The reference is the service's text: it may not steer where, or under what name, the file goes.
+      return { path: await voucherPrinter.savePdf(safeFileName(`voucher-${booking.bookingReference}.pdf`, 'voucher.pdf')) };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../app-error';
+import { safeFileName } from '../file-names';
 import type { EventHub } from '../events';
 import type { ProfileRecord, ProfileService } from '../profiles';
 import type { ExerciseRunner } from '../training/exercise-runner';
@@ -66,7 +67,7 @@ export function trainingIpc({ trainer, exercises, profiles, events, printer }: T
         throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
       const day = new Date().toISOString().slice(0, 10);
       const trainee = profile.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
-      return { path: await printer.savePdf(`training-report-${trainee}-${day}.pdf`) };
+      return { path: await printer.savePdf(safeFileName(`training-report-${trainee}-${day}.pdf`, `training-report-${day}.pdf`)) };
     },
     /** A new trainee gets a training profile of their own, in use at once, so the next exercises are theirs. */
     'training:add-trainee': async ({ name }) => {

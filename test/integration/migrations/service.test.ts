@@ -165,8 +165,10 @@ describe.each(olderVersions(sandboxMigrations))('a built-in service file written
         body: { data: { id: 100012, status: 'Paid', booking_reference: 'PKDFIXT012', currency: 'USD' } },
       });
       expect((await callApi(sandbox, 'GET', '/bookings/100006', training.testKey)).status).toBe(403);
-      // The change waiting for payment can still be paid at its old link, and lands.
-      const link = await fetch(`${sandbox.url}/sandbox/pay/modification/MODFIXT007`, { method: 'POST' });
+      // The change waiting for payment can still be paid, at the link the service gives it now (signed
+      // with a key the upgraded file got); its reference alone no longer opens the page.
+      expect((await fetch(`${sandbox.url}/sandbox/pay/modification/MODFIXT007`, { method: 'POST' })).status).toBe(404);
+      const link = await fetch(sandbox.service.modificationPaymentLink('MODFIXT007'), { method: 'POST' });
       expect(link.status).toBe(200);
       expect(await callApi(sandbox, 'GET', '/bookings/100007', training.liveKey)).toMatchObject({
         body: { data: { status: 'Paid', total_price_cents: 110200 } },

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox/sandbox';
@@ -59,6 +60,82 @@ describe('authentication and keys', () => {
       expect(await callApi(service, 'POST', path, other.liveKey, body)).toMatchObject({ status: 404, body: { error: 'not_found' } });
     }
     expect(service.service.ledger(bookingId).booking?.status).toBe('Pending');
+  });
+});
+
+describe('a page on another site (DNS rebinding)', () => {
+  /** A request as a browser sends it after a hostile name was pointed at 127.0.0.1: that name in Host. */
+  function requestNaming(service: { url: string }, host: string | null, path: string, headers: Record<string, string> = {}) {
+    const { port } = new URL(service.url);
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: Number(port),
+          path,
+          method: 'GET',
+          headers: { ...headers, ...(host === null ? {} : { Host: host }) },
+          setHost: false,
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  test('a request naming another server is refused before any work, whatever it carries', async () => {
+    const service = await sandbox();
+    const { port } = new URL(service.url);
+    const { bookingId } = await paidBooking(service);
+    for (const host of [
+      `rebind.attacker.example:${port}`,
+      'rebind.attacker.example',
+      `127.0.0.1:${Number(port) + 1}`,
+      `127.0.0.2:${port}`,
+    ]) {
+      const booking = await requestNaming(service, host, `/api/partner/v1/bookings/${bookingId}`, {
+        Authorization: `Bearer ${service.keys.liveKey}`,
+      });
+      expect([host, booking.status]).toEqual([host, 421]);
+      expect(booking.body).not.toContain('booking_reference');
+      const controls = await requestNaming(service, host, '/sandbox/controls', { Authorization: `Bearer ${service.adminKey}` });
+      expect([host, controls.status]).toEqual([host, 421]);
+      expect(JSON.parse(controls.body)).toMatchObject({ error: 'misdirected_request', message: expect.stringContaining(service.url) });
+    }
+    // No Host at all: Node's own server refuses it.
+    expect((await requestNaming(service, null, `/api/partner/v1/bookings/${bookingId}`)).status).toBe(400);
+  });
+
+  test('its own address and localhost, with its port, are answered', async () => {
+    const service = await sandbox();
+    const { port, host } = new URL(service.url);
+    for (const name of [host, `localhost:${port}`, `LOCALHOST:${port}`]) {
+      expect((await requestNaming(service, name, '/sandbox/health')).status).toBe(200);
+    }
+  });
+});
+
+describe('scripted faults', () => {
+  test('wait for a caller with a key: a request without one neither triggers nor uses them up', async () => {
+    const service = await sandbox();
+    service.controls.queueFaults([{ kind: 'error', status: 502, path: '/packages' }]);
+    expect(await callApi(service, 'GET', '/packages?title=rome', null)).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
+    expect(await callApi(service, 'GET', '/packages?title=rome', 'sk_test_guessed')).toMatchObject({ status: 401 });
+    expect(service.controls.pendingFaults()).toBe(1);
+    expect((await callApi(service, 'GET', '/packages?title=rome', service.keys.testKey)).status).toBe(502);
+    expect(service.controls.pendingFaults()).toBe(0);
+  });
+
+  test('a stranger is told who may call before any training slowness', async () => {
+    const service = await sandbox({ controls: { latencyMs: 3_000 } });
+    const started = performance.now();
+    expect((await callApi(service, 'GET', '/packages?title=rome', null)).status).toBe(401);
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
 

@@ -146,6 +146,16 @@ describe('modification: preview, then confirm', () => {
       body: { error: 'modification_pending' },
     });
 
+    // The page is the link's alone: the reference without the link's secret, or with another one, is not found and pays nothing.
+    const bare = `${service.url}/sandbox/pay/modification/${confirm.body.modification_reference}`;
+    const forged = new URL(confirm.body.payment_link);
+    forged.searchParams.set('secret', `${forged.searchParams.get('secret') ?? ''}x`);
+    for (const url of [bare, `${bare}?secret=`, forged.href]) {
+      expect((await fetch(url)).status, url).toBe(404);
+      expect((await fetch(url, { method: 'POST' })).status, url).toBe(404);
+    }
+    expect(service.service.ledger(bookingId).booking?.check_in).toBe(stay.checkIn);
+
     expect(await (await fetch(confirm.body.payment_link)).text()).toContain(`Pay for change ${confirm.body.modification_reference}`);
     const paid = await fetch(confirm.body.payment_link, { method: 'POST' });
     expect(await paid.text()).toContain('is paid');
