@@ -70,6 +70,8 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     drained: async (): Promise<void> => running?.drained(),
     /** At start-up: connects the profile saved as the agency's, if any. */
     start: startSaved,
+    /** This counter's id in the agency whose connection is saved (connected or not), or null without one. */
+    savedCounterId: (): string | null => settings.savedCounter()?.counterId ?? null,
     stop: stopRunning,
 
     async settingsOf(profileId: number): Promise<AgencySettingsView | null> {

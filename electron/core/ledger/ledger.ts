@@ -7,6 +7,7 @@ import { statement } from './statements';
 import { toIntent, WRITE_NOUNS } from './intent-details';
 import type { IntentDetailInput, IntentRow, OpenIntent, WriteOperation } from './intent-details';
 import { forgetProfileRows } from './forget-profile';
+import { throwIfHeldAfterRestore } from './held-writes';
 import { createHistoryQueries } from './ledger-history';
 import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
 import type { BookingPatch, NewBooking, PendingChange, Row } from './ledger-rows';
@@ -156,6 +157,7 @@ export function createLedger(
               'Search for it in Bookings.',
             );
           if (row.in_flight) {
+            throwIfHeldAfterRestore(db, bookingId);
             throw new AppError(
               'write_in_progress',
               `A ${(WRITE_NOUNS as Partial<Record<string, string>>)[row.in_flight] ?? row.in_flight} for this booking was sent and its outcome is not confirmed yet.`,
