@@ -48,7 +48,7 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     const saved = await settings.connected();
     if (!saved || running) return;
     const profile = deps.profile(saved.profileId);
-    ledger.join({ counterId: saved.counter.counterId, profileId: profile.id, profileKind: profile.kind });
+    ledger.join({ counterId: saved.counter.counterId, profileId: profile.id, profileKind: profile.kind }, saved.counter.name);
     running = startAgencyCounter({ ...saved, ledger, onStatus: deps.onStatus, ...deps.timings });
   }
 
