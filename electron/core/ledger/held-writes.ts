@@ -51,11 +51,13 @@ export function describeHeldWrite(
     const stay = detail
       ? ` at ${detail.quote.propertyName}, ${formatDate(detail.quote.checkIn)} to ${formatDate(detail.quote.checkOut)}`
       : '';
-    const made = booking ? ` (${bookingWords(booking)} was made from it)` : '';
+    const made = booking ? `; it made booking ${booking.clientReference}` : '';
     return {
       what: holder ? `A hold for ${holder.name} ${holder.surname}${stay}${made}` : `A hold Packdesk cannot read${made}`,
       checkable: false,
-      whyNotCheckable: `A hold cannot be looked up without its number, and its hold token has long expired, so it is never sent again. If the traveler was told it is held, ask the service’s support about client reference ${detail?.clientReference ?? 'of the hold'}; then discard it here.`,
+      whyNotCheckable: booking
+        ? `Booking ${booking.clientReference} shows the hold was made; this entry of the backup’s journal was left open. Discard it: nothing is sent.`
+        : `A hold cannot be looked up without its number, and its hold token has long expired, so it is never sent again. If the traveler was told it is held, ask the service’s support about client reference ${detail?.clientReference ?? 'of the hold'}; then discard it here.`,
     };
   }
   const noun = WRITE_NOUNS[write.operation];
