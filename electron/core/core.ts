@@ -14,7 +14,7 @@ import { createBookingLocks } from './engine/booking-locks';
 import { createEngineContext } from './engine/engine-context';
 import { createReconciler } from './engine/reconciler';
 import { createEventHub } from './events';
-import { referenceCodeOf } from './ledger/clean-restore';
+import { referenceCodeOf } from './ledger/reference-series';
 import { createHeldWrites } from './ledger/held-writes';
 import { createLedger } from './ledger/ledger';
 import { applyStagedRestore, backUpLedger, cancelStagedRestore, dailyBackup, stageRestore } from './ledger/ledger-backup';

@@ -20,10 +20,6 @@ export interface ThisCounter {
   referenceCode: string | null;
 }
 
-/** The code of the client references a ledger has handed out (PD-<code>-…), or null before its first hold. */
-export const referenceCodeOf = (db: DatabaseSync): string | null =>
-  (db.prepare("SELECT value FROM counter WHERE key = 'code'").get() as { value: string } | undefined)?.value ?? null;
-
 /** What a backup holds, for the agent to read before the restore is confirmed. */
 export interface RestoreFacts {
   path: string;

@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { AppError } from '../app-error';
 import { openBackupFile } from './backup-file';
 import { buildCleanLedger } from './clean-restore';
+import { continueReferenceSeries } from './reference-series';
 import type { RestoreFacts, ThisCounter } from './clean-restore';
 
 /** The clean ledger built from a backup waits in this file until the next start puts it in place of the ledger. */
@@ -82,7 +83,13 @@ export function applyStagedRestore(dataDir: string, now: Date = new Date()): str
     // Folds the WAL in first, so the kept file is complete on its own.
     const old = new DatabaseSync(ledger);
     old.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    old.close();
+    const restored = new DatabaseSync(staged);
+    try {
+      continueReferenceSeries(old, restored);
+    } finally {
+      restored.close();
+      old.close();
+    }
     renameSync(ledger, kept);
     for (const suffix of ['-wal', '-shm']) rmSync(`${ledger}${suffix}`, { force: true });
   }
