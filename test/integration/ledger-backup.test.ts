@@ -55,7 +55,8 @@ describe('backing up and restoring the ledger', () => {
     }
 
     // Restored: the next start puts the backup in place, and keeps the ledger it replaced.
-    expect(counter.backups.stageRestore(target).bookings).toBe(facts.bookings);
+    // A backup Packdesk made holds nothing to leave out.
+    expect(counter.backups.stageRestore(target)).toMatchObject({ bookings: facts.bookings, leftOut: [] });
     counter.close();
     const { core: restored } = await core(service, { dataDir, start: false });
     expect(restored.backups.replacedByRestore).toMatch(/ledger-before-restore-.*\.db$/);

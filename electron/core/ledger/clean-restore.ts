@@ -11,6 +11,7 @@ import { ledgerMigrations } from './ledger-migrations';
 import { storedChangeOf, toRecord } from './ledger-rows';
 import type { Row } from './ledger-rows';
 import { checkedRow, ROW_WORDS } from './restored-values';
+import { statement } from './statements';
 
 /** This counter, as a restore compares a backup with it. */
 export interface ThisCounter {
@@ -57,7 +58,9 @@ const removeDatabaseFiles = (file: string) => {
 function insertRow(db: DatabaseSync, file: string, table: ReadTable, row: BackupRow, values: Record<string, SQLInputValue>): void {
   const columns = Object.keys(values);
   try {
-    db.prepare(
+    // Prepared once per table (the statement cache): a ledger of years is hundreds of thousands of rows.
+    statement(
+      db,
       `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
     ).run(...Object.values(values));
   } catch (error) {
