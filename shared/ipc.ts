@@ -22,6 +22,7 @@ import {
   paymentPageRequestSchema,
 } from './payment-window';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
+import { restoreNoticeSchema } from './restore';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
@@ -182,6 +183,15 @@ export const channels = {
   'agency:connect': { input: agencySettingsInputSchema, output: agencyStatusSchema },
   /** Stops sharing; the bookings stay in this counter's history. */
   'agency:disconnect': { input: z.object({ profileId }).strict(), output: agencyStatusSchema },
+  /** After a restore: the writes the backup left open (held, never sent by themselves) and whether the agency waits; null when nothing does. */
+  'restore:notice': { input: noInput, output: restoreNoticeSchema.nullable() },
+  /** Asks the service what became of a held write (a read of its booking, never the write again); `outcome` in words. */
+  'restore:check-write': {
+    input: z.object({ id: z.number().int().positive() }).strict(),
+    output: z.object({ notice: restoreNoticeSchema.nullable(), outcome: z.string() }),
+  },
+  /** Closes a held write without asking the service; its booking says so. */
+  'restore:discard-write': { input: z.object({ id: z.number().int().positive() }).strict(), output: restoreNoticeSchema.nullable() },
   'training:scenarios': {
     input: noInput,
     output: z.object({ scenarios: z.array(scenarioViewSchema) }),

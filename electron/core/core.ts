@@ -16,6 +16,8 @@ import { createBookingLocks } from './engine/booking-locks';
 import { createEngineContext } from './engine/engine-context';
 import { createReconciler } from './engine/reconciler';
 import { createEventHub } from './events';
+import { referenceCodeOf } from './ledger/reference-series';
+import { createHeldWrites } from './ledger/held-writes';
 import { createLedger } from './ledger/ledger';
 import { applyStagedRestore, backUpLedger, cancelStagedRestore, dailyBackup, stageRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
@@ -32,6 +34,7 @@ import { bookingIpc } from './ipc/booking-handlers';
 import { historyIpc } from './ipc/history-handlers';
 import { paymentIpc } from './ipc/payment-handlers';
 import { profileIpc } from './ipc/profile-handlers';
+import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
 import { createExerciseRunner } from './training/exercise-runner';
 import type { ServiceRecords } from './training/exercise-runner';
@@ -123,6 +126,24 @@ export function createCore(options: CoreOptions) {
     onStatus: (status) => events.emit('event:agency-change', status),
     ...(options.agencyTimings ? { timings: options.agencyTimings } : {}),
   });
+
+  // What a restored backup left open: held for the agent, out of the reconciler's reach.
+  const heldWrites = createHeldWrites({ db: ledgerDb, bookingOf: ledger.get, announce: ledger.announce });
+  /** This counter as a restore compares a backup with it: its agency id (joined, or saved), its client references' code. */
+  const thisCounter = () => ({
+    counterId: agency.ledger.membership()?.counterId ?? agency.savedCounterId(),
+    referenceCode: referenceCodeOf(ledgerDb),
+  });
+
+  const agencyOfAgent: typeof agency = {
+    ...agency,
+    // Connecting is the agent's word that a restored ledger joins the agency: from then on its link starts with the app.
+    connect: async (input) => {
+      const status = await agency.connect(input);
+      heldWrites.agencyRejoined();
+      return status;
+    },
+  };
 
   const baseUrlOf = (profile: ProfileRecord): string | null =>
     profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl;
@@ -226,7 +247,8 @@ export function createCore(options: CoreOptions) {
     ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
     ...paymentIpc({ payments, tracker }),
     ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter, counterName: () => agency.status().counterName }),
-    ...agencyIpc({ agency, profiles }),
+    ...agencyIpc({ agency: agencyOfAgent, profiles }),
+    ...restoreIpc({ heldWrites, engine, ledger, profiles, agencyConnectionSaved: () => agency.savedCounterId() !== null }),
     ...trainingIpc({
       trainer,
       exercises: createExerciseRunner({
@@ -300,7 +322,7 @@ export function createCore(options: CoreOptions) {
     payments,
     tracker,
     trainer,
-    agency,
+    agency: agencyOfAgent,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     start(): Promise<void> {
       // A quit right after the start waits for it like for any call, and it stops at the next step.
@@ -308,7 +330,8 @@ export function createCore(options: CoreOptions) {
         await connectivity.refresh();
         if (quitting()) return;
         ledger.recoverOpenIntents();
-        await agency.start();
+        // A restored ledger is in no agency until the agent connects it again (its outbox was not taken).
+        if (!heldWrites.agencyPaused()) await agency.start();
         await engine.reconcileOpenIntents();
         if (quitting()) return;
         tracker.start();
@@ -332,8 +355,8 @@ export function createCore(options: CoreOptions) {
       replacedByRestore,
       /** A consistent copy of the ledger, taken while the app runs. */
       backUpTo: (target: string) => backUpLedger(ledgerDb, target),
-      /** Checks a backup and has the next start put it in place of the ledger. */
-      stageRestore: (file: string) => stageRestore(options.dataDir, file),
+      /** Reads a backup into a clean ledger the next start puts in place of this one; what it holds, for the agent to confirm. */
+      stageRestore: (file: string) => stageRestore(options.dataDir, file, thisCounter()),
       cancelRestore: () => cancelStagedRestore(options.dataDir),
     },
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */

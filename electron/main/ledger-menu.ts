@@ -3,6 +3,7 @@ import type { BrowserWindow } from 'electron';
 import { AppError } from '../core/app-error';
 import type { Core } from '../core/core';
 import type { MenuActions } from './menu';
+import { restoreQuestion } from './restore-question';
 
 /** The menu's ledger and help actions: a backup where the agent chooses, a checked restore, the logs, the versions. */
 export function ledgerMenuActions(core: Core, window: () => BrowserWindow | null): MenuActions {
@@ -46,9 +47,7 @@ export function ledgerMenuActions(core: Core, window: () => BrowserWindow | null
         const facts = core.backups.stageRestore(file);
         const confirm = await dialog.showMessageBox({
           type: 'warning',
-          message: `Restore ${facts.bookings} bookings from this backup?`,
-          detail:
-            'Packdesk restarts and uses the backup as its ledger. Bookings made after the backup are not in it; the ledger in use now is kept beside it (ledger-before-restore-….db) and can be restored the same way.',
+          ...restoreQuestion(facts),
           buttons: ['Restore and restart', 'Cancel'],
           defaultId: 1,
           cancelId: 1,

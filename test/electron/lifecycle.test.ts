@@ -215,6 +215,63 @@ describe('the ledger and help menus', () => {
     expect(readdirSync(dataDir)).toContain('ledger.db.restore');
   });
 
+  test('Restore Ledger… says what the backup holds before it restarts: the counter it came from, the write it left open, the agency change it did not send, what is left out', async () => {
+    await started();
+    const target = join(dataDir, 'desk-3.db');
+    dialog.next = { canceled: false, filePath: target };
+    Menu.click('Back Up Ledger…');
+    await vi.waitFor(() => expect(dialog.messages.at(-1)).toMatchObject({ message: 'The ledger is backed up.' }));
+    const quote = {
+      available: true,
+      packageId: 1,
+      packageTitle: 'Lisbon City Break',
+      propertyId: 101,
+      propertyName: 'Hotel Alfama Palace',
+      checkIn: '2027-06-10',
+      checkOut: '2027-06-13',
+      adults: 2,
+      availabilityId: 11,
+      totalMinor: 57000,
+      currency: 'EUR',
+      nights: 3,
+      perNightMinor: 19000,
+    };
+    const holder = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' };
+    const request = {
+      package_id: 1,
+      inventory_item_id: 101,
+      prebook_token: 'pbt_crafted',
+      check_in: '2027-06-10',
+      check_out: '2027-06-13',
+      holder,
+      items: [{ availability_id: 11, paxes: [{ age: 34 }, { age: 32 }] }],
+    };
+    const crafted = new DatabaseSync(target);
+    crafted
+      .prepare("INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (NULL, 'prebook', ?, '2027-05-01T09:00:00.000Z')")
+      .run(JSON.stringify({ profileId: 1, request, quote, paxAges: [34, 32], clientReference: 'PD-DSK3-000041' }));
+    crafted.exec(`
+      INSERT INTO agency_state (key, value) VALUES ('counter_id', '0b1c2d3e-0000-4000-8000-000000000003'), ('counter_name', 'Desk 3');
+      INSERT INTO agency_outbox (body) VALUES ('{"kind":"event"}');
+      CREATE TRIGGER keep_me AFTER INSERT ON bookings BEGIN SELECT 1; END;`);
+    crafted.close();
+
+    dialog.nextOpen = { canceled: false, filePaths: [target] };
+    dialog.nextResponse = 1;
+    Menu.click('Restore Ledger…');
+    await vi.waitFor(() => expect(dialog.messages.at(-1)?.message).toBe('Restore 0 bookings from this backup?'));
+    const detail = dialog.messages.at(-1)?.detail ?? '';
+    expect(detail).toContain('This backup was made at Desk 3.');
+    expect(detail).toContain(
+      'One write was being sent when it was made, and its outcome is not known:\n• A hold for Ana Silva at Hotel Alfama Palace, Thu, 10 Jun 2027 to Sun, 13 Jun 2027\nNone is sent again.',
+    );
+    expect(detail).toContain('1 change for the agency had not been sent when it was made: it is not sent.');
+    expect(detail).toContain('(trigger keep_me): it is left out.');
+    // Cancelled: nothing waits for the next start.
+    await vi.waitFor(() => expect(readdirSync(dataDir)).not.toContain('ledger.db.restore'));
+    expect(app.relaunched).toBe(0);
+  });
+
   test('Help shows the versions and opens the logs folder', async () => {
     await started();
     Menu.click('About Packdesk');

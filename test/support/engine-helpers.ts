@@ -28,12 +28,14 @@ export function useCore() {
       doubtWindowMs?: number;
       paymentWindows?: PaymentWindows;
       agencyTimings?: CoreOptions['agencyTimings'];
+      /** The keychain store, when a test restarts a counter and its keys must still be there. */
+      secrets?: CoreOptions['secrets'];
     } = {},
   ) => {
     const dataDir = options.dataDir ?? tempDir();
     const core = createCore({
       dataDir,
-      secrets: keychain().store,
+      secrets: options.secrets ?? keychain().store,
       version: 'test',
       builtInService: () => (sandbox ? asBuiltInService(sandbox) : null),
       connectivityIntervalMs: 60_000,

@@ -48,7 +48,7 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     const saved = await settings.connected();
     if (!saved || running) return;
     const profile = deps.profile(saved.profileId);
-    ledger.join({ counterId: saved.counter.counterId, profileId: profile.id, profileKind: profile.kind });
+    ledger.join({ counterId: saved.counter.counterId, profileId: profile.id, profileKind: profile.kind }, saved.counter.name);
     running = startAgencyCounter({ ...saved, ledger, onStatus: deps.onStatus, ...deps.timings });
   }
 
@@ -74,6 +74,8 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     drained: async (): Promise<void> => running?.drained(),
     /** At start-up: connects the profile saved as the agency's, if any. */
     start: startSaved,
+    /** This counter's id in the agency whose connection is saved (connected or not), or null without one. */
+    savedCounterId: (): string | null => settings.savedCounter()?.counterId ?? null,
     stop: stopRunning,
 
     async settingsOf(profileId: number): Promise<AgencySettingsView | null> {

@@ -58,6 +58,13 @@ export function createAgencySettings(db: DatabaseSync, secrets: SecretStore) {
         : null;
     },
 
+    /** The profile whose agency connection is saved and this counter's id there, or null (the keychain is not asked). */
+    savedCounter(): { profileId: number; counterId: string } | null {
+      const saved = db.prepare('SELECT profile_id, counter_id FROM agency_connections LIMIT 1').get() as
+        { profile_id: number; counter_id: string } | undefined;
+      return saved ? { profileId: saved.profile_id, counterId: saved.counter_id } : null;
+    },
+
     hasPassword: async (profileId: number): Promise<boolean> => (await secrets.read(passwordAccount(profileId))) !== null,
 
     /** The one connected profile's connection, with its password from the keychain; null when none is set. */

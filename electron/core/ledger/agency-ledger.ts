@@ -74,8 +74,10 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
      * and every booking it already has is sent once (with its timeline). Joining again as the same
      * counter changes nothing; another agency needs `leave` first.
      */
-    join(member: AgencyMembership): { queued: number } {
+    join(member: AgencyMembership, counterName?: string): { queued: number } {
       return transaction(db, () => {
+        // Kept with the ledger so a backup of it says which counter it was made at.
+        if (counterName !== undefined) setState(db, 'counter_name', counterName);
         const current = membership();
         if (current) {
           if (current.counterId === member.counterId && current.profileId === member.profileId) return { queued: 0 };

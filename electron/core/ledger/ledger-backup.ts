@@ -1,10 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { AppError } from '../app-error';
-import { ledgerMigrations } from './ledger-migrations';
+import { openBackupFile } from './backup-file';
+import { buildCleanLedger } from './clean-restore';
+import { continueReferenceSeries } from './reference-series';
+import type { RestoreFacts, ThisCounter } from './clean-restore';
 
-/** The file a checked backup waits in until the next start puts it in place of the ledger. */
+/** The clean ledger built from a backup waits in this file until the next start puts it in place of the ledger. */
 const PENDING_RESTORE = 'ledger.db.restore';
 /** Daily copies kept in the data folder's backups/ folder. */
 const DAILY_KEPT = 7;
@@ -35,42 +38,31 @@ export function backUpLedger(db: DatabaseSync, target: string): BackupFacts {
   return checkBackup(target);
 }
 
-/** Whether a file is a sound Packdesk ledger this version can open: intact, a known schema, with its tables. */
+/** Whether a file is a sound Packdesk ledger this version can read: intact, a known schema, with its tables (backup-file.ts). */
 export function checkBackup(file: string): BackupFacts {
-  const refuse = (why: string) =>
-    new AppError('backup_unusable', `${file} cannot be restored: ${why}.`, 'Choose another backup; the ledger in use is unchanged.');
-  let db: DatabaseSync;
+  const backup = openBackupFile(file);
   try {
-    db = new DatabaseSync(file, { readOnly: true });
-  } catch {
-    throw refuse('it is not a database file');
-  }
-  try {
-    const integrity = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
-    if (integrity.length !== 1 || integrity[0]?.integrity_check !== 'ok') throw refuse('the file is damaged (integrity check failed)');
-    const schema = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-    if (schema === 0) throw refuse('it is not a Packdesk ledger');
-    if (schema > ledgerMigrations.length) throw refuse(`it was written by a newer Packdesk (schema ${schema})`);
-    const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name),
-    );
-    if (!['bookings', 'booking_events', 'intents'].every((name) => tables.has(name))) throw refuse('it is not a Packdesk ledger');
-    const bookings = (db.prepare('SELECT count(*) AS n FROM bookings').get() as { n: number }).n;
-    return { path: file, bookings, schema };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const message = (error as Error).message;
-    throw refuse(/not a database/i.test(message) ? 'it is not a database file' : `it could not be read (${message})`);
+    return { path: file, bookings: backup.count('bookings'), schema: backup.schema };
   } finally {
-    db.close();
+    backup.close();
   }
 }
 
-/** Checks a backup and leaves it for the next start, which puts it in place of the ledger (the app restarts for it). */
-export function stageRestore(dataDir: string, file: string): BackupFacts {
-  const facts = checkBackup(file);
-  copyFileSync(file, join(dataDir, PENDING_RESTORE));
-  return facts;
+/**
+ * Reads a backup as data and builds from it a clean ledger (clean-restore.ts) that the next start
+ * puts in place of the ledger (the app restarts for it). Nothing of the file runs, and nothing it
+ * left open is sent: what it holds is returned for the agent to confirm.
+ */
+export function stageRestore(dataDir: string, file: string, thisCounter: ThisCounter): RestoreFacts {
+  const backup = openBackupFile(file);
+  try {
+    const building = join(dataDir, `${PENDING_RESTORE}.building`);
+    const facts = buildCleanLedger(backup, building, thisCounter);
+    renameSync(building, join(dataDir, PENDING_RESTORE));
+    return facts;
+  } finally {
+    backup.close();
+  }
 }
 
 /** A staged restore the agent did not confirm. */
@@ -91,7 +83,13 @@ export function applyStagedRestore(dataDir: string, now: Date = new Date()): str
     // Folds the WAL in first, so the kept file is complete on its own.
     const old = new DatabaseSync(ledger);
     old.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    old.close();
+    const restored = new DatabaseSync(staged);
+    try {
+      continueReferenceSeries(old, restored);
+    } finally {
+      restored.close();
+      old.close();
+    }
     renameSync(ledger, kept);
     for (const suffix of ['-wal', '-shm']) rmSync(`${ledger}${suffix}`, { force: true });
   }

@@ -1,5 +1,6 @@
 import type { Migration } from '../database';
 import { addAgencyOutbox, distrustPeers, orderAgencyChanges } from './agency-ledger-schema';
+import { holdRestoredWrites } from './held-writes-schema';
 
 /** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
 const SEARCHED = `new.holder_name || ' ' || new.holder_surname, new.holder_email,
@@ -196,4 +197,6 @@ export const ledgerMigrations: readonly Migration[] = [
   orderAgencyChanges,
   // Another counter is a peer: what this counter will not take from it is set aside, and a final status it claims is confirmed first.
   distrustPeers,
+  // A backup is data, never a database to run: the writes it left open wait for the agent, not the reconciler.
+  holdRestoredWrites,
 ];

@@ -4,22 +4,16 @@ import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
 import { statement } from './statements';
-import { toIntent } from './intent-details';
+import { toIntent, WRITE_NOUNS } from './intent-details';
 import type { IntentDetailInput, IntentRow, OpenIntent, WriteOperation } from './intent-details';
 import { forgetProfileRows } from './forget-profile';
+import { throwIfHeldAfterRestore } from './held-writes';
 import { createHistoryQueries } from './ledger-history';
 import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
 import type { BookingPatch, NewBooking, PendingChange, Row } from './ledger-rows';
 
 export type { BookingPatch, NewBooking, PendingChange } from './ledger-rows';
 export type { OpenIntent, WriteOperation } from './intent-details';
-
-const OPERATION_WORDS: Record<WriteOperation, string> = {
-  prebook: 'hold',
-  book: 'payment',
-  cancel: 'cancellation',
-  modification: 'change',
-};
 
 export interface LedgerEvent {
   type: string;
@@ -163,9 +157,10 @@ export function createLedger(
               'Search for it in Bookings.',
             );
           if (row.in_flight) {
+            throwIfHeldAfterRestore(db, bookingId);
             throw new AppError(
               'write_in_progress',
-              `A ${(OPERATION_WORDS as Partial<Record<string, string>>)[row.in_flight] ?? row.in_flight} for this booking was sent and its outcome is not confirmed yet.`,
+              `A ${(WRITE_NOUNS as Partial<Record<string, string>>)[row.in_flight] ?? row.in_flight} for this booking was sent and its outcome is not confirmed yet.`,
               'Wait: Packdesk is checking with the service and updates the booking by itself. Do not send it again.',
             );
           }
@@ -186,7 +181,7 @@ export function createLedger(
             iso(),
             bookingId,
           );
-          addEvent(bookingId, `${operation}_intent`, `Sending the ${OPERATION_WORDS[operation]} to the service.`);
+          addEvent(bookingId, `${operation}_intent`, `Sending the ${WRITE_NOUNS[operation]} to the service.`);
         }
         return { intentId, clientReference };
       });
@@ -286,7 +281,7 @@ export function createLedger(
           patchRow(
             bookingId,
             {
-              attention: `Packdesk stopped while a ${OPERATION_WORDS[operation]} was being sent. Not confirmed yet: checking with the service.`,
+              attention: `Packdesk stopped while a ${WRITE_NOUNS[operation]} was being sent. Not confirmed yet: checking with the service.`,
             },
             true,
           );

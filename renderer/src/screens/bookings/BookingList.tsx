@@ -9,6 +9,7 @@ import { useActiveProfile, useAppStore } from '../../stores/app-store';
 import { useSharedCounterName } from '../../stores/agency-store';
 import { historyFilter, isFiltered, useBookings } from '../../stores/bookings-store';
 import { BookingRow, columnsFor, ROW_HEIGHT } from './BookingRow';
+import { RestoredWritesPanel } from './RestoredWritesPanel';
 import { useScaledRows } from './use-scaled-rows';
 
 /** The statuses offered as filters: Pending, then those the profile's rules name (a service's own statuses differ). */
@@ -136,11 +137,14 @@ export function BookingList() {
         </Button>
       </Group>
 
+      <RestoredWritesPanel onDone={() => search.current?.focus()} />
+
       {attention.length > 0 && (
         <Alert
           color="orange"
           title={`${attention.length} ${attention.length === 1 ? 'booking needs' : 'bookings need'} a look`}
           role="alert"
+          style={{ flexShrink: 0 }}
         >
           <Stack gap={4}>
             <Text size="sm">Packdesk settled these after an answer was lost or the app stopped mid-step. Check each one.</Text>
