@@ -69,6 +69,17 @@ async function payWaitingChanges(target: Core): Promise<void> {
   }
 }
 
+/** The catalog, asked again while the service fails or is slow (its faults are on): the agent searches again. */
+async function searchUntilAnswered(): Promise<Awaited<ReturnType<Core['engine']['search']>>> {
+  for (;;) {
+    try {
+      return await core.engine.search('');
+    } catch {
+      await sleep(200);
+    }
+  }
+}
+
 await core.start();
 await joinAgency();
 await payWaitingChanges(core);
@@ -92,7 +103,7 @@ const ordersClosed = new Promise<void>((resolve) => {
 
 if (env.SETTLE !== '1') {
   const target = Number(env.TARGET);
-  const catalog = await core.engine.search('');
+  const catalog = await searchUntilAnswered();
   const life = Number(env.LIFE);
   for (let attempt = 0; ownBookings() < target; attempt += 1) {
     // The same try of the same life always plays the same part; the holder names the intended sale in every copy.
