@@ -195,11 +195,22 @@ export async function sellingDay(options: SellingOptions) {
     }
   }
 
+  // A line every half minute on stderr: a long run shows it is moving.
+  const startedAt = Date.now();
+  const progress = setInterval(() => {
+    const sold = state.reduce((sum, counter) => sum + counter.sold, 0);
+    const partitions = options.linkFaults.figures.partitions;
+    console.error(
+      `[agency soak] ${Math.round((Date.now() - startedAt) / 1000)} s: ${sold} sold, ${figures.kills} kills, ${partitions} partitions, ${options.restarts.figures.serverRestarts} server restarts, ${figures.followUps} follow-ups`,
+    );
+  }, 30_000);
   try {
     await Promise.all([done, ...state.map((_, index) => liveUntilDone(index))]);
   } catch (error) {
     for (const counter of state) counter.life?.kill();
     throw error;
+  } finally {
+    clearInterval(progress);
   }
   return { figures, outcomes, changesAsked };
 }
