@@ -1,11 +1,19 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { TRAINING_STATUS_RULES } from '../../../shared/status-rules';
+
+/** Statuses the built-in service moves no more by itself: its final ones, and Pending, which waits for the agent. */
+const SETTLED_STATUSES = [...TRAINING_STATUS_RULES.final, 'Pending'];
 
 /** Where a counter's ledger file stands, read from outside on a connection of the soak's own. */
 export interface LedgerState {
   /** Writes whose intent is journaled and whose outcome is not. */
   openWrites: number;
-  /** Rows with a write in flight or a read still due (docs/ledger.md: not settled). */
+  /**
+   * Rows not settled as docs/ledger.md says: a write in flight, a change waiting for payment, or a status the
+   * service may still move by itself. (A Pending booking from another counter keeps a fallback read scheduled
+   * at each counter until it wins the booking's tracker lease: settled all the same.)
+   */
   unsettledRows: number;
   /** Changes made here that the agency has not acknowledged. */
   unsent: number;
@@ -23,7 +31,10 @@ export function ledgerState(counterDir: string): LedgerState | null {
     const pulled = db.prepare("SELECT value FROM agency_state WHERE key = 'last_pulled_seq'").get() as { value: string } | undefined;
     return {
       openWrites: count('SELECT count(*) AS n FROM intents WHERE finished_at IS NULL'),
-      unsettledRows: count('SELECT count(*) AS n FROM bookings WHERE in_flight IS NOT NULL OR next_check_at IS NOT NULL'),
+      unsettledRows: count(
+        `SELECT count(*) AS n FROM bookings WHERE in_flight IS NOT NULL OR pending_modification_reference IS NOT NULL
+           OR status NOT IN (${SETTLED_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+      ),
       unsent: count('SELECT count(*) AS n FROM agency_outbox'),
       pulledThrough: Number(pulled?.value ?? 0),
     };
