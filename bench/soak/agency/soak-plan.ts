@@ -40,6 +40,8 @@ export interface PlanAsked {
   queryTimeoutMs: number;
 }
 
+const LATENCY_SPELLS_PER_PARTITION = 3;
+
 /** `total` split over `parts` as evenly as whole numbers allow, the first parts taking the rest. */
 const share = (total: number, parts: number, part: number) => Math.floor(total / parts) + (part < total % parts ? 1 : 0);
 
@@ -66,12 +68,15 @@ export function planSoak(asked: PlanAsked): SoakPlan {
         // A blackhole outlasts the query timeout, so the counter's statements give up on it.
         durationMs: silent ? Math.round(asked.queryTimeoutMs * (1.2 + random() * 1.3)) : between(random, 300, 1_500),
       });
-      // As many latency spells as partitions: the link slow, not broken.
-      planned.push({
-        at: milestone(random, bookings),
-        fault: { kind: 'latency', ms: between(random, 50, 400) },
-        durationMs: between(random, 1_000, 4_000),
-      });
+      // Three latency spells a partition: the link slow, not broken, so a counter's changes reach the agency late
+      // while the others' go on arriving (where a late change must not undo a newer one).
+      for (let spell = 0; spell < LATENCY_SPELLS_PER_PARTITION; spell += 1) {
+        planned.push({
+          at: milestone(random, bookings),
+          fault: { kind: 'latency', ms: between(random, 100, 600) },
+          durationMs: between(random, 1_000, 4_000),
+        });
+      }
     }
     return sorted(planned);
   });
