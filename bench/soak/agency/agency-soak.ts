@@ -23,7 +23,7 @@ import { verdict } from './verdict';
 // durable PostgreSQL of the soak's own, each through a fault proxy (resets, blackholes, latency),
 // SIGKILLed and the server stopped and started at seeded moments, travelers' follow-ups made at other
 // counters and at two at once; then every counter's ledger is compared with the agency's tables and
-// those with the service's records (docs/agency.md: the agency soak). Prints one JSON line, exits 1 on
+// those with the service's records (bench/soak/agency/README.md). Prints one JSON line, exits 1 on
 // any anomaly or when fewer kills, partitions or server restarts landed than asked.
 const { values } = parseArgs({
   options: {
