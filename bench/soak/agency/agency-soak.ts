@@ -180,7 +180,7 @@ try {
     seconds: Math.round((performance.now() - started) / 1000),
   };
   for (const example of comparison.examples) console.error(`[agency soak] ${example}`);
-  for (const file of cards.holding) console.error(`[agency soak] a card number in ${file}`);
+  for (const found of cards.holding) console.error(`[agency soak] a card number in ${found}`);
   console.error(`[agency soak] follow-ups: ${JSON.stringify(Object.fromEntries(day.outcomes))}`);
   const reasons = verdict(figures, asked);
   for (const reason of reasons) console.error(`[agency soak] FAILED: ${reason}`);

@@ -16,13 +16,37 @@ function filesUnder(dir: string): string[] {
  */
 const NODE_TREE_BYTES = /\[(?: \d{1,3})+ \]/g;
 
-/** Whether a file of the cluster holds a card number, its node trees' byte lists cut out first (through a scratch copy). */
-function clusterFileHoldsCardNumber(file: string, scratch: string): boolean {
-  const text = readFileSync(file).toString('latin1');
-  const cut = text.replace(NODE_TREE_BYTES, '|');
-  if (cut === text) return fileHoldsCardNumber(file);
-  writeFileSync(scratch, cut, 'latin1');
+/** The scan of test/support/card-scan.ts on text the soak prepared (through a scratch file, as it reads files). */
+function textHoldsCardNumber(text: string, scratch: string): boolean {
+  writeFileSync(scratch, text, 'latin1');
   return fileHoldsCardNumber(scratch);
+}
+
+const WINDOW = 1_024;
+/** Longer than anything the scan can take for a card number, so one window holds it whole. */
+const OVERLAP = 256;
+
+/** The first stretch of `text` the scan finds a card number in, printable, so the finding can be looked at. */
+function excerptHolding(text: string, scratch: string): string {
+  for (let start = 0; start < text.length; start += WINDOW - OVERLAP) {
+    const window = text.slice(start, start + WINDOW);
+    if (textHoldsCardNumber(window, scratch)) return `at byte ${start}: ${window.replace(/[^\x20-\x7e]+/g, '·')}`;
+  }
+  return 'in no single stretch';
+}
+
+/** Where a file holds a card number (a printable excerpt), or null; a cluster file with its node trees' byte lists cut out. */
+function cardNumberIn(file: string, scratch: string, cluster: boolean): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file).toString('latin1');
+  } catch (error) {
+    // The server removed it since the listing (a statistics or WAL file): gone files hold nothing.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const scanned = cluster ? text.replace(NODE_TREE_BYTES, '|') : text;
+  return textHoldsCardNumber(scanned, scratch) ? excerptHolding(scanned, scratch) : null;
 }
 
 /** The agency's tables as text, one row a line, written to `file` so the same scan reads them as any file. */
@@ -44,22 +68,14 @@ async function dumpAgencyTables(client: Client, file: string): Promise<void> {
 export async function cardNumbersAnywhere(places: { counterDirs: readonly string[]; clusterDir: string; agency: Client; scratch: string }) {
   const dump = join(places.scratch, 'agency-tables.txt');
   await dumpAgencyTables(places.agency, dump);
-  const copy = join(places.scratch, 'cluster-file.txt');
-  const ours = [...places.counterDirs.flatMap(filesUnder), dump];
-  const cluster = filesUnder(places.clusterDir);
-  const holding = [
-    ...ours.filter((file) => fileHoldsCardNumber(file)),
-    ...cluster.filter((file) => {
-      try {
-        return clusterFileHoldsCardNumber(file, copy);
-      } catch (error) {
-        // The server removed it since the listing (a statistics or WAL file): gone files hold nothing.
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-        throw error;
-      }
-    }),
-  ];
+  const scratch = join(places.scratch, 'scanned.txt');
+  const ours = [...places.counterDirs.flatMap(filesUnder), dump].map((file) => ({ file, cluster: false }));
+  const cluster = filesUnder(places.clusterDir).map((file) => ({ file, cluster: true }));
+  const holding = [...ours, ...cluster].flatMap(({ file, cluster: inCluster }) => {
+    const excerpt = cardNumberIn(file, scratch, inCluster);
+    return excerpt === null ? [] : [`${file} ${excerpt}`];
+  });
   rmSync(dump, { force: true });
-  rmSync(copy, { force: true });
+  rmSync(scratch, { force: true });
   return { filesScanned: ours.length + cluster.length, holding };
 }
