@@ -6,7 +6,7 @@ import { compareCopies } from '../../bench/soak/agency/compare-agency';
 // counted once, where it is, and copies that agree count nothing.
 
 const sold: ServiceBooking = {
-  sale: 'Soak Desk1 sale 0.1',
+  sale: 'Soak Desk1 life0 try1',
   serviceId: 100_001,
   status: 'Cancelled',
   checkIn: '2027-03-01',
@@ -60,16 +60,16 @@ describe('the agency soak compares every copy', () => {
       nothingLeft,
     );
     expect(figures).toMatchObject({ wrongStatus: 2, wrongAtAgency: 1, wrongAtDesks: 1, wrongDates: 0, wrongTotal: 0 });
-    expect(examples).toContain('wrongStatus: the agency\'s c1/1 ("Soak Desk1 sale 0.1") is Paid, the service Cancelled');
-    expect(examples).toContain('wrongStatus: Desk 1\'s c1/1 ("Soak Desk1 sale 0.1") is Cancelled, the agency Paid');
+    expect(examples).toContain('wrongStatus: the agency\'s c1/1 ("Soak Desk1 life0 try1") is Paid, the service Cancelled');
+    expect(examples).toContain('wrongStatus: Desk 1\'s c1/1 ("Soak Desk1 life0 try1") is Cancelled, the agency Paid');
   });
 
   test('a charged booking with no agency row is lost and an orphan hold; a row naming another sale or an unknown booking is a phantom', () => {
-    const other: ServiceBooking = { ...sold, sale: 'Soak Desk2 sale 0.1', serviceId: 100_002, authorizations: 0 };
+    const other: ServiceBooking = { ...sold, sale: 'Soak Desk2 life0 try1', serviceId: 100_002, authorizations: 0 };
     const { figures } = compareCopies(
       service(sold, other),
       copy('the agency', [
-        { ...kept(other, 'c2/1'), sale: 'Soak Desk2 sale 0.9' },
+        { ...kept(other, 'c2/1'), sale: 'Soak Desk2 life0 try9' },
         { ...kept(other, 'c2/2'), serviceId: 999 },
       ]),
       [],
@@ -93,9 +93,9 @@ describe('the agency soak compares every copy', () => {
 
   test('a desk lacking a booking or a timeline line, a row the agency never took, an outbox not empty: changes never applied', () => {
     const row = kept(sold, 'c1/1');
-    const unshared = { ...kept({ ...sold, sale: 'Soak Desk2 sale 0.2', serviceId: 100_004 }, 'c2/9') };
+    const unshared = { ...kept({ ...sold, sale: 'Soak Desk2 life0 try2', serviceId: 100_004 }, 'c2/9') };
     const { figures } = compareCopies(
-      service(sold, { ...sold, sale: 'Soak Desk2 sale 0.2', serviceId: 100_004 }),
+      service(sold, { ...sold, sale: 'Soak Desk2 life0 try2', serviceId: 100_004 }),
       copy('the agency', [row], [['c1/1', ['1 status Status is now Paid.']]]),
       [copy('Desk 1', [row]), copy('Desk 2', [unshared])],
       new Map(),
