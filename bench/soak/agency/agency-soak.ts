@@ -9,7 +9,7 @@ import { compareCopies } from './compare-agency';
 import { SOAK_AGENCY_TIMINGS } from './counter-protocol';
 import { DURABLE, startDurablePostgres } from './durable-postgres';
 import { startFaultProxy } from './fault-proxy';
-import { ledgerState } from './ledger-file';
+import { ledgerState, unsettledInWords } from './ledger-file';
 import { createLinkFaults } from './link-faults';
 import { cardNumbersAnywhere } from './scan-cards';
 import { sellingDay } from './selling';
@@ -27,6 +27,7 @@ import { verdict } from './verdict';
 // any anomaly or when fewer kills, partitions or server restarts landed than asked.
 const { values } = parseArgs({
   options: {
+    // What scripts/soak.mjs chose this soak by; nothing more here.
     agency: { type: 'boolean', default: true },
     counters: { type: 'string', default: '4' },
     bookings: { type: 'string', default: '300' },
@@ -180,6 +181,8 @@ try {
     seconds: Math.round((performance.now() - started) / 1000),
   };
   for (const example of comparison.examples) console.error(`[agency soak] ${example}`);
+  for (const index of range)
+    for (const row of unsettledInWords(counterDir(index), 4)) console.error(`[agency soak] unsettled at Desk ${index + 1}: ${row}`);
   for (const found of cards.holding) console.error(`[agency soak] a card number in ${found}`);
   console.error(`[agency soak] follow-ups: ${JSON.stringify(Object.fromEntries(day.outcomes))}`);
   const reasons = verdict(figures, asked);
