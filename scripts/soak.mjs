@@ -4,6 +4,12 @@ import { build } from 'esbuild';
 
 const common = { bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'error' };
 await build({ ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile: 'out/sandbox/cli.mjs' });
+if (process.argv.includes('--agency')) {
+  // The agency soak (bench/soak/agency/): counters joined to one agency on PostgreSQL, its own counter and driver.
+  await build({ ...common, entryPoints: ['bench/soak/agency/agency-soak-counter.ts'], outfile: 'out/soak/agency-soak-counter.mjs' });
+  await build({ ...common, entryPoints: ['bench/soak/agency/agency-soak.ts'], outfile: 'out/soak/agency-soak.mjs' });
+  process.exit(spawnSync(process.execPath, ['out/soak/agency-soak.mjs', ...process.argv.slice(2)], { stdio: 'inherit' }).status ?? 1);
+}
 await build({ ...common, entryPoints: ['bench/soak/soak-counter.ts'], outfile: 'out/soak/soak-counter.mjs' });
 await build({ ...common, entryPoints: ['bench/soak/soak.ts'], outfile: 'out/soak/soak.mjs' });
 const result = spawnSync(process.execPath, ['out/soak/soak.mjs', ...process.argv.slice(2)], { stdio: 'inherit' });
