@@ -78,7 +78,7 @@ export function createRemoteChanges(
     const found = statement(
       db,
       `SELECT id, next_check_at, status, agency_revision, agency_revised_by, agency_claimed_status, service_booking_id, package_id,
-         property_id, client_reference
+         property_id, client_reference, pending_change IS NOT NULL AS watching_change
        FROM bookings WHERE agency_key = ?`,
     ).get(change.bookingKey) as
       | (AgencyIdentity & {
@@ -88,6 +88,7 @@ export function createRemoteChanges(
           agency_revision: number;
           agency_revised_by: string | null;
           agency_claimed_status: string | null;
+          watching_change: number;
         })
       | undefined;
     const problem = found ? identityProblem(found, change) : newBookingProblem(change, author.id);
@@ -162,7 +163,12 @@ export function createRemoteChanges(
          WHERE id = ?`,
       ).run(
         ...values,
-        claimed ? options.now() : nextCheck(change, found.next_check_at, member.profileId),
+        // A change made here that waits for the traveler's payment is watched here, whatever status the others report.
+        claimed
+          ? options.now()
+          : found.watching_change
+            ? (found.next_check_at ?? options.now())
+            : nextCheck(change, found.next_check_at, member.profileId),
         change.updatedAt,
         made.revision,
         made.counterId,

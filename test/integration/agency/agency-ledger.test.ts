@@ -220,6 +220,30 @@ describe('a counter’s ledger and the agency', () => {
     expect(seller.agency.outbox.size()).toBe(0);
   });
 
+  test('a change made here that waits for the traveler’s payment stays watched here when another counter’s read of the booking arrives', () => {
+    const seller = counter('Desk A');
+    const other = counter('Desk B');
+    seller.agency.join({ counterId: seller.counterId, profileId: 1, profileKind: 'test' });
+    other.agency.join({ counterId: other.counterId, profileId: 1, profileKind: 'test' });
+    const made = makeBooking(seller.ledger, 'Nunes', 700);
+    let seq = deliver(seller, other) + 1;
+    const atOther = other.ledger.list({ profileId: 1, query: 'nunes' }).rows[0]?.id ?? 0;
+    readPaid(seller, made.id, new Date().toISOString());
+    seq += deliver(seller, other, seq);
+    other.agency.serviceRead(atOther);
+    seq += deliver(other, seller, seq);
+    // At Desk B the traveler asked for other dates, and the change waits for their payment: Desk B looks for it.
+    other.db
+      .prepare("UPDATE bookings SET pending_change = '{}', pending_modification_reference = 'MODWAIT1', next_check_at = ? WHERE id = ?")
+      .run(Date.now() + 60_000, atOther);
+    // Desk A, which follows the booking, reads a new total from the service.
+    const row = seller.ledger.get(made.id);
+    seller.ledger.applyRead(made.id, row?.version ?? 0, { totalMinor: 21_000 });
+    deliver(seller, other, seq);
+    expect(other.ledger.get(atOther)).toMatchObject({ totalMinor: 21_000, status: 'Paid' });
+    expect(other.ledger.dueBookings(Date.now() + 10 * 60_000, 100).map((booking) => booking.id)).toContain(atOther);
+  });
+
   test('leaving stops the sending; the bookings from other counters stay, still marked as theirs', () => {
     const deskA = counter('Desk A');
     const deskB = counter('Desk B');
