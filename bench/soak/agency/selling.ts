@@ -7,6 +7,7 @@ import { ledgerState } from './ledger-file';
 import type { LinkFaults } from './link-faults';
 import type { ServerRestarts } from './server-restarts';
 import type { SoakPlan } from './soak-plan';
+import { trace } from './trace';
 
 export interface SellingFigures {
   /** SIGKILLs of counter processes, each landed (the process died of it). */
@@ -119,6 +120,7 @@ export async function sellingDay(options: SellingOptions) {
         if (counter.life !== life || !life.isReady()) return;
         counter.killed = life;
         life.kill();
+        trace(`Desk ${index + 1}: killed`);
       }, delayMs);
     }
     for (let due = counter.linkFaults[0]; due && due.at <= counter.sold; due = counter.linkFaults[0]) {
