@@ -58,6 +58,8 @@ export function createLinkFaults(proxies: readonly FaultProxy[], writeOutAt: (co
       waiting[counter]?.push(planned);
       if (!running.has(counter)) running.set(counter, drain(counter));
     },
+    /** Whether the counter's link has no fault now and none waiting. */
+    isHealthy: (counter: number): boolean => !running.has(counter),
     /** Resolves once every fault begun has run its course and every link is healed. */
     async finished(): Promise<void> {
       while (running.size > 0) await Promise.all(running.values());

@@ -156,6 +156,10 @@ export async function sellingDay(options: SellingOptions) {
           if (planned.counters.length > 1) figures.followUpsAtOnce += 1;
           if (planned.order.kind !== 'cancel')
             changesAsked.set(planned.order.serviceBookingId, (changesAsked.get(planned.order.serviceBookingId) ?? 0) + 1);
+          // At once, on a link with no fault of its own to wait for: the cut is about this sale's next moments.
+          const cut = planned.cutOff?.bystanders.find((bystander) => options.linkFaults.isHealthy(bystander));
+          if (planned.cutOff && cut !== undefined)
+            options.linkFaults.begin(cut, { at: counter.sold, fault: { kind: 'reset' }, durationMs: planned.cutOff.durationMs });
           undelivered += 1;
           setTimeout(() => {
             undelivered -= 1;
