@@ -1,6 +1,7 @@
 import { linkBehavesAs } from './fault-probe';
 import type { FaultProxy } from './fault-proxy';
 import type { PlannedLinkFault } from './soak-plan';
+import { trace } from './trace';
 
 export interface LinkFaultFigures {
   /** Resets and blackholes (a latency spell is no partition). */
@@ -29,6 +30,9 @@ export function createLinkFaults(proxies: readonly FaultProxy[], writeOutAt: (co
     const proxy = proxies[counter] as FaultProxy;
     const started = Date.now();
     proxy.fault(planned.fault);
+    trace(
+      `Desk ${counter + 1}: ${planned.fault.kind === 'latency' ? `latency ${planned.fault.ms} ms` : planned.fault.kind} for ${planned.durationMs} ms`,
+    );
     if (planned.fault.kind === 'latency') figures.latencySpells += 1;
     else {
       figures.partitions += 1;
@@ -39,6 +43,7 @@ export function createLinkFaults(proxies: readonly FaultProxy[], writeOutAt: (co
     if (!(await linkBehavesAs(proxy.port, planned.fault))) figures.notTaken += 1;
     await sleep(planned.durationMs - (Date.now() - started));
     proxy.heal();
+    trace(`Desk ${counter + 1}: healed`);
   }
 
   async function drain(counter: number): Promise<void> {
@@ -53,6 +58,8 @@ export function createLinkFaults(proxies: readonly FaultProxy[], writeOutAt: (co
       waiting[counter]?.push(planned);
       if (!running.has(counter)) running.set(counter, drain(counter));
     },
+    /** Whether the counter's link has no fault now and none waiting. */
+    isHealthy: (counter: number): boolean => !running.has(counter),
     /** Resolves once every fault begun has run its course and every link is healed. */
     async finished(): Promise<void> {
       while (running.size > 0) await Promise.all(running.values());

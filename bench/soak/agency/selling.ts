@@ -7,6 +7,7 @@ import { ledgerState } from './ledger-file';
 import type { LinkFaults } from './link-faults';
 import type { ServerRestarts } from './server-restarts';
 import type { SoakPlan } from './soak-plan';
+import { trace } from './trace';
 
 export interface SellingFigures {
   /** SIGKILLs of counter processes, each landed (the process died of it). */
@@ -119,6 +120,7 @@ export async function sellingDay(options: SellingOptions) {
         if (counter.life !== life || !life.isReady()) return;
         counter.killed = life;
         life.kill();
+        trace(`Desk ${index + 1}: killed`);
       }, delayMs);
     }
     for (let due = counter.linkFaults[0]; due && due.at <= counter.sold; due = counter.linkFaults[0]) {
@@ -154,6 +156,10 @@ export async function sellingDay(options: SellingOptions) {
           if (planned.counters.length > 1) figures.followUpsAtOnce += 1;
           if (planned.order.kind !== 'cancel')
             changesAsked.set(planned.order.serviceBookingId, (changesAsked.get(planned.order.serviceBookingId) ?? 0) + 1);
+          // At once, on a link with no fault of its own to wait for: the cut is about this sale's next moments.
+          const cut = planned.cutOff?.bystanders.find((bystander) => options.linkFaults.isHealthy(bystander));
+          if (planned.cutOff && cut !== undefined)
+            options.linkFaults.begin(cut, { at: counter.sold, fault: { kind: 'reset' }, durationMs: planned.cutOff.durationMs });
           undelivered += 1;
           setTimeout(() => {
             undelivered -= 1;

@@ -1,6 +1,7 @@
 import { DURABLE } from './durable-postgres';
 import type { DurablePostgres } from './durable-postgres';
 import type { PlannedRestart } from './soak-plan';
+import { trace } from './trace';
 
 export interface RestartFigures {
   /** Stops and starts of the server that completed (pg_ctl stop, then pg_ctl start -w). */
@@ -22,9 +23,11 @@ export function createServerRestarts(server: DurablePostgres, anyWriteOut: () =>
 
   async function restart(planned: PlannedRestart): Promise<void> {
     if (anyWriteOut()) figures.restartsDuringWrite += 1;
+    trace(`server: stopping (${planned.mode})`);
     await server.stop(planned.mode);
     await sleep(planned.downMs);
     await server.start();
+    trace('server: up');
     figures.serverRestarts += 1;
     if (planned.mode === 'immediate') figures.serverCrashes += 1;
     if ((await server.durability()) !== DURABLE) figures.notDurable += 1;
