@@ -57,6 +57,12 @@ export function openAgencyClient(settings: AgencyConnectionSettings): Client {
   return new ScramOnlyClient(clientConfig(settings));
 }
 
+// What pg and pg-pool say when a link breaks or a server does not answer; pg-pool's "timeout exceeded" is a statement
+// that waited in the pool for a connection while every connection was stuck on a silent link.
+const CONNECTION_FAILURE_WORDS =
+  /Connection terminated|timeout expired|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+const TIMEOUT_WORDS = /timeout expired|Query read timeout|connection timeout|timeout exceeded when trying to connect/i;
+
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE']);
 
 /** True when the error says the server could not be reached or the link broke, not that it refused what was asked. */
@@ -67,9 +73,7 @@ export function isConnectionFailure(error: unknown): boolean {
     // SQLSTATE class 08 is a connection exception; 57P01-57P03 are the server shutting down or starting.
     if (CONNECTION_ERRORS.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;
   }
-  return /Connection terminated|timeout expired|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error/i.test(
-    error.message,
-  );
+  return CONNECTION_FAILURE_WORDS.test(error.message);
 }
 
 /**
@@ -78,7 +82,7 @@ export function isConnectionFailure(error: unknown): boolean {
  */
 export function isTimeout(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return (error as { code?: unknown }).code === 'ETIMEDOUT' || /timeout expired|Query read timeout/i.test(error.message);
+  return (error as { code?: unknown }).code === 'ETIMEDOUT' || TIMEOUT_WORDS.test(error.message);
 }
 
 const CERTIFICATE_ERRORS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;

@@ -124,6 +124,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
 
   // Read through a function: `stop` sets it while this loop awaits.
   const isStopped = (): boolean => stopped;
+  let wakeConnectLoop: (() => void) | null = null;
   const connected = (async () => {
     let delay = retry.first;
     while (!isStopped()) {
@@ -139,7 +140,15 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
             ? { kind: 'refused', message: error.message, hint: error.hint }
             : { kind: 'unreachable', since: unreachableSince };
         publish();
-        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          // A quit does not wait out the pause: `stop` ends it.
+          wakeConnectLoop = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeConnectLoop = null;
         delay = Math.min(delay * 2, retry.max);
       }
     }
@@ -304,6 +313,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     },
     async stop(): Promise<void> {
       stopped = true;
+      wakeConnectLoop?.();
       for (const held of writeLeases.values()) clearInterval(held.renewal);
       writeLeases.clear();
       await connected;

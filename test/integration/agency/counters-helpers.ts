@@ -67,8 +67,12 @@ export function useCounters(serviceOptions: Partial<SandboxOptions> = {}) {
       return { name, core, dataDir, proxy };
     },
     /** The counter started again on its data folder (shut down first): it reconnects with its saved connection. */
-    async restart(counter: Counter, options: { beforeStart?: (core: Core) => void } = {}): Promise<Counter> {
-      const { core } = await startCore(await service(), { dataDir: counter.dataDir, agencyTimings: AGENCY_TIMINGS, start: false });
+    async restart(
+      counter: Counter,
+      options: { beforeStart?: (core: Core) => void; timings?: CoreOptions['agencyTimings'] } = {},
+    ): Promise<Counter> {
+      const agencyTimings = { ...AGENCY_TIMINGS, ...options.timings };
+      const { core } = await startCore(await service(), { dataDir: counter.dataDir, agencyTimings, start: false });
       cores.push(core);
       options.beforeStart?.(core);
       await core.start();

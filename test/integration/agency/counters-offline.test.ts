@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { AgencyLink } from '../../../shared/agency';
-import { agencySeq, converged, useCounters } from './counters-helpers';
+import { agencySeq, converged, sleep, useCounters } from './counters-helpers';
+import { waitUntil } from '../../support/engine-helpers';
 import { NOTHING_DIVERGES, settledDivergence } from './counters-compare-helpers';
 import { acknowledgeMany, agentStep, holdSomewhere, travelerOf } from './counters-workload-helpers';
 import type { Outcome } from './counters-workload-helpers';
@@ -59,5 +60,20 @@ describe('a counter offline while the agency moves on', () => {
     expect(Math.max(...behind)).toBeGreaterThanOrEqual(missed);
     expect(links.at(-1)).toEqual({ kind: 'live' });
     expect(back.core.ledger.get(desk3Booking?.id ?? -1)?.status).toBe('Cancelled');
+  });
+
+  test('a counter that cannot reach the agency quits at once: it does not wait out the pause before its next try', async () => {
+    const desk = await counters.start('Desk 1', { throughProxy: true });
+    await desk.core.shutdown(1_000);
+    desk.proxy?.cut('reset');
+    // Started again with a minute between tries, it fails its first and pauses.
+    const back = await counters.restart(desk, { timings: { retryDelayMs: { first: 60_000, max: 60_000 } } });
+    await waitUntil(
+      () => back.core.agency.status().link.kind,
+      (kind) => kind === 'unreachable',
+    );
+    const quit = back.core.shutdown(1_000).then(() => 'quit');
+    const stillWaiting = sleep(10_000).then(() => 'still waiting for the next try');
+    expect(await Promise.race([quit, stillWaiting])).toBe('quit');
   });
 });
