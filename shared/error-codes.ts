@@ -57,6 +57,7 @@ export const ERROR_TITLES = {
   outcome_unknown: 'Not confirmed yet',
   write_in_progress: 'Still being sent',
   booking_busy: 'Booking busy',
+  change_awaiting_payment: 'Another change waits for payment',
   agency_not_joined: 'Not in an agency',
   agency_already_joined: 'Already in an agency',
   agency_booking_elsewhere: 'Booking made at another counter',

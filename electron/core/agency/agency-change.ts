@@ -35,7 +35,10 @@ const agencyBookingSchema = z.strictObject({
   currency: z.string().regex(/^[A-Z]{3}$/),
   clientReference: z.string().min(1).max(100),
   bookingReference: z.string().max(200).nullable(),
-  /** A write sent from the counter that holds the booking's lease, outcome not known yet ('book', 'cancel', …). */
+  /**
+   * A write sent from the counter that holds the booking's lease, outcome not known yet ('book', 'cancel', …),
+   * or CHANGE_AWAITING_PAYMENT (awaited-change.ts): a change made there waits for the traveler's payment at its link.
+   */
   inFlight: z.string().max(40).nullable(),
   createdAt: instant,
   updatedAt: instant,
@@ -55,6 +58,7 @@ const agencyTimelineEventSchema = z.strictObject({
 });
 
 /** What a counter sends to the agency and receives back: a booking's new state, or a timeline event. */
+
 export const agencyChangeSchema = z.discriminatedUnion('kind', [agencyBookingSchema, agencyTimelineEventSchema]);
 
 export type AgencyChange = z.infer<typeof agencyChangeSchema>;

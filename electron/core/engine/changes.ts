@@ -1,5 +1,6 @@
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../shared/bookings';
 import { formatMoney } from '../../../shared/format';
+import { CHANGE_AWAITING_PAYMENT, changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
 import { AppError } from '../app-error';
 import { ServiceError } from '../api/service-errors';
 import { readDetail } from '../ledger/intent-details';
@@ -24,6 +25,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
 
   async function previewChange(change: ChangeRequest): Promise<PriceSummary> {
     const booking = context.bookingOf(change.bookingId);
+    // The price of a second change would be the traveler's second payment for the same stay.
+    if (booking.inFlight === CHANGE_AWAITING_PAYMENT) throw changeAwaitingPaymentElsewhere();
     if (change.room) holds.quoteFor(change.room.availabilityId);
     const answer = await context.clientOf(booking).previewModification(context.serviceIdOf(booking), changesFor(booking, change));
     const summary = answer.data.price_summary;

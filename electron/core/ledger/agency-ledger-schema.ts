@@ -1,12 +1,20 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { CHANGE_AWAITING_PAYMENT } from '../agency/awaited-change';
 
-/** The fields of a booking change, from the stored row `b` (shared by every version of the outbox's triggers). */
-const BOOKING_FIELDS_JSON = `'kind', 'booking', 'bookingKey', b.agency_key, 'serviceBookingId', b.service_booking_id,
+/**
+ * The fields of a booking change, from the stored row `b` (shared by every version of the outbox's
+ * triggers), its `inFlight` from the SQL expression given: the triggers of migrations 7 to 10 send the
+ * row's own mark (ROW_IN_FLIGHT); from migration 11 on, a change waiting for payment too (IN_FLIGHT_SENT).
+ */
+const bookingFieldsJson = (inFlight: string) => `'kind', 'booking', 'bookingKey', b.agency_key, 'serviceBookingId', b.service_booking_id,
   'status', b.status, 'checkIn', b.check_in, 'checkOut', b.check_out, 'holderName', b.holder_name, 'holderSurname', b.holder_surname,
   'holderEmail', b.holder_email, 'packageId', b.package_id, 'packageTitle', b.package_title, 'propertyId', b.property_id,
   'propertyName', b.property_name, 'adults', b.adults, 'paxAges', json(b.paxes), 'items', json(b.items), 'totalMinor', b.total_minor,
-  'currency', b.currency, 'clientReference', b.client_reference, 'bookingReference', b.booking_reference, 'inFlight', b.in_flight,
+  'currency', b.currency, 'clientReference', b.client_reference, 'bookingReference', b.booking_reference, 'inFlight', ${inFlight},
   'createdAt', b.created_at, 'updatedAt', b.updated_at`;
+
+const ROW_IN_FLIGHT = 'b.in_flight';
+const IN_FLIGHT_SENT = `coalesce(b.in_flight, CASE WHEN b.pending_modification_reference IS NOT NULL THEN '${CHANGE_AWAITING_PAYMENT}' END)`;
 
 /**
  * A booking row as the change the agency receives (electron/core/agency/agency-change.ts), built
@@ -15,8 +23,8 @@ const BOOKING_FIELDS_JSON = `'kind', 'booking', 'bookingKey', b.agency_key, 'ser
  * It carries the row's agency revision and, as `basedOn`, the revision it was made on top of
  * (an SQL expression giving a JSON object, or NULL when the agency holds no earlier state of it).
  */
-export const bookingChangeJson = (basedOn = 'NULL') =>
-  `json_object(${BOOKING_FIELDS_JSON}, 'revision', b.agency_revision, 'basedOn', json(${basedOn}))`;
+export const bookingChangeJson = (basedOn = 'NULL', inFlight = IN_FLIGHT_SENT) =>
+  `json_object(${bookingFieldsJson(inFlight)}, 'revision', b.agency_revision, 'basedOn', json(${basedOn}))`;
 
 /** The JSON of a revision (a number and the counter that made it) from two SQL expressions. */
 export const revisionJson = (revision: string, counterId: string) => `json_object('revision', ${revision}, 'counterId', ${counterId})`;
@@ -74,13 +82,13 @@ export function addAgencyOutbox(db: DatabaseSync): void {
         AND new.profile_id = (SELECT CAST(value AS INTEGER) FROM agency_state WHERE key = 'profile_id')
     BEGIN
       UPDATE bookings SET agency_key = (SELECT value FROM agency_state WHERE key = 'counter_id') || '/' || new.id WHERE id = new.id;
-      INSERT INTO agency_outbox (body) SELECT json_object(${BOOKING_FIELDS_JSON}) FROM bookings b WHERE b.id = new.id;
+      INSERT INTO agency_outbox (body) SELECT json_object(${bookingFieldsJson(ROW_IN_FLIGHT)}) FROM bookings b WHERE b.id = new.id;
     END;
     CREATE TRIGGER agency_booking_update AFTER UPDATE OF ${SHARED_COLUMNS.join(', ')} ON bookings
       WHEN new.agency_key IS NOT NULL AND ${SENDING}
         AND (${SHARED_COLUMNS.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')})
     BEGIN
-      INSERT INTO agency_outbox (body) SELECT json_object(${BOOKING_FIELDS_JSON}) FROM bookings b WHERE b.id = new.id;
+      INSERT INTO agency_outbox (body) SELECT json_object(${bookingFieldsJson(ROW_IN_FLIGHT)}) FROM bookings b WHERE b.id = new.id;
     END;
     CREATE TRIGGER agency_event_insert AFTER INSERT ON booking_events
       WHEN ${SENDING} AND (SELECT agency_key FROM bookings WHERE id = new.booking_id) IS NOT NULL
@@ -94,6 +102,29 @@ export function addAgencyOutbox(db: DatabaseSync): void {
 
 const THIS_COUNTER = `(SELECT value FROM agency_state WHERE key = 'counter_id')`;
 
+/** The outbox's booking triggers, ordered by revision (migration 8 on), sending a change of any of `columns`. */
+const revisedBookingTriggers = (columns: readonly string[], inFlight: string) => `
+    DROP TRIGGER agency_booking_insert;
+    DROP TRIGGER agency_booking_update;
+    CREATE TRIGGER agency_booking_insert AFTER INSERT ON bookings
+      WHEN new.agency_key IS NULL AND ${SENDING}
+        AND new.profile_id = (SELECT CAST(value AS INTEGER) FROM agency_state WHERE key = 'profile_id')
+    BEGIN
+      UPDATE bookings SET agency_key = ${THIS_COUNTER} || '/' || new.id, agency_revision = 1, agency_revised_by = ${THIS_COUNTER}
+        WHERE id = new.id;
+      INSERT INTO agency_outbox (body) SELECT ${bookingChangeJson('NULL', inFlight)} FROM bookings b WHERE b.id = new.id;
+    END;
+    CREATE TRIGGER agency_booking_update AFTER UPDATE OF ${columns.join(', ')} ON bookings
+      WHEN new.agency_key IS NOT NULL AND ${SENDING}
+        AND (${columns.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')})
+    BEGIN
+      UPDATE bookings SET agency_revision = old.agency_revision + 1, agency_revised_by = ${THIS_COUNTER} WHERE id = new.id;
+      INSERT INTO agency_outbox (body)
+        SELECT ${bookingChangeJson(`CASE WHEN old.agency_revised_by IS NULL THEN NULL ELSE ${revisionJson('old.agency_revision', 'old.agency_revised_by')} END`, inFlight)}
+        FROM bookings b WHERE b.id = new.id;
+    END;
+`;
+
 /**
  * Ledger migration 8: each booking's changes are ordered by a revision the agency and every counter
  * compare, so a change that arrives late (a desk cut off for a minute) never undoes a newer one. A
@@ -105,25 +136,7 @@ export function orderAgencyChanges(db: DatabaseSync): void {
     -- The booking's revision in the agency's order, and the counter that made it (NULL: none yet).
     ALTER TABLE bookings ADD COLUMN agency_revision INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE bookings ADD COLUMN agency_revised_by TEXT;
-    DROP TRIGGER agency_booking_insert;
-    DROP TRIGGER agency_booking_update;
-    CREATE TRIGGER agency_booking_insert AFTER INSERT ON bookings
-      WHEN new.agency_key IS NULL AND ${SENDING}
-        AND new.profile_id = (SELECT CAST(value AS INTEGER) FROM agency_state WHERE key = 'profile_id')
-    BEGIN
-      UPDATE bookings SET agency_key = ${THIS_COUNTER} || '/' || new.id, agency_revision = 1, agency_revised_by = ${THIS_COUNTER}
-        WHERE id = new.id;
-      INSERT INTO agency_outbox (body) SELECT ${bookingChangeJson()} FROM bookings b WHERE b.id = new.id;
-    END;
-    CREATE TRIGGER agency_booking_update AFTER UPDATE OF ${SHARED_COLUMNS.join(', ')} ON bookings
-      WHEN new.agency_key IS NOT NULL AND ${SENDING}
-        AND (${SHARED_COLUMNS.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')})
-    BEGIN
-      UPDATE bookings SET agency_revision = old.agency_revision + 1, agency_revised_by = ${THIS_COUNTER} WHERE id = new.id;
-      INSERT INTO agency_outbox (body)
-        SELECT ${bookingChangeJson(`CASE WHEN old.agency_revised_by IS NULL THEN NULL ELSE ${revisionJson('old.agency_revision', 'old.agency_revised_by')} END`)}
-        FROM bookings b WHERE b.id = new.id;
-    END;
+    ${revisedBookingTriggers(SHARED_COLUMNS, ROW_IN_FLIGHT)}
   `);
 }
 
@@ -146,4 +159,13 @@ export function distrustPeers(db: DatabaseSync): void {
     );
     ALTER TABLE bookings ADD COLUMN agency_claimed_status TEXT;
   `);
+}
+
+/**
+ * Ledger migration 11: a change made here that waits for the traveler's payment is told to the
+ * agency (as CHANGE_AWAITING_PAYMENT in the change's `inFlight`, never its link), and so is its end
+ * (paid and made, or marked abandoned): no other counter makes the same change meanwhile.
+ */
+export function shareAwaitedChanges(db: DatabaseSync): void {
+  db.exec(revisedBookingTriggers([...SHARED_COLUMNS, 'pending_modification_reference'], IN_FLIGHT_SENT));
 }

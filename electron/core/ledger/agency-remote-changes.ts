@@ -3,6 +3,7 @@ import type { AgencyBooking, AgencyRevision } from '../agency/agency-change';
 import type { RemoteChangesPort } from '../agency/change-feed';
 import { isUnreadable } from '../agency/change-log';
 import type { PulledEntry } from '../agency/change-log';
+import { CHANGE_AWAITING_PAYMENT } from '../agency/awaited-change';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';
@@ -78,7 +79,8 @@ export function createRemoteChanges(
     const found = statement(
       db,
       `SELECT id, next_check_at, status, agency_revision, agency_revised_by, agency_claimed_status, service_booking_id, package_id,
-         property_id, client_reference, pending_change IS NOT NULL AS watching_change
+         property_id, client_reference, pending_change IS NOT NULL AS watching_change,
+         pending_modification_reference IS NOT NULL AS awaiting_own_change
        FROM bookings WHERE agency_key = ?`,
     ).get(change.bookingKey) as
       | (AgencyIdentity & {
@@ -89,6 +91,7 @@ export function createRemoteChanges(
           agency_revised_by: string | null;
           agency_claimed_status: string | null;
           watching_change: number;
+          awaiting_own_change: number;
         })
       | undefined;
     const problem = found ? identityProblem(found, change) : newBookingProblem(change, author.id);
@@ -156,13 +159,16 @@ export function createRemoteChanges(
         `UPDATE bookings SET service_booking_id = ?, status = ?, check_in = ?, check_out = ?, holder_name = ?, holder_surname = ?,
            holder_email = ?, package_id = ?, package_title = ?, property_id = ?, property_name = ?, adults = ?, paxes = ?, items = ?,
            total_minor = ?, currency = ?, booking_reference = ?,
-           -- A write of this counter's own that is still out keeps its mark: only its outcome clears it.
+           -- A write of this counter's own that is still out keeps its mark: only its outcome clears it. A change waiting
+           -- for payment is marked only at the others: the counter that made it watches it and may still change the booking.
            in_flight = CASE WHEN EXISTS (SELECT 1 FROM intents WHERE booking_id = bookings.id AND finished_at IS NULL) THEN in_flight ELSE ? END,
            next_check_at = ?, updated_at = ?, version = version + 1, agency_known = 1, agency_revision = ?, agency_revised_by = ?,
            agency_claimed_status = ?
          WHERE id = ?`,
       ).run(
-        ...values,
+        ...values.slice(0, -1),
+        // A change waiting for payment is marked only at the others: the counter that made it watches it.
+        change.inFlight === CHANGE_AWAITING_PAYMENT && found.awaiting_own_change ? null : change.inFlight,
         // A change made here that waits for the traveler's payment is watched here, whatever status the others report.
         claimed
           ? options.now()

@@ -1,5 +1,5 @@
 import type { Migration } from '../database';
-import { addAgencyOutbox, distrustPeers, orderAgencyChanges } from './agency-ledger-schema';
+import { addAgencyOutbox, distrustPeers, orderAgencyChanges, shareAwaitedChanges } from './agency-ledger-schema';
 import { holdRestoredWrites } from './held-writes-schema';
 
 /** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
@@ -199,4 +199,6 @@ export const ledgerMigrations: readonly Migration[] = [
   distrustPeers,
   // A backup is data, never a database to run: the writes it left open wait for the agent, not the reconciler.
   holdRestoredWrites,
+  // A change waiting for the traveler's payment is told to the other counters, so none makes it a second time.
+  shareAwaitedChanges,
 ];

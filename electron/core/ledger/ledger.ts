@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
+import { CHANGE_AWAITING_PAYMENT, changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
 import { statement } from './statements';
@@ -156,7 +157,9 @@ export function createLedger(
               `There is no booking ${bookingId} in this counter’s history.`,
               'Search for it in Bookings.',
             );
-          if (row.in_flight) {
+          // Another counter's change waiting for payment stops only another change: a cancellation still goes.
+          if (row.in_flight === CHANGE_AWAITING_PAYMENT && operation === 'modification') throw changeAwaitingPaymentElsewhere();
+          if (row.in_flight && row.in_flight !== CHANGE_AWAITING_PAYMENT) {
             throwIfHeldAfterRestore(db, bookingId);
             throw new AppError(
               'write_in_progress',

@@ -236,11 +236,15 @@ describe('a counter’s ledger and the agency', () => {
     other.db
       .prepare("UPDATE bookings SET pending_change = '{}', pending_modification_reference = 'MODWAIT1', next_check_at = ? WHERE id = ?")
       .run(Date.now() + 60_000, atOther);
+    // Desk A hears of the waiting change (not its link): no change may be made there meanwhile.
+    seq += deliver(other, seller, seq);
+    expect(seller.ledger.get(made.id)?.inFlight).toBe('change_awaiting_payment');
     // Desk A, which follows the booking, reads a new total from the service.
     const row = seller.ledger.get(made.id);
     seller.ledger.applyRead(made.id, row?.version ?? 0, { totalMinor: 21_000 });
     deliver(seller, other, seq);
-    expect(other.ledger.get(atOther)).toMatchObject({ totalMinor: 21_000, status: 'Paid' });
+    // Desk A's change carries the mark back; at Desk B, whose change it is, it marks nothing: Desk B still watches it.
+    expect(other.ledger.get(atOther)).toMatchObject({ totalMinor: 21_000, status: 'Paid', inFlight: null });
     expect(other.ledger.dueBookings(Date.now() + 10 * 60_000, 100).map((booking) => booking.id)).toContain(atOther);
   });
 
