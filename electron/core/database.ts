@@ -46,3 +46,17 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
     throw error;
   }
 }
+
+/**
+ * Like `transaction`, without waiting for the disk: for what can be learnt again (a read of the service,
+ * a schedule, a batch the agency sends again from the same place). Still all or nothing; a power cut may
+ * undo the last of them, never part of one, and the next fsynced commit makes them all durable.
+ */
+export function relaxedTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return transaction(db, work);
+  } finally {
+    db.exec('PRAGMA synchronous = FULL');
+  }
+}

@@ -25,7 +25,7 @@ const kept = (booking: ServiceBooking, key: string): KeptBooking => ({
   totalMinor: booking.totalMinor,
   currency: booking.currency,
   key,
-  attention: false,
+  attention: null,
 });
 const copy = (where: string, bookings: KeptBooking[], events: [string, string[]][] = []): KeptCopy => ({
   where,

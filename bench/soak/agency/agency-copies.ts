@@ -85,7 +85,8 @@ export function readService(file: string): ServiceRecords {
 /** A booking as the agency or a counter keeps it: its agency key, and its timeline as "at-ms type summary" lines. */
 export interface KeptBooking extends BookingCopy {
   key: string | null;
-  attention: boolean;
+  /** The flag's words at a counter (the agency keeps none). */
+  attention: string | null;
 }
 
 export interface KeptCopy {
@@ -129,7 +130,7 @@ export async function readAgency(client: Client): Promise<KeptCopy> {
       checkOut: row.check_out,
       totalMinor: Number(row.total_minor),
       currency: row.currency,
-      attention: false,
+      attention: null,
     })),
     events: eventsByKey(events.rows.map((row) => ({ key: row.booking_key, line: row.line }))),
   };
@@ -172,7 +173,7 @@ export function readLedger(where: string, counterDir: string): KeptCopy {
         checkOut: row.check_out,
         totalMinor: row.total_minor,
         currency: row.currency,
-        attention: row.attention !== null,
+        attention: row.attention,
       })),
       events: eventsByKey(events.map((event) => ({ key: event.key, line: `${Date.parse(event.at)} ${event.type} ${event.summary}` }))),
     };

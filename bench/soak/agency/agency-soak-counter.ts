@@ -125,9 +125,5 @@ if (env.SETTLE !== '1') {
 }
 await ordersClosed;
 await Promise.all(followUps);
-// A shutdown while the agency's first connection is failing waits for the connection loop's next try, on an unref'd
-// timer: with nothing else left, Node would end the process there (exit 13, an unsettled top-level await).
-const keepAlive = setInterval(() => undefined, 1_000);
 await core.shutdown(2_000);
-clearInterval(keepAlive);
 process.exit(0);

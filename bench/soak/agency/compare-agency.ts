@@ -123,7 +123,7 @@ export function compareCopies(
   const againstService = (copy: KeptCopy, compare: boolean): void => {
     const seen = new Map<number, number>();
     for (const row of copy.bookings) {
-      if (row.attention) figures.attention += 1;
+      if (row.attention !== null) figures.attention += 1;
       const what = `${copy.where}'s ${row.key ?? 'unshared row'} ("${row.sale}")`;
       if (row.serviceId === null) {
         // Its sale held at the service is an orphan hold, counted there; a sale never held is only unconfirmed.

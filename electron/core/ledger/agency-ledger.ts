@@ -4,7 +4,7 @@ import type { AgencyChange } from '../agency/agency-change';
 import type { OutgoingChange } from '../agency/change-log';
 import type { OutboxPort } from '../agency/outbox-pusher';
 import { AppError } from '../app-error';
-import { transaction } from '../database';
+import { relaxedTransaction, transaction } from '../database';
 import { bookingChangeJson } from './agency-ledger-schema';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';
 import { createRemoteChanges } from './agency-remote-changes';
@@ -46,7 +46,8 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
       return rows.map((row) => ({ counterSeq: row.counter_seq, change: JSON.parse(row.body) as AgencyChange }));
     },
     acknowledge: (throughCounterSeq: number): void => {
-      transaction(db, () => {
+      // Undone by a power cut, the batch is sent again and the agency takes it once.
+      relaxedTransaction(db, () => {
         statement(
           db,
           `UPDATE bookings SET agency_known = 1 WHERE agency_known = 0 AND agency_key IN
@@ -147,7 +148,11 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
 
     /** The service was read: what it showed is now the row's (the read applied it, and sent any correction to everyone). */
     serviceRead(bookingId: number): void {
-      statement(db, 'UPDATE bookings SET agency_claimed_status = NULL WHERE id = ? AND agency_claimed_status IS NOT NULL').run(bookingId);
+      // Looked up first: most reads confirm nothing, and a write statement that changes nothing still takes the write lock.
+      const row = statement(db, 'SELECT agency_claimed_status FROM bookings WHERE id = ?').get(bookingId) as
+        { agency_claimed_status: string | null } | undefined;
+      if (row?.agency_claimed_status == null) return;
+      statement(db, 'UPDATE bookings SET agency_claimed_status = NULL WHERE id = ?').run(bookingId);
     },
 
     /** The booking's key in the agency and the counter that made it (null: this one), or null outside an agency. */

@@ -5,7 +5,7 @@ import { isUnreadable } from '../agency/change-log';
 import type { PulledEntry } from '../agency/change-log';
 import { CHANGE_AWAITING_PAYMENT } from '../agency/awaited-change';
 import { AppError } from '../app-error';
-import { transaction } from '../database';
+import { relaxedTransaction } from '../database';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';
 import { bookingChangeJson, revisionJson } from './agency-ledger-schema';
 import { statement } from './statements';
@@ -212,7 +212,8 @@ export function createRemoteChanges(
   const port = {
     lastPulledSeq: (): number => Number(agencyState.get('last_pulled_seq') ?? 0),
     applyRemote: ({ changes, throughSeq }: { changes: readonly PulledEntry[]; throughSeq: number }): void => {
-      const touched = transaction(db, () => {
+      // Learnt again from the agency if a power cut undoes it: the batch and its sequence go together.
+      const touched = relaxedTransaction(db, () => {
         const member = membership();
         if (!member) throw new AppError('agency_not_joined', 'This counter is not in an agency.', 'Connect it in Settings.');
         statement(db, 'INSERT INTO agency_applying (id) VALUES (1)').run();

@@ -201,4 +201,16 @@ export const ledgerMigrations: readonly Migration[] = [
   holdRestoredWrites,
   // A change waiting for the traveler's payment is told to the other counters, so none makes it a second time.
   shareAwaitedChanges,
+  // The search index is written again only when what it holds changed: another counter's change or a read that
+  // leaves holder, references, package and status as they were (most of them, at a busy agency) rewrites nothing.
+  (db) => {
+    const changed = SEARCHED_COLUMNS.split(', ').map((column) => `old.${column} IS NOT new.${column}`);
+    db.exec(`
+      DROP TRIGGER bookings_search_update;
+      CREATE TRIGGER bookings_search_update AFTER UPDATE OF ${SEARCHED_COLUMNS} ON bookings WHEN ${changed.join(' OR ')} BEGIN
+        DELETE FROM bookings_search WHERE rowid = old.id;
+        INSERT INTO bookings_search (rowid, holder, email, refs, package, property, scope) VALUES (new.id, ${SEARCHED});
+      END;
+    `);
+  },
 ];

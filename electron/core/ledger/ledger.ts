@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
 import { CHANGE_AWAITING_PAYMENT, changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
 import { AppError } from '../app-error';
-import { transaction } from '../database';
+import { relaxedTransaction, transaction } from '../database';
 import { statement } from './statements';
 import { toIntent, WRITE_NOUNS } from './intent-details';
 import type { IntentDetailInput, IntentRow, OpenIntent, WriteOperation } from './intent-details';
@@ -52,14 +52,7 @@ export function createLedger(
     return result;
   };
   // Only for what can be learnt again from the service (reads, schedules): no fsync, still atomic.
-  const relaxed = <T>(work: () => T): T => {
-    db.exec('PRAGMA synchronous = NORMAL');
-    try {
-      return transaction(db, work);
-    } finally {
-      db.exec('PRAGMA synchronous = FULL');
-    }
-  };
+  const relaxed = <T>(work: () => T): T => relaxedTransaction(db, work);
 
   /** A timeline entry; only ever written inside one of the ledger's commits, with the change it tells of. */
   function addEvent(bookingId: number, type: string, summary: string, detail?: unknown): void {
