@@ -14,6 +14,8 @@ export interface TcpProxy {
   port: number;
   cut(kind: CutKind): void;
   heal(): void;
+  /** Every byte takes this long to cross, either way, in order (0: at once): a slow link. */
+  slow(delayMs: number): void;
   /** Connections open through the proxy now (cut or not). */
   open(): number;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ interface Link {
 /** A loopback TCP forwarder to `target` that a test can cut and heal, to partition one client from a server. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let state: 'open' | CutKind = 'open';
+  let delayMs = 0;
   const links = new Set<Link>();
 
   const drop = (link: Link): void => {
@@ -41,6 +44,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const forward = (link: Link, chunk: Buffer, direction: 'toUpstream' | 'toClient'): void => {
     const destination = direction === 'toUpstream' ? link.upstream : link.client;
     if (state === 'silent' || !destination || destination.connecting) link[direction].push(chunk);
+    else if (delayMs > 0) setTimeout(() => destination.write(chunk), delayMs);
     else destination.write(chunk);
   };
 
@@ -98,6 +102,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         if (link.upstream) flush(link);
         else openUpstream(link);
       }
+    },
+    slow(ms) {
+      delayMs = ms;
     },
     open: () => links.size,
     close: async () => {

@@ -7,6 +7,7 @@ import { isConnectionFailure, isTimeout } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { startChangeFeed } from './change-feed';
 import { othersLatestSeqFor } from './change-log';
+import type { OutgoingChange } from './change-log';
 import type { AgencyLinkState, ChangeFeed } from './change-feed';
 import { connectToAgency } from './connect-to-agency';
 import type { AgencyCounter } from './connect-to-agency';
@@ -109,6 +110,10 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   let unreachableSince: string | null = null;
   /** Leases this counter writes under, each with when (on this counter's clock) it was last asked for and granted. */
   const writeLeases = new Map<number, { lease: BookingLease; renewal: NodeJS.Timeout; grantedAt: number }>();
+  /** Bookings the agency has not had, written here without a lease: to lease before their first push. */
+  const unleasedWrites = new Set<number>();
+  /** Of the writes made without a lease, those whose outcome is not in this counter's ledger yet. */
+  const openUnleased = new Set<number>();
 
   let setAside = ledger.setAside();
   const status = (): AgencyStatus => ({
@@ -169,6 +174,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         publish();
       },
       onError: (error) => console.error('[agency] a change was not taken by the agency ledger', error),
+      beforePush: leaseBeforeFirstPush,
     });
     feed = startChangeFeed({
       settings,
@@ -236,31 +242,69 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       .catch(() => undefined);
   }
 
+  /** Holds a booking's write lease, renewed every third of its length until released. */
+  function hold(bookingId: number, lease: BookingLease, askedAt: number): void {
+    const held = {
+      lease,
+      grantedAt: askedAt,
+      renewal: setInterval(() => {
+        const renewingAt = Date.now();
+        lease.renew().then(
+          () => (held.grantedAt = renewingAt),
+          () => undefined,
+        );
+      }, writeLeaseMs / 3),
+    };
+    held.renewal.unref();
+    writeLeases.set(bookingId, held);
+  }
+
+  /**
+   * A booking the agency has not had, written here without its lease (the agency could not be asked):
+   * its lease is taken before its first push, so no other counter writes it on the strength of that push
+   * while this write, or its outcome, is still on its way. Its lease goes once its write has settled
+   * and been pushed.
+   */
+  async function leaseBeforeFirstPush(batch: readonly OutgoingChange[]): Promise<void> {
+    const keys = new Set(batch.flatMap(({ change }) => (change.kind === 'booking' ? [change.bookingKey] : [])));
+    for (const bookingId of [...unleasedWrites]) {
+      const place = ledger.placeOf(bookingId);
+      if (!pool || !place || !keys.has(place.agencyKey)) continue;
+      if (!writeLeases.has(bookingId)) {
+        const askedAt = Date.now();
+        hold(
+          bookingId,
+          await takeWriteLease(pool, { bookingKey: place.agencyKey, counterId: counter.counterId, ttlMs: writeLeaseMs }),
+          askedAt,
+        );
+      }
+      unleasedWrites.delete(bookingId);
+      if (!openUnleased.has(bookingId)) releaseWriteLease(bookingId, true);
+    }
+  }
+
   const guard: AgencyWriteGuard = {
     async beginWrite(bookingId) {
       const place = ledger.placeOf(bookingId);
       if (!place) return;
       // Already known to be unreachable: asking would only wait out a query timeout at the desk before the same answer.
       const askedAt = Date.now();
-      const lease = link.kind === 'unreachable' ? null : await leaseOrNull(place.agencyKey);
+      let lease = link.kind === 'unreachable' ? null : await leaseOrNull(place.agencyKey);
+      // Its first push may be on its way: once there, the others know it, and its lease is asked. A push that failed
+      // leaves it unknown to all: decided at once, before the pusher tries again.
+      for (let waits = 0; !lease && !place.known && pusher?.sending() && waits < 3; waits += 1) {
+        await bounded(pusher.sent(), shareWaitMs * 5);
+        if (ledger.placeOf(bookingId)?.known) lease = await leaseOrNull(place.agencyKey);
+      }
       if (!lease) {
-        // Only a booking the agency never had can be written without asking it: no other counter knows it.
-        if (place.known) throw cannotAskAgency(place.originCounter);
+        // Only a booking the agency never had can be written without asking it: no other counter knows it. Checked and
+        // noted at once, with no wait between, so a push that starts from now on takes its lease first.
+        if (ledger.placeOf(bookingId)?.known || pusher?.sending()) throw cannotAskAgency(place.originCounter);
+        unleasedWrites.add(bookingId);
+        openUnleased.add(bookingId);
         return;
       }
-      const held = {
-        lease,
-        grantedAt: askedAt,
-        renewal: setInterval(() => {
-          const renewingAt = Date.now();
-          lease.renew().then(
-            () => (held.grantedAt = renewingAt),
-            () => undefined,
-          );
-        }, writeLeaseMs / 3),
-      };
-      held.renewal.unref();
-      writeLeases.set(bookingId, held);
+      hold(bookingId, lease, askedAt);
       // The write is decided from this counter's copy: it must hold every change the others made to the booking.
       let current: boolean;
       try {
@@ -274,7 +318,10 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         throw changedElsewhere();
       }
     },
-    abandon: (bookingId) => releaseWriteLease(bookingId, false),
+    abandon: (bookingId) => {
+      openUnleased.delete(bookingId);
+      releaseWriteLease(bookingId, false);
+    },
     shareInFlight: async () => {
       pusher?.wake();
       if (pusher && link.kind !== 'unreachable') await bounded(pusher.drained(), shareWaitMs);
@@ -291,7 +338,9 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     /** After every ledger commit: the outbox may hold something new, and a settled write lets its lease go. */
     changed(booking: BookingRecord): void {
       pusher?.wake();
-      if (booking.inFlight === null) releaseWriteLease(booking.id, true);
+      if (booking.inFlight !== null) return;
+      openUnleased.delete(booking.id);
+      releaseWriteLease(booking.id, true);
     },
     /** Whether this counter should read the booking from the service now: one counter per booking does. */
     async mayFollow(bookingId: number): Promise<boolean> {

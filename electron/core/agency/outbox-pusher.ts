@@ -27,6 +27,8 @@ export interface OutboxPusherOptions {
   onBacklog?: (waiting: number, reachable: boolean) => void;
   /** A failure that is not the link (a change the agency refused): the outbox keeps it and tries again later. */
   onError?: (error: unknown) => void;
+  /** Before each batch is sent: what must hold at the agency before these changes reach it (a booking's lease). */
+  beforePush?: (batch: readonly OutgoingChange[]) => Promise<void>;
 }
 
 export interface OutboxPusher {
@@ -35,6 +37,10 @@ export interface OutboxPusher {
   /** Resolves when the outbox is empty (pushed and acknowledged), for tests and a clean shutdown. */
   drained(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether a batch is on its way to the agency now: read from the outbox, neither committed nor failed yet. */
+  sending(): boolean;
+  /** Resolves when the batch on its way, if any, is committed or has failed. */
+  sent(): Promise<void>;
 }
 
 /**
@@ -52,6 +58,7 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
   let retryDelay = retry.first;
   let retryTimer: NodeJS.Timeout | null = null;
   let emptyWaiters: (() => void)[] = [];
+  let onItsWay: Promise<void> | null = null;
 
   const pass = async (): Promise<void> => {
     // Only a pass that started after a caller asked can tell it the outbox is empty.
@@ -63,8 +70,16 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
         const batch = await outbox.pending(batchSize);
         const last = batch.at(-1);
         if (!last) break;
-        await pushChanges(pool, counterId, batch);
-        await outbox.acknowledge(last.counterSeq);
+        let arrived = (): void => undefined;
+        onItsWay = new Promise<void>((resolve) => (arrived = resolve));
+        try {
+          await options.beforePush?.(batch);
+          await pushChanges(pool, counterId, batch);
+          await outbox.acknowledge(last.counterSeq);
+        } finally {
+          onItsWay = null;
+          arrived();
+        }
       }
       retryDelay = retry.first;
       options.onBacklog?.(0, true);
@@ -106,6 +121,8 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
         emptyWaiters.push(resolve);
         wake();
       }),
+    sending: () => onItsWay !== null,
+    sent: () => onItsWay ?? Promise.resolve(),
     stop: async () => {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);

@@ -82,8 +82,9 @@ describe('a counter whose link to the agency goes silent for longer than its que
     expect(ownCancel.error).toBeUndefined();
     expect(ownCancel.value?.status).toBe('Cancelled');
     expect(reached.get(madeSilent.serviceBookingId as number)).toBe(1);
-    // No lease to wait for on a booking nobody else has: the cancel goes at the service's pace.
-    expect(ownCancel.ms, 'the cancel of a booking made during the outage').toBeLessThan(QUERY_TIMEOUT_MS / 2);
+    // No lease to wait for on a booking nobody else has; at most the push of it that may be on its way (it would tell
+    // the others of it) is waited out first, and that fails within a timeout on a silent link.
+    expect(ownCancel.ms, 'the cancel of a booking made during the outage').toBeLessThan(QUERY_TIMEOUT_MS * 1.5);
 
     // Unreachable, every moment of the outage, with the unsent changes counted.
     const kinds = new Set<string>();
