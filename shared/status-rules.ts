@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_AWAITING_PAYMENT } from './awaited-change';
 
 /**
  * What a profile's service means by its statuses. The spec shows only `Pending`, `Paid` and
@@ -84,8 +85,14 @@ export function canCancel(booking: StatusFacts, rules: StatusRules): boolean {
   return booking.serviceBookingId !== null && booking.status !== 'Unconfirmed hold' && !rules.notCancellable.includes(booking.status);
 }
 
+/** A change may be made: none waits for the traveler's payment, here or at another counter. */
 export function canModify(booking: StatusFacts, rules: StatusRules): boolean {
-  return booking.serviceBookingId !== null && !booking.pendingModification && rules.modifiable.includes(booking.status);
+  return (
+    booking.serviceBookingId !== null &&
+    !booking.pendingModification &&
+    booking.inFlight !== CHANGE_AWAITING_PAYMENT &&
+    rules.modifiable.includes(booking.status)
+  );
 }
 
 /** A copy of the rules with a status added to (or removed from) one list; unchanged lists are kept as they are. */

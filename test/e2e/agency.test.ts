@@ -19,6 +19,7 @@ import { queryAgency } from '../support/agency-server';
 import { quoteThroughEngine, useCore } from '../support/engine-helpers';
 import { startTcpProxy } from '../support/tcp-proxy';
 import type { TcpProxy } from '../support/tcp-proxy';
+import { dearerDates } from '../support/stays';
 import { useTempDir } from '../support/temp-dir';
 import { focusedName } from './flow-helpers';
 import { startHarness as startOwnHarness } from './harness';
@@ -332,5 +333,45 @@ describe('the agency ledger on screen', () => {
     await expect.poll(() => section.getByRole('alert').textContent()).toContain('Install the newer Packdesk on this counter');
     await harness.screenshot('agency-status-refused');
     expect(await violations(page)).toEqual([]);
+  });
+
+  test('a booking whose change waits for the traveler’s payment at another counter says so, offers no change here, still offers the cancellation, and shows the new stay once paid', async () => {
+    const server = agency();
+    const harness = await startHarness();
+    const { page } = harness;
+    await harness.core.agency.connect({ profileId: 1, ...server, tlsMode: 'disable', counterName: 'Desk 1' });
+    await expect.poll(() => agencyWords(page), { timeout: 10_000 }).toBe('Agency ledger: live');
+    const desk2 = (await startCore(harness.training, { agencyTimings: FAST })).core;
+    await desk2.agency.connect({ profileId: 1, ...server, tlsMode: 'disable', counterName: 'Desk 2' });
+    // Desk 2 sells; the traveler pays; then asks Desk 2 for a dearer stay and is given its payment link.
+    const theirs = await bookAt(desk2, 'Kenji', 'Tanaka', 90);
+    await desk2.payments.payWith(theirs.id, 'pm_card_visa');
+    await expect.poll(() => (desk2.tracker.soon(theirs.id), desk2.ledger.get(theirs.id)?.status), { timeout: 15_000 }).toBe('Paid');
+    const paid = desk2.ledger.get(theirs.id) as BookingRecord;
+    const dates = await dearerDates(desk2, paid);
+    await desk2.engine.previewChange({ bookingId: theirs.id, dates });
+    const link = (await desk2.engine.confirmChange({ bookingId: theirs.id, dates })).pendingModification?.paymentLink;
+    expect(link).toMatch(/^http/);
+
+    // At this counter the booking says why it cannot be changed here, and the cancellation stays.
+    await page.keyboard.press('Control+b');
+    const row = page.getByRole('row', { name: /Kenji Tanaka/ });
+    await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const notice = page.getByTestId('change-awaiting-elsewhere');
+    await expect.poll(() => notice.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await notice.textContent()).toContain('A change waits for the traveler’s payment at another counter');
+    expect(await page.getByRole('button', { name: /Change dates or room/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Cancel booking/ }).isVisible()).toBe(true);
+    await harness.screenshot('agency-change-awaiting-payment-elsewhere');
+    expect(await violations(page)).toEqual([]);
+
+    // The traveler pays; Desk 2 sees the change made: here the notice goes, the new stay shows, and a change may be made again.
+    await fetch(link as string, { method: 'POST' });
+    await expect.poll(() => (desk2.tracker.soon(theirs.id), desk2.ledger.get(theirs.id)?.checkIn), { timeout: 15_000 }).toBe(dates.checkIn);
+    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /Change dates or room/ }).isVisible()).toBe(true);
+    await desk2.shutdown();
   });
 });

@@ -1,5 +1,5 @@
 import type { Core } from '../../electron/core/core';
-import type { Quote } from '../../shared/bookings';
+import type { BookingRecord, Quote } from '../../shared/bookings';
 
 // No vitest here: counters in the tests' child processes and the bench (bundled by esbuild) use it.
 
@@ -51,4 +51,15 @@ export function priceStay(core: Core, stay: Stay): Promise<Quote> {
     checkOut: daysFromNow(stay.inDays + stay.nights),
     adults: 2,
   });
+}
+
+/** Dates a day or more later where the same stay costs more: a change the traveler pays for at a link. */
+export async function dearerDates(core: Core, booking: BookingRecord): Promise<{ checkIn: string; checkOut: string }> {
+  const shift = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+  for (let days = 1; days < 150; days += 1) {
+    const dates = { checkIn: shift(booking.checkIn, days), checkOut: shift(booking.checkOut, days + 1) };
+    const quote = await core.engine.price({ ...booking, ...dates });
+    if (quote.available && quote.totalMinor > booking.totalMinor) return dates;
+  }
+  throw new Error(`no dearer dates after ${booking.checkIn} to ${booking.checkOut}`);
 }

@@ -1,6 +1,7 @@
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../shared/bookings';
 import { formatMoney } from '../../../shared/format';
-import { CHANGE_AWAITING_PAYMENT, changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
+import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
+import { changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
 import { AppError } from '../app-error';
 import { ServiceError } from '../api/service-errors';
 import { readDetail } from '../ledger/intent-details';

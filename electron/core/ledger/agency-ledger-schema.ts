@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { CHANGE_AWAITING_PAYMENT } from '../agency/awaited-change';
+import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
 
 /**
  * The fields of a booking change, from the stored row `b` (shared by every version of the outbox's

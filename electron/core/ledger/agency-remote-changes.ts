@@ -3,7 +3,7 @@ import type { AgencyBooking, AgencyRevision } from '../agency/agency-change';
 import type { RemoteChangesPort } from '../agency/change-feed';
 import { isUnreadable } from '../agency/change-log';
 import type { PulledEntry } from '../agency/change-log';
-import { CHANGE_AWAITING_PAYMENT } from '../agency/awaited-change';
+import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
 import { AppError } from '../app-error';
 import { relaxedTransaction } from '../database';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
-import { CHANGE_AWAITING_PAYMENT, changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
+import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
+import { changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
 import { AppError } from '../app-error';
 import { relaxedTransaction, transaction } from '../database';
 import { statement } from './statements';

@@ -1,5 +1,4 @@
 import { expect, test } from 'vitest';
-import type { Core } from '../../../electron/core/core';
 import type { BookingRecord } from '../../../shared/bookings';
 import { waitUntil } from '../../support/engine-helpers';
 import { converged, useCounters } from './counters-helpers';
@@ -7,6 +6,7 @@ import type { Counter } from './counters-helpers';
 import { NOTHING_DIVERGES, settledDivergence } from './counters-compare-helpers';
 import { holdAt } from './counters-workload-helpers';
 import { seeded } from './seeded-helpers';
+import { dearerDates } from '../../support/stays';
 
 // A traveler asks Desk A for a dearer stay and is sent its payment link; before paying, they (or someone
 // travelling with them) ask Desk B for the same stay. Desk B must not make it a second time: the traveler
@@ -19,17 +19,6 @@ function copyAt(desk: Counter, serviceId: number): BookingRecord {
   const found = desk.core.ledger.findByServiceId(1, serviceId);
   if (!found) throw new Error(`${desk.name} does not have service booking ${serviceId}`);
   return found;
-}
-
-/** Dates a day or more later where the same stay costs more: a change the traveler pays for at a link. */
-async function dearerDates(core: Core, booking: BookingRecord) {
-  const shift = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
-  for (let days = 1; days < 150; days += 1) {
-    const dates = { checkIn: shift(booking.checkIn, days), checkOut: shift(booking.checkOut, days + 1) };
-    const quote = await core.engine.price({ ...booking, ...dates });
-    if (quote.available && quote.totalMinor > booking.totalMinor) return dates;
-  }
-  throw new Error(`no dearer dates after ${booking.checkIn} to ${booking.checkOut}`);
 }
 
 let serviceClockAheadMs = 0;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Kbd, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
+import { CHANGE_AWAITING_PAYMENT } from '../../../../shared/awaited-change';
 import type { BookingRecord, TimelineEvent } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney, nightsBetween, plural } from '../../../../shared/format';
 import { call, describeError } from '../../bridge';
@@ -197,6 +198,14 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
         </Alert>
       )}
       <PendingChangePanel booking={booking} online={online} onChanged={() => void load()} />
+      {booking.inFlight === CHANGE_AWAITING_PAYMENT && (
+        <Alert color="blue" title="A change waits for the traveler’s payment at another counter" data-testid="change-awaiting-elsewhere">
+          <Text size="sm">
+            Another counter changed this booking and gave the traveler a payment link. No other change can be made until the traveler has
+            paid it (the booking then shows the new stay here) or that counter marks it abandoned. The booking can still be cancelled.
+          </Text>
+        </Alert>
+      )}
 
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="md">
