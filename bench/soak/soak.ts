@@ -9,6 +9,7 @@ import { startServiceProcess } from '../service-process';
 import { backupDuringSoak } from './backup-during-soak';
 import { anomaliesIn, compareWithService } from './compare';
 import { seededRandom } from './seeded-random';
+import { SOAK_SERVICE_FAULTS } from './service-faults';
 
 // `npm run soak -- --counters N --bookings M --seed S [--min-kills K] [--keep]`: N counters in their own
 // processes, killed with SIGKILL at seeded random moments and restarted on their own files, book M each
@@ -34,14 +35,7 @@ const maxLifeMs = Number(values['max-life-ms']);
 const minKills = Number(values['min-kills'] ?? counters);
 const REQUEST_TIMEOUT_MS = 1_000;
 const FAULTS: Partial<ControlSettings> = {
-  latencyMs: 2,
-  errorRate: 0.02,
-  rateLimitRate: 0.02,
-  retryAfterSeconds: 0,
-  dropAfterCommitRate: 0.03,
-  slowRequestRate: 0.01,
-  slowRequestMs: 1_500,
-  supplierDelayMs: 300,
+  ...SOAK_SERVICE_FAULTS,
   // The service's own log of writes: the judge of two writes on one booking at once.
   logWrites: true,
 };

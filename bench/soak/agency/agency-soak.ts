@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { startServiceProcess } from '../../service-process';
 import { attentionByCause } from '../sale-matching';
+import { SOAK_SERVICE_FAULTS } from '../service-faults';
 import { readAgency, readLedger, readService } from './agency-copies';
 import { compareCopies } from './compare-agency';
 import { SOAK_AGENCY_TIMINGS } from './counter-protocol';
@@ -53,16 +54,7 @@ const asked = {
 };
 const REQUEST_TIMEOUT_MS = 1_000;
 // The single-counter soak's faults at the service.
-const SERVICE_FAULTS = {
-  latencyMs: 2,
-  errorRate: 0.02,
-  rateLimitRate: 0.02,
-  retryAfterSeconds: 0,
-  dropAfterCommitRate: 0.03,
-  slowRequestRate: 0.01,
-  slowRequestMs: 1_500,
-  supplierDelayMs: 300,
-};
+const SERVICE_FAULTS = SOAK_SERVICE_FAULTS;
 const NO_SERVICE_FAULTS = { errorRate: 0, rateLimitRate: 0, dropAfterCommitRate: 0, slowRequestRate: 0, latencyMs: 0 };
 // Longer than the service can hold a request, so a lost write has landed by then: slowRequestMs and latency, and
 // the wait for a turn on two cores shared by twenty counters (a cancel and a change seen landing 5.7 and 7.2 s

@@ -114,7 +114,8 @@ export function createRemoteChanges(
       change.totalMinor,
       change.currency,
       change.bookingReference,
-      change.inFlight,
+      // A change waiting for payment is marked only at the others: the counter that made it watches it.
+      change.inFlight === CHANGE_AWAITING_PAYMENT && found?.awaiting_own_change ? null : change.inFlight,
     ];
     if (!found) {
       const id = Number(
@@ -166,9 +167,7 @@ export function createRemoteChanges(
            agency_claimed_status = ?
          WHERE id = ?`,
       ).run(
-        ...values.slice(0, -1),
-        // A change waiting for payment is marked only at the others: the counter that made it watches it.
-        change.inFlight === CHANGE_AWAITING_PAYMENT && found.awaiting_own_change ? null : change.inFlight,
+        ...values,
         // A change made here that waits for the traveler's payment is watched here, whatever status the others report.
         claimed
           ? options.now()
