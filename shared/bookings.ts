@@ -148,7 +148,7 @@ export const changeRequestSchema = z
   .object({
     bookingId: z.number().int().positive(),
     dates: z.object({ checkIn: isoDate, checkOut: isoDate }).optional(),
-    /** A new offer for the room, from `booking:price` (same package). */
+    /** A new offer for the room, from `bookings:price` (same package). */
     room: z
       .object({
         availabilityId: z.number().int().positive(),

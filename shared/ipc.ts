@@ -95,8 +95,8 @@ export const channels = {
     input: z.object({ title: cardFree(z.string().max(200), 'The search') }).strict(),
     output: z.array(packageSummary),
   },
-  'booking:price': { input: offerSchema.strict(), output: quoteSchema },
-  'booking:hold': {
+  'bookings:price': { input: offerSchema.strict(), output: quoteSchema },
+  'bookings:hold': {
     input: z
       .object({
         quote: quoteSchema.options[0].strict(),
@@ -105,7 +105,7 @@ export const channels = {
       .strict(),
     output: holdSchema,
   },
-  'booking:prebook': {
+  'bookings:prebook': {
     input: z.object({ holdId: z.uuid(), holder: holderInputSchema }).strict(),
     output: bookingRecordSchema,
   },
@@ -114,7 +114,7 @@ export const channels = {
    * here), books, runs 3-D Secure in its own window when the bank asks, and books again; or
    * finishes a 3-D Secure left unfinished (continueAuthentication). Progress comes as events.
    */
-  'payment:pay': {
+  'payments:pay': {
     input: z
       .object({
         bookingId,
@@ -127,8 +127,8 @@ export const channels = {
       .strict(),
     output: bookingRecordSchema,
   },
-  'booking:refresh': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
-  'booking:cancel': {
+  'bookings:refresh': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
+  'bookings:cancel': {
     input: z
       .object({
         bookingId,
@@ -139,18 +139,18 @@ export const channels = {
       .strict(),
     output: bookingRecordSchema,
   },
-  'booking:preview-change': { input: changeRequestSchema, output: priceSummarySchema },
-  'booking:confirm-change': { input: changeRequestSchema, output: bookingRecordSchema },
+  'bookings:preview-change': { input: changeRequestSchema, output: priceSummarySchema },
+  'bookings:confirm-change': { input: changeRequestSchema, output: bookingRecordSchema },
   /** Opens the payment link the service returned for this booking's waiting change; the page never names the URL. */
-  'booking:open-payment-link': { input: z.object({ bookingId }).strict(), output: z.object({ opened: z.string() }) },
+  'bookings:open-payment-link': { input: z.object({ bookingId }).strict(), output: z.object({ opened: z.string() }) },
   /** The agent's word on a change waiting for payment: the traveler paid it, or it is dropped; with a note for the timeline. */
-  'booking:resolve-change': {
+  'bookings:resolve-change': {
     input: z.object({ bookingId, outcome: z.enum(['paid', 'abandoned']), note: cardFreeNote }).strict(),
     output: bookingRecordSchema,
   },
-  'booking:acknowledge': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
+  'bookings:acknowledge': { input: z.object({ bookingId }).strict(), output: bookingRecordSchema },
   /** Saves the voucher on screen as a PDF; null when the agent cancelled the save dialog. */
-  'voucher:save-pdf': {
+  'vouchers:save-pdf': {
     input: z.object({ bookingId }).strict(),
     output: z.object({ path: z.string().nullable() }),
   },

@@ -4,7 +4,7 @@ import { hasSafeScheme, parseUrl as parse } from '../../shared/links';
 /**
  * May a link the page asked to open leave for the system browser? Only one on the configured
  * service's own origin (the active profile's address, or the built-in service's). Any other link,
- * a payment link included, is opened only through the booking it belongs to (`booking:open-payment-link`).
+ * a payment link included, is opened only through the booking it belongs to (`bookings:open-payment-link`).
  */
 export function mayOpenExternally(raw: string, serviceOrigins: readonly (string | null)[]): boolean {
   const url = parse(raw);

@@ -41,7 +41,7 @@ export function denyAllPermissions(session: Session): void {
 /**
  * Navigation away from the app's page and every new window are refused. A link on the configured
  * service's own origin opens in the system browser instead; any other is refused and logged (a
- * payment link opens through its booking, `booking:open-payment-link`).
+ * payment link opens through its booking, `bookings:open-payment-link`).
  */
 export function hardenWebContents(contents: WebContents, appUrl: string, serviceOrigins: () => readonly (string | null)[]): void {
   const openIfAllowed = (url: string) => {

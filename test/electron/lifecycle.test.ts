@@ -140,7 +140,7 @@ describe('quitting', () => {
     let quote: Record<string, unknown> | null = null;
     for (let offset = 60; offset < 120 && !quote?.available; offset += 1) {
       const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-      quote = await call('booking:price', {
+      quote = await call('bookings:price', {
         packageId: pkg.id,
         packageTitle: pkg.title,
         propertyId: pkg.properties[0].id,
@@ -150,9 +150,9 @@ describe('quitting', () => {
         adults: 1,
       });
     }
-    const hold = await call('booking:hold', { quote, paxAges: [30] });
+    const hold = await call('bookings:hold', { quote, paxAges: [30] });
 
-    const prebook = callFrom(window, 'booking:prebook', {
+    const prebook = callFrom(window, 'bookings:prebook', {
       holdId: hold.holdId,
       holder: { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' },
     });

@@ -103,7 +103,7 @@ async function holdAStay(call: ReturnType<typeof startCounter>['call'], startInD
   if (!found || !property) throw new Error('no package found');
   for (let day = startInDays; day < startInDays + 60; day += 1) {
     const quote = valueOf(
-      await call('booking:price', {
+      await call('bookings:price', {
         packageId: found.id,
         packageTitle: found.title,
         propertyId: property.id,
@@ -114,8 +114,8 @@ async function holdAStay(call: ReturnType<typeof startCounter>['call'], startInD
       }),
     );
     if (!quote.available) continue;
-    const hold = valueOf(await call('booking:hold', { quote, paxAges: [30, 31] }));
-    return valueOf(await call('booking:prebook', { holdId: hold.holdId, holder: HOLDER }));
+    const hold = valueOf(await call('bookings:hold', { quote, paxAges: [30, 31] }));
+    return valueOf(await call('bookings:prebook', { holdId: hold.holdId, holder: HOLDER }));
   }
   throw new Error('no available stay');
 }
@@ -142,7 +142,7 @@ describe('a live profile moved to another address', () => {
 
     // A day at the counter on the real address: one booking paid (its supplier slow, so it is followed), one held.
     const paid = await holdAStay(call, 60);
-    valueOf(await call('payment:pay', { bookingId: paid.id }));
+    valueOf(await call('payments:pay', { bookingId: paid.id }));
     const held = await holdAStay(call, 90);
 
     // "Our API moved": the agent changes the address, and confirms main's question.
@@ -163,7 +163,7 @@ describe('a live profile moved to another address', () => {
       expect(envelope).toMatchObject({ ok: false, error: { code: expect.stringMatching(/key_missing$/) } });
     keysGone(await call('packages:search', { title: 'lisbon' }));
     keysGone(
-      await call('booking:price', {
+      await call('bookings:price', {
         packageId: paid.packageId,
         packageTitle: paid.packageTitle,
         propertyId: paid.propertyId,
@@ -173,10 +173,10 @@ describe('a live profile moved to another address', () => {
         adults: 2,
       }),
     );
-    keysGone(await call('payment:pay', { bookingId: held.id }));
-    keysGone(await call('booking:refresh', { bookingId: paid.id }));
-    keysGone(await call('booking:cancel', { bookingId: paid.id, reason: 'Traveler ill', confirmed: true }));
-    keysGone(await call('booking:preview-change', { bookingId: paid.id, dates: { checkIn: daysFromNow(61), checkOut: daysFromNow(64) } }));
+    keysGone(await call('payments:pay', { bookingId: held.id }));
+    keysGone(await call('bookings:refresh', { bookingId: paid.id }));
+    keysGone(await call('bookings:cancel', { bookingId: paid.id, reason: 'Traveler ill', confirmed: true }));
+    keysGone(await call('bookings:preview-change', { bookingId: paid.id, dates: { checkIn: daysFromNow(61), checkOut: daysFromNow(64) } }));
     // The online check and the tracker following the paid booking run meanwhile.
     await core.connectivity.refresh();
     await new Promise((resolve) => setTimeout(resolve, 500));

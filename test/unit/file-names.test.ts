@@ -54,7 +54,7 @@ describe('the voucher’s PDF', () => {
       voucherPrinter: { savePdf: async (name) => (suggested.push(name), null) },
       counterName: () => null,
     });
-    await handlers['voucher:save-pdf']({ bookingId: 1 });
+    await handlers['vouchers:save-pdf']({ bookingId: 1 });
     return suggested[0] ?? '';
   }
 

@@ -60,8 +60,8 @@ describe('redactSecrets', () => {
     expect(redactSecrets('[links] refused to open https://evil.example/phish?c=1: not on the service’s own origin')).toBe(
       '[links] refused to open https://evil.example/…: not on the service’s own origin',
     );
-    expect(redactSecrets('[ipc] booking:cancel failed for booking 100042 on 2027-01-24')).toBe(
-      '[ipc] booking:cancel failed for booking 100042 on 2027-01-24',
+    expect(redactSecrets('[ipc] bookings:cancel failed for booking 100042 on 2027-01-24')).toBe(
+      '[ipc] bookings:cancel failed for booking 100042 on 2027-01-24',
     );
     expect(redactSecrets('http://127.0.0.1:43110')).toBe('http://127.0.0.1:43110');
     expect(redactSecrets(`${CLIENT_SECRET} sk_test_4eC39HqLyjWDarjtT1zdp7dc`)).toBe('[client secret] [sk_test_…]');
@@ -104,8 +104,8 @@ describe('the log file', () => {
     const restore = logConsoleToFile(logger, file, { catchErrors: false });
     try {
       console.warn(`[links] refused to open https://hooks.stripe.com/redirect/authenticate/src_1?client_secret=${CLIENT_SECRET}`);
-      console.error('[ipc] payment:pay failed', new Error('the payment window answered wrongly', { cause: threeDSecureAsked() }));
-      console.error('[ipc] booking:prebook failed', {
+      console.error('[ipc] payments:pay failed', new Error('the payment window answered wrongly', { cause: threeDSecureAsked() }));
+      console.error('[ipc] bookings:prebook failed', {
         holder: { email: 'ana.silva@example.com' },
         reference: VISA,
         key: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
@@ -117,7 +117,7 @@ describe('the log file', () => {
     const written = readFileSync(file, 'utf8');
     expect(written).toContain('[links] refused to open https://hooks.stripe.com/…');
     expect(written).toContain('ServiceError');
-    expect(written).toContain('[ipc] booking:prebook failed');
+    expect(written).toContain('[ipc] bookings:prebook failed');
     expect(secretsInLog(file)).toEqual([]);
   });
 

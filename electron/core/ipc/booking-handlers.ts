@@ -13,31 +13,31 @@ export interface BookingIpcDeps {
 
 type BookingChannel =
   | 'packages:search'
-  | 'booking:price'
-  | 'booking:hold'
-  | 'booking:prebook'
-  | 'booking:refresh'
-  | 'booking:cancel'
-  | 'booking:preview-change'
-  | 'booking:confirm-change'
-  | 'booking:acknowledge'
-  | 'booking:open-payment-link'
-  | 'booking:resolve-change';
+  | 'bookings:price'
+  | 'bookings:hold'
+  | 'bookings:prebook'
+  | 'bookings:refresh'
+  | 'bookings:cancel'
+  | 'bookings:preview-change'
+  | 'bookings:confirm-change'
+  | 'bookings:acknowledge'
+  | 'bookings:open-payment-link'
+  | 'bookings:resolve-change';
 
 /** Search, price, hold and prebook; then a booking's refresh, cancel and changes. Each handler is one call into its flow. */
 export function bookingIpc({ engine, ledger, openExternal }: BookingIpcDeps): AreaHandlers<BookingChannel> {
   return {
     'packages:search': (input) => engine.search(input.title),
-    'booking:price': (input) => engine.price(input),
-    'booking:hold': (input) => engine.startHold(input.quote, input.paxAges),
-    'booking:prebook': (input) => engine.prebook(input.holdId, input.holder),
-    'booking:refresh': (input) => engine.refresh(input.bookingId),
-    'booking:cancel': (input) => engine.cancel(input.bookingId, input.reason),
-    'booking:preview-change': (input) => engine.previewChange(input),
-    'booking:confirm-change': (input) => engine.confirmChange(input),
-    'booking:acknowledge': async (input) => engine.acknowledge(input.bookingId),
-    'booking:resolve-change': (input) => engine.resolvePendingChange(input.bookingId, input.outcome, input.note),
-    'booking:open-payment-link': async (input) => {
+    'bookings:price': (input) => engine.price(input),
+    'bookings:hold': (input) => engine.startHold(input.quote, input.paxAges),
+    'bookings:prebook': (input) => engine.prebook(input.holdId, input.holder),
+    'bookings:refresh': (input) => engine.refresh(input.bookingId),
+    'bookings:cancel': (input) => engine.cancel(input.bookingId, input.reason),
+    'bookings:preview-change': (input) => engine.previewChange(input),
+    'bookings:confirm-change': (input) => engine.confirmChange(input),
+    'bookings:acknowledge': async (input) => engine.acknowledge(input.bookingId),
+    'bookings:resolve-change': (input) => engine.resolvePendingChange(input.bookingId, input.outcome, input.note),
+    'bookings:open-payment-link': async (input) => {
       const booking = ledger.get(input.bookingId);
       const link = openablePaymentLink(booking?.pendingModification?.paymentLink);
       if (!booking?.pendingModification)

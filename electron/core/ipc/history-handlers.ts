@@ -14,7 +14,7 @@ export interface HistoryIpcDeps {
   counterName: () => string | null;
 }
 
-type HistoryChannel = 'history:list' | 'history:version' | 'history:get' | 'history:export' | 'history:attention' | 'voucher:save-pdf';
+type HistoryChannel = 'history:list' | 'history:version' | 'history:get' | 'history:export' | 'history:attention' | 'vouchers:save-pdf';
 
 /** The counter's history, read from the ledger alone (offline too), and a paid booking's voucher. */
 export function historyIpc({ ledger, profiles, voucherPrinter, counterName }: HistoryIpcDeps): AreaHandlers<HistoryChannel> {
@@ -38,7 +38,7 @@ export function historyIpc({ ledger, profiles, voucherPrinter, counterName }: Hi
       return { fileName: `packdesk-${profile.kind}-bookings-${stamp}.csv`, csv, rows };
     },
     'history:attention': async (input) => ledger.needingAttention(input.profileId),
-    'voucher:save-pdf': async (input) => {
+    'vouchers:save-pdf': async (input) => {
       const booking = ledger.get(input.bookingId);
       if (!booking?.bookingReference || !isConfirmedStatus(booking.status, profiles.find(booking.profileId).statusRules)) {
         throw new AppError(

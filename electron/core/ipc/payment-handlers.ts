@@ -8,9 +8,9 @@ export interface PaymentIpcDeps {
 }
 
 /** The one payment channel: card, book, 3-D Secure and book again, all in main. */
-export function paymentIpc({ payments, tracker }: PaymentIpcDeps): AreaHandlers<'payment:pay'> {
+export function paymentIpc({ payments, tracker }: PaymentIpcDeps): AreaHandlers<'payments:pay'> {
   return {
-    'payment:pay': async ({ bookingId, ...options }) => {
+    'payments:pay': async ({ bookingId, ...options }) => {
       const paid = await payments.pay(bookingId, options);
       // The supplier's answer is the next thing the agent waits for: look now, not at the next tick.
       tracker.soon(paid.id);

@@ -36,7 +36,7 @@ export function Voucher({ bookingId }: { bookingId: number }) {
         back="Back"
         onBack={() => openVoucher(null)}
         printFirst
-        savePdf={async () => (await call('voucher:save-pdf', { bookingId })).path}
+        savePdf={async () => (await call('vouchers:save-pdf', { bookingId })).path}
       />
       <article className="voucher" aria-label="Voucher">
         <header>

@@ -133,7 +133,7 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
       const first: PaymentStep = how.paymentMethodId ? 'charging' : how.continueAuthentication ? 'resuming' : 'card';
       set({ payment: { state: 'working', step: first } });
       try {
-        const paid = await call('payment:pay', { bookingId: booking.id, ...how, ...(clientReference.trim() ? { clientReference } : {}) });
+        const paid = await call('payments:pay', { bookingId: booking.id, ...how, ...(clientReference.trim() ? { clientReference } : {}) });
         set({ booking: paid, step: 'confirmation', payment: { state: 'idle' } });
       } catch (caught) {
         // The ledger knows whether 3-D Secure is left to finish; the screen offers it from there.
@@ -202,7 +202,7 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
       run(async () => {
         const { choice, checkIn, checkOut, adults } = get();
         if (!choice || !checkIn || !checkOut) return;
-        const quote = await call('booking:price', { ...choice, checkIn, checkOut, adults });
+        const quote = await call('bookings:price', { ...choice, checkIn, checkOut, adults });
         // The stay or the hotel was changed while it was priced (a slow service leaves time to): this price is for
         // what is no longer on screen, so it is not shown; Enter prices what is.
         const now = get();
@@ -222,7 +222,7 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         const { quote, ages, choice, checkIn, checkOut, adults } = get();
         if (!quote?.available) return;
         try {
-          const hold = await call('booking:hold', { quote, paxAges: ages.map(Number) });
+          const hold = await call('bookings:hold', { quote, paxAges: ages.map(Number) });
           // Stepped back, or a guest's age changed, while it was held: the hold is for what is no longer on screen
           // (it lapses by itself; nothing is booked), so the review does not open on it; Enter holds what is.
           const now = get();
@@ -231,7 +231,7 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         } catch (caught) {
           // The price rose since it was quoted: the new one is on screen with the refusal, and Enter holds at it.
           if (caught instanceof BridgeError && caught.code === 'price_changed' && choice && checkIn && checkOut) {
-            const fresh = await call('booking:price', { ...choice, checkIn, checkOut, adults }).catch(() => null);
+            const fresh = await call('bookings:price', { ...choice, checkIn, checkOut, adults }).catch(() => null);
             if (fresh?.available) set({ quote: fresh });
           }
           throw caught;
@@ -243,7 +243,7 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
         const { hold, holder } = get();
         if (!hold) return;
         try {
-          const booking = await call('booking:prebook', { holdId: hold.holdId, holder });
+          const booking = await call('bookings:prebook', { holdId: hold.holdId, holder });
           set({ booking, step: 'payment', hold: null });
         } catch (caught) {
           // A changed price renews the hold on the main side; the review shows the new one after pricing again.

@@ -222,11 +222,11 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
       const { core: engineCore } = await core(service);
       const { channels } = await import('../../../shared/ipc');
       expect(
-        channels['booking:prebook'].input.safeParse({ holdId: crypto.randomUUID(), holder: { ...HOLDER, surname: '4242 4242 4242 4242' } })
+        channels['bookings:prebook'].input.safeParse({ holdId: crypto.randomUUID(), holder: { ...HOLDER, surname: '4242 4242 4242 4242' } })
           .success,
       ).toBe(false);
       expect(
-        channels['payment:pay'].input.safeParse({ bookingId: 1, paymentMethodId: 'pm_card_visa', clientReference: '5555555555554444' })
+        channels['payments:pay'].input.safeParse({ bookingId: 1, paymentMethodId: 'pm_card_visa', clientReference: '5555555555554444' })
           .success,
       ).toBe(false);
       expect(engineCore.ledger.list({ profileId: 1 }).total).toBe(0);

@@ -25,7 +25,7 @@ describe('durable commits', () => {
     const booking = await engineCore.engine.prebook(hold.holdId, { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' });
     expect(ledger.durableCommits() - before).toBe(2);
 
-    await engineCore.handlers['payment:pay']({ bookingId: booking.id, paymentMethodId: 'pm_card_visa' });
+    await engineCore.handlers['payments:pay']({ bookingId: booking.id, paymentMethodId: 'pm_card_visa' });
     expect(ledger.durableCommits() - before).toBe(4);
     const paid = await waitUntil(
       () => ledger.get(booking.id),

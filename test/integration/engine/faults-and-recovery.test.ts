@@ -147,7 +147,7 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
       const { core: engineCore, dataDir } = await core(service);
       const { booking } = await heldBooking(engineCore);
       service.controls.queueFaults([{ kind: 'rate_limit', path: '/cancel$' }]);
-      const cancel = engineCore.handlers['booking:cancel']({ bookingId: booking.id, reason: 'Traveler changed plans', confirmed: true });
+      const cancel = engineCore.handlers['bookings:cancel']({ bookingId: booking.id, reason: 'Traveler changed plans', confirmed: true });
       await waitUntil(
         () => service.controls.pendingFaults(),
         (left) => left === 0,

@@ -46,7 +46,7 @@ describe('a payment method sent by the screen', () => {
     const { counter, cardWindows, dispatch } = await counterOf('live', service);
     const { booking } = await heldBooking(counter);
 
-    expect(await dispatch('payment:pay', { bookingId: booking.id, paymentMethodId: 'pm_card_visa' })).toEqual({
+    expect(await dispatch('payments:pay', { bookingId: booking.id, paymentMethodId: 'pm_card_visa' })).toEqual({
       ok: false,
       error: {
         code: 'card_window_required',
@@ -59,7 +59,7 @@ describe('a payment method sent by the screen', () => {
     expect(counter.ledger.get(booking.id)).toMatchObject({ status: booking.status, bookingReference: null, inFlight: null });
     expect(cardWindows).toEqual([]);
 
-    expect(await dispatch('payment:pay', { bookingId: booking.id })).toMatchObject({
+    expect(await dispatch('payments:pay', { bookingId: booking.id })).toMatchObject({
       ok: true,
       value: { bookingReference: expect.any(String) },
     });
@@ -71,7 +71,7 @@ describe('a payment method sent by the screen', () => {
     const service = await sandbox();
     const { counter, cardWindows, dispatch } = await counterOf('test', service);
     const { booking } = await heldBooking(counter);
-    expect(await dispatch('payment:pay', { bookingId: booking.id, paymentMethodId: 'pm_card_visa' })).toMatchObject({
+    expect(await dispatch('payments:pay', { bookingId: booking.id, paymentMethodId: 'pm_card_visa' })).toMatchObject({
       ok: true,
       value: { bookingReference: expect.any(String) },
     });

@@ -97,7 +97,7 @@ describe('the trainer’s exercises, checked from the service’s records and th
       5_000,
     );
     core.ledger.update(checked.id, { attention: told });
-    await core.handlers['booking:acknowledge']({ bookingId: checked.id });
+    await core.handlers['bookings:acknowledge']({ bookingId: checked.id });
     expect((await checkWhenSettled(core)).attempt).toMatchObject({ passed: true, problems: [] });
 
     await start(core, 'answer-lost');

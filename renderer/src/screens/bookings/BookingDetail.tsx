@@ -130,7 +130,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             variant="default"
             busy={busy}
             disabled={!online || booking.serviceBookingId === null}
-            onClick={() => void act(() => call('booking:refresh', { bookingId }))}
+            onClick={() => void act(() => call('bookings:refresh', { bookingId }))}
           >
             Refresh status
           </BusyButton>
@@ -190,7 +190,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
           <Stack gap="xs">
             <Text size="sm">{booking.attention}</Text>
             <Group>
-              <Button size="xs" color="orange" variant="white" onClick={() => void act(() => call('booking:acknowledge', { bookingId }))}>
+              <Button size="xs" color="orange" variant="white" onClick={() => void act(() => call('bookings:acknowledge', { bookingId }))}>
                 I have checked it
               </Button>
             </Group>

@@ -21,7 +21,7 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
     setBusy(true);
     setError(null);
     try {
-      setResult(await call('booking:cancel', { bookingId: booking.id, reason, confirmed: true }));
+      setResult(await call('bookings:cancel', { bookingId: booking.id, reason, confirmed: true }));
       onDone();
     } catch (caught) {
       setError(describeError(caught));

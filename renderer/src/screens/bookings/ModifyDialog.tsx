@@ -67,7 +67,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
       if (roomChanged) {
         const property = properties.find((entry) => String(entry.id) === propertyId);
         if (!property) return;
-        const quote = await call('booking:price', {
+        const quote = await call('bookings:price', {
           packageId: booking.packageId,
           packageTitle: booking.packageTitle,
           propertyId: property.id,
@@ -88,7 +88,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
         ...(datesChanged ? { dates: { checkIn, checkOut } } : {}),
         ...(room ? { room } : {}),
       };
-      const price = await call('booking:preview-change', change);
+      const price = await call('bookings:preview-change', change);
       // Changed while the price was asked (a slow service leaves time to): Enter asks for the dates on screen.
       if (onScreen.current === asked) setSummary({ change, price });
     });
@@ -99,11 +99,11 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
       if (!summary) return;
       let updated: BookingRecord;
       try {
-        updated = await call('booking:confirm-change', summary.change);
+        updated = await call('bookings:confirm-change', summary.change);
       } catch (caught) {
         // The booking changed since this price was shown: show the price the service gives now, confirm nothing.
         if (caught instanceof BridgeError && caught.code === 'preview_outdated')
-          setSummary({ change: summary.change, price: await call('booking:preview-change', summary.change) });
+          setSummary({ change: summary.change, price: await call('bookings:preview-change', summary.change) });
         throw caught;
       }
       setResult(updated);

@@ -83,7 +83,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
                 size="xs"
                 variant="white"
                 disabled={!online}
-                onClick={() => void act(() => call('booking:open-payment-link', { bookingId: booking.id }))}
+                onClick={() => void act(() => call('bookings:open-payment-link', { bookingId: booking.id }))}
               >
                 Open in browser
               </Button>
@@ -109,7 +109,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
             }}
             onSubmit={(event) => {
               event.preventDefault();
-              void act(() => call('booking:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() =>
+              void act(() => call('bookings:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() =>
                 setResolving(null),
               );
             }}
