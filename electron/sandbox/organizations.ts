@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { transaction } from '../core/database';
+import { transaction } from '../sqlite/database';
 
 export interface OrganizationKeys {
   organizationId: number;

@@ -1,7 +1,7 @@
 /** Spec endpoint 4: book and pay, 3-D Secure, and the supplier's asynchronous confirmation. */
 import { randomBytes } from 'node:crypto';
 import { bookRequestSchema } from '../../shared/api';
-import { transaction } from '../core/database';
+import { transaction } from '../sqlite/database';
 import { ApiError, notFound } from './api-error';
 import type { State } from './dialect';
 import { sameSecret } from './secret-compare';

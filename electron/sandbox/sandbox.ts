@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import { API_PREFIX } from '../../shared/api';
-import { openDatabase } from '../core/database';
+import { openDatabase } from '../sqlite/database';
 import { ApiError, notFound } from './api-error';
 import { createOrganization, forgetOrganizationBookings, organizationFor, secret } from './organizations';
 import type { OrganizationKeys } from './organizations';
