@@ -9,7 +9,7 @@ import { parseBody, requireLive } from './service-context';
 import type { BookingRow, Caller, ServiceContext } from './service-context';
 import { cardBehaviour, DECLINE_MESSAGES } from './test-cards';
 import type { CardBehaviour } from './test-cards';
-import type { ControlSettings } from './controls';
+import type { ControlSettings } from '../../shared/training-controls';
 
 type IntentRow = {
   id: string;

@@ -18,7 +18,7 @@ import { asBuiltInService } from '../../electron/sandbox/built-in';
 import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Dialect } from '../../electron/sandbox/dialect';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
-import type { ControlSettings } from '../../electron/sandbox/controls';
+import type { ControlSettings } from '../../shared/training-controls';
 import { watchFocus } from './focus-watch';
 import { BRIDGE_BUNDLE, LOGS, RENDERER_DIR, SCREENSHOTS } from './paths';
 import { harnessPaymentWindows } from './harness-payment-windows';
