@@ -14,7 +14,7 @@ import type { Core } from '../../electron/core/core';
 import { createDispatcher, logUnexpectedFailure } from '../../electron/core/dispatch';
 import { logConsoleToFile } from '../../electron/core/log-file';
 import { createKeychainStore } from '../../electron/core/secrets';
-import { asBuiltInService } from '../../electron/sandbox/built-in';
+import { asBuiltInService } from '../../electron/main/built-in-service';
 import { startSandbox } from '../../electron/sandbox/sandbox';
 import type { Dialect } from '../../electron/sandbox/dialect';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
