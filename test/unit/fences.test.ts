@@ -56,60 +56,32 @@ describe('fences the lint enforces', () => {
 });
 
 describe('the fence between the core and the built-in service', () => {
-  test.each([
-    ['electron/sandbox/probe.ts', "import { openDatabase } from '../core/database';"],
-    ['electron/sandbox/probe.ts', "import type { BuiltInService } from '../core/core';"],
-    ['electron/sandbox/dialects/probe.ts', "import { AppError } from '../../core/app-error';"],
-    ['electron/sandbox/probe.ts', "import { AppError } from '../../electron/core/app-error';"],
-  ])('%s may not import the core: %s', async (file, source) => {
-    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
-      expect.stringContaining('it reaches the core only through contracts in shared/'),
-    ]);
-  });
+  const serviceApart = 'it reaches the core only through contracts in shared/';
+  const coreApart = 'The core reaches the built-in service only over HTTP and through contracts in shared/';
+  const notMain = 'nothing it composes imports it back';
+  const notRenderer = 'The renderer runs in the page';
+  const sqliteApart = 'electron/sqlite is a library that the core and the built-in service both use';
 
   test.each([
-    ['electron/core/training/probe.ts', "import type { ControlSettings } from '../../sandbox/controls';"],
-    ['electron/core/probe.ts', "import { startSandbox } from '../sandbox/sandbox';"],
-  ])('%s may not import the built-in service: %s', async (file, source) => {
-    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
-      expect.stringContaining('The core reaches the built-in service only over HTTP and through contracts in shared/'),
-    ]);
-  });
-
-  test.each([
-    ['electron/sandbox/probe.ts', "import { startPackdesk } from '../main/packdesk-app';"],
-    ['electron/core/probe.ts', "import { asBuiltInService } from '../main/built-in-service';"],
-  ])('%s may not import electron/main, which composes it: %s', async (file, source) => {
-    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
-      expect.stringContaining('nothing it composes imports it back'),
-    ]);
-  });
-
-  test.each([
-    ['electron/sandbox/probe.ts', "import { call } from '../../renderer/src/bridge';"],
-    ['electron/core/ipc/probe.ts', "import { useAppStore } from '../../../renderer/src/stores/app-store';"],
-  ])('%s may not import the renderer: %s', async (file, source) => {
-    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
-      expect.stringContaining('The renderer runs in the page'),
-    ]);
-  });
-
-  test.each([
-    ['electron/sqlite/probe.ts', "import { AppError } from '../core/app-error';"],
-    ['electron/sqlite/probe.ts', "import { sandboxMigrations } from '../sandbox/migrations';"],
-  ])('%s, the library both use, may not import either: %s', async (file, source) => {
-    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
-      expect.stringContaining('electron/sqlite is a library that the core and the built-in service both use'),
-    ]);
-  });
-
-  test('renderer/ may not import the built-in service either', async () => {
-    expect(
-      await importRuleErrors(
-        'renderer/src/probe.ts',
-        "import { DIALECTS } from '../../electron/sandbox/dialect';\nexport const probe = 1;\n",
-      ),
-    ).toEqual([expect.stringContaining('renderer/ and shared/ never import from electron/')]);
+    ['electron/sandbox/probe.ts', "import { openDatabase } from '../core/database';", serviceApart],
+    ['electron/sandbox/probe.ts', "import type { BuiltInService } from '../core/core';", serviceApart],
+    ['electron/sandbox/dialects/probe.ts', "import { AppError } from '../../core/app-error';", serviceApart],
+    ['electron/sandbox/probe.ts', "import { AppError } from '../../electron/core/app-error';", serviceApart],
+    ['electron/sandbox/probe.ts', "import { startPackdesk } from '../main/packdesk-app';", notMain],
+    ['electron/sandbox/probe.ts', "import { call } from '../../renderer/src/bridge';", notRenderer],
+    ['electron/core/training/probe.ts', "import type { ControlSettings } from '../../sandbox/controls';", coreApart],
+    ['electron/core/probe.ts', "import { startSandbox } from '../sandbox/sandbox';", coreApart],
+    ['electron/core/probe.ts', "import { asBuiltInService } from '../main/built-in-service';", notMain],
+    ['electron/core/ipc/probe.ts', "import { useAppStore } from '../../../renderer/src/stores/app-store';", notRenderer],
+    ['electron/sqlite/probe.ts', "import { AppError } from '../core/app-error';", sqliteApart],
+    ['electron/sqlite/probe.ts', "import { sandboxMigrations } from '../sandbox/migrations';", sqliteApart],
+    [
+      'renderer/src/probe.ts',
+      "import { DIALECTS } from '../../electron/sandbox/dialect';",
+      'renderer/ and shared/ never import from electron/',
+    ],
+  ])('%s may not: %s', async (file, source, message) => {
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([expect.stringContaining(message)]);
   });
 
   test.each([
