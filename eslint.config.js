@@ -23,6 +23,42 @@ const noElectronFolder = {
   ],
 };
 
+/** An import of one of our electron/ folders from elsewhere in electron/: `../core/…`, `../../core/…`, `../../electron/core/…`. */
+const electronFolder = (folder) => `^(\\.\\./)+(electron/)?${folder}(/|$)`;
+
+/** A fence around one electron/ folder: no Electron, and none of the folders named, each refused with what to do instead. */
+const fence = (refused) => ({
+  paths: noElectron.paths,
+  patterns: [...noElectron.patterns, ...refused.map(([folder, message]) => ({ regex: electronFolder(folder), message }))],
+});
+
+const SERVICE_APART =
+  'The built-in service is a separate program main embeds: it reaches the core only through contracts in shared/ (types and schemas, such as shared/training-controls.ts); its SQLite helpers are in electron/sqlite/.';
+const CORE_APART =
+  'The core reaches the built-in service only over HTTP and through contracts in shared/; what it needs from the running service it declares (BuiltInService in core.ts) and electron/main adapts (main/built-in-service.ts).';
+const NOT_MAIN = 'electron/main composes the core and the built-in service and imports Electron: nothing it composes imports it back.';
+const NOT_RENDERER = 'The renderer runs in the page: declare what both sides need in shared/.';
+const SQLITE_APART =
+  'electron/sqlite is a library that the core and the built-in service both use: it imports neither (nor main, nor the renderer); pass in what it needs.';
+
+/** Only electron/main (the composer), tests and benches import both the core and the built-in service. */
+const noServiceInCore = fence([
+  ['sandbox', CORE_APART],
+  ['main', NOT_MAIN],
+  ['renderer', NOT_RENDERER],
+]);
+const noCoreInService = fence([
+  ['core', SERVICE_APART],
+  ['main', NOT_MAIN],
+  ['renderer', NOT_RENDERER],
+]);
+const noCoreOrServiceInSqlite = fence([
+  ['core', SQLITE_APART],
+  ['sandbox', SQLITE_APART],
+  ['main', SQLITE_APART],
+  ['renderer', SQLITE_APART],
+]);
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'docs/**'] },
   js.configs.recommended,
@@ -55,6 +91,9 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noElectronFolder] },
   },
+  { files: ['electron/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', noServiceInCore] } },
+  { files: ['electron/sandbox/**/*.ts'], rules: { 'no-restricted-imports': ['error', noCoreInService] } },
+  { files: ['electron/sqlite/**/*.ts'], rules: { 'no-restricted-imports': ['error', noCoreOrServiceInSqlite] } },
   {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by design.
     files: ['test/**/*.ts', 'bench/**/*.ts'],

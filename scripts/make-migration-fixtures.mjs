@@ -30,7 +30,7 @@ if (!process.versions.node || Number(process.versions.node.split('.')[0]) < 24) 
 /** The migrations and openDatabase, from the TypeScript sources, bundled in memory. */
 async function loadSources() {
   const entry = [
-    "export { openDatabase } from './electron/core/database';",
+    "export { openDatabase } from './electron/sqlite/database';",
     "export { ledgerMigrations } from './electron/core/ledger/ledger-migrations';",
     "export { settingsMigrations } from './electron/core/settings-migrations';",
     "export { sandboxMigrations } from './electron/sandbox/migrations';",

@@ -1,4 +1,4 @@
-import type { ControlSettings } from '../../electron/sandbox/controls';
+import type { ControlSettings } from '../../shared/training-controls';
 
 /**
  * The built-in service's faults in both soaks: slow, failing and rate-limited answers, answers lost after

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import type { ControlSettings } from '../../electron/sandbox/controls';
+import type { ControlSettings } from '../../shared/training-controls';
 import { startServiceProcess } from '../service-process';
 import { backupDuringSoak } from './backup-during-soak';
 import { anomaliesIn, compareWithService } from './compare';

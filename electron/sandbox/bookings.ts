@@ -1,7 +1,7 @@
 /** Spec endpoints 5 and 6: read a booking, cancel it. */
 import { cancelRequestSchema } from '../../shared/api';
 import type { ApiItem } from '../../shared/api';
-import { transaction } from '../core/database';
+import { transaction } from '../sqlite/database';
 import { ApiError } from './api-error';
 import type { Reason } from './api-error';
 import { findPackage } from './catalog';

@@ -1,7 +1,7 @@
 /** Spec endpoint 3: prebook, a hold made from a single-use token. */
 import { prebookRequestSchema } from '../../shared/api';
 import type { ApiItem } from '../../shared/api';
-import { transaction } from '../core/database';
+import { transaction } from '../sqlite/database';
 import { ApiError } from './api-error';
 import { canonicalItems, parseBody, refuseDuplicateOffers, requireLive } from './service-context';
 import type { BookingRow, Caller, ServiceContext } from './service-context';

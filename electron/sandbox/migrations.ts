@@ -1,4 +1,4 @@
-import type { Migration } from '../core/database';
+import type { Migration } from '../sqlite/database';
 
 /** The built-in service's schema, one entry per version. Append; never edit a shipped entry. */
 export const sandboxMigrations: readonly Migration[] = [

@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { modificationRequestSchema } from '../../shared/api';
 import type { ApiItem, Changes } from '../../shared/api';
-import { transaction } from '../core/database';
+import { transaction } from '../sqlite/database';
 import { ApiError, notFound } from './api-error';
 import { code } from './dialect';
 import { sameSecret } from './secret-compare';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { transaction } from '../core/database';
+import { transaction } from '../sqlite/database';
 
 export interface OrganizationKeys {
   organizationId: number;
@@ -8,7 +8,7 @@ export interface OrganizationKeys {
   liveKey: string;
 }
 
-export const secret = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
+const secret = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 /** An organization and its two keys; the caller holds the transaction. */
 function insertOrganization(db: DatabaseSync, name: string): OrganizationKeys {
@@ -47,4 +47,20 @@ export function forgetOrganizationBookings(db: DatabaseSync, organizationId: num
     db.prepare('DELETE FROM prebook_tokens WHERE organization_id = ?').run(organizationId);
     return gone;
   });
+}
+
+/** The first organization and the admin key, made once per data file and kept. */
+export function bootstrapKeys(db: DatabaseSync): { keys: OrganizationKeys; adminKey: string } {
+  const setting = (key: string) =>
+    (db.prepare('SELECT value FROM service_settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  if (!setting('training_org')) {
+    const keys = createOrganization(db, 'Training Agency');
+    db.prepare('INSERT INTO service_settings (key, value) VALUES (?, ?), (?, ?)').run(
+      'training_org',
+      JSON.stringify(keys),
+      'admin_key',
+      secret('sandbox_admin_'),
+    );
+  }
+  return { keys: JSON.parse(setting('training_org') as string) as OrganizationKeys, adminKey: setting('admin_key') as string };
 }

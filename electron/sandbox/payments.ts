@@ -1,7 +1,7 @@
 /** Spec endpoint 4: book and pay, 3-D Secure, and the supplier's asynchronous confirmation. */
 import { randomBytes } from 'node:crypto';
 import { bookRequestSchema } from '../../shared/api';
-import { transaction } from '../core/database';
+import { transaction } from '../sqlite/database';
 import { ApiError, notFound } from './api-error';
 import type { State } from './dialect';
 import { sameSecret } from './secret-compare';
@@ -9,7 +9,7 @@ import { parseBody, requireLive } from './service-context';
 import type { BookingRow, Caller, ServiceContext } from './service-context';
 import { cardBehaviour, DECLINE_MESSAGES } from './test-cards';
 import type { CardBehaviour } from './test-cards';
-import type { ControlSettings } from './controls';
+import type { ControlSettings } from '../../shared/training-controls';
 
 type IntentRow = {
   id: string;

@@ -4,6 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import { openDatabase } from '../../electron/core/database';
 import { settingsMigrations } from '../../electron/core/settings-migrations';
+import { sandboxMigrations } from '../../electron/sandbox/migrations';
+import { startSandbox } from '../../electron/sandbox/sandbox';
 import { useTempDir } from '../support/temp-dir';
 
 const tempDir = useTempDir();
@@ -77,5 +79,36 @@ describe('the settings database', () => {
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: settingsMigrations.length });
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half_done'").get()).toEqual({ n: 0 });
     db.close();
+  });
+});
+
+describe('a data file from a newer Packdesk', () => {
+  function newerFile(name: string): string {
+    const file = join(tempDir(), name);
+    const newer = new DatabaseSync(file);
+    newer.exec('CREATE TABLE future (x); PRAGMA user_version = 99;');
+    newer.close();
+    return file;
+  }
+
+  test('the counter refuses it with an error the agent can act on', () => {
+    expect(() => openDatabase(newerFile('settings.db'), settingsMigrations)).toThrow(
+      expect.objectContaining({
+        name: 'AppError',
+        code: 'database_too_new',
+        message: expect.stringMatching(/written by a newer version of Packdesk \(schema 99, this version knows \d+\)/),
+        hint: 'Install the newer Packdesk again; this version will not change a file it does not understand.',
+      }),
+    );
+  });
+
+  test('the built-in service refuses to start on it, and leaves it as it was', async () => {
+    const file = newerFile('training-service.db');
+    await expect(startSandbox({ dataFile: file })).rejects.toThrow(
+      `written by a newer version of Packdesk (schema 99, this version knows ${sandboxMigrations.length})`,
+    );
+    const after = new DatabaseSync(file);
+    expect(after.prepare('PRAGMA user_version').get()).toEqual({ user_version: 99 });
+    after.close();
   });
 });

@@ -12,7 +12,7 @@ import { AppError } from '../../electron/core/app-error';
 import { createCore } from '../../electron/core/core';
 import { createDispatcher } from '../../electron/core/dispatch';
 import type { SecretStore } from '../../electron/core/secrets';
-import { asBuiltInService } from '../../electron/sandbox/built-in';
+import { asBuiltInService } from '../../electron/main/built-in-service';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { Envelope } from '../../shared/errors';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc';

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { openDatabase } from '../../electron/core/database';
 import { createDispatcher } from '../../electron/core/dispatch';
 import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
-import { asBuiltInService } from '../../electron/sandbox/built-in';
+import { asBuiltInService } from '../../electron/main/built-in-service';
 import { heldBooking, useCore } from '../support/engine-helpers';
 import { copyFixture, fixtureName, olderVersions, schemaOf } from '../support/migration-fixtures';
 import { callApi, useSandbox } from '../support/sandbox-helpers';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, test } from 'vitest';
 import { attentionCause, compareWithService } from '../../bench/soak/compare';
-import { openDatabase } from '../../electron/core/database';
+import { openDatabase } from '../../electron/sqlite/database';
 import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
 import { sandboxMigrations } from '../../electron/sandbox/migrations';
 import { useTempDir } from '../support/temp-dir';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { expect } from 'vitest';
-import type { Migration } from '../../electron/core/database';
+import type { Migration } from '../../electron/sqlite/database';
 import { ledgerMigrations } from '../../electron/core/ledger/ledger-migrations';
 import { settingsMigrations } from '../../electron/core/settings-migrations';
 import { sandboxMigrations } from '../../electron/sandbox/migrations';

@@ -55,6 +55,56 @@ describe('fences the lint enforces', () => {
   });
 });
 
+describe('the fence between the core and the built-in service', () => {
+  const serviceApart = 'it reaches the core only through contracts in shared/';
+  const coreApart = 'The core reaches the built-in service only over HTTP and through contracts in shared/';
+  const notMain = 'nothing it composes imports it back';
+  const notRenderer = 'The renderer runs in the page';
+  const sqliteApart = 'electron/sqlite is a library that the core and the built-in service both use';
+
+  test.each([
+    ['electron/sandbox/probe.ts', "import { openDatabase } from '../core/database';", serviceApart],
+    ['electron/sandbox/probe.ts', "import type { BuiltInService } from '../core/core';", serviceApart],
+    ['electron/sandbox/dialects/probe.ts', "import { AppError } from '../../core/app-error';", serviceApart],
+    ['electron/sandbox/probe.ts', "import { AppError } from '../../electron/core/app-error';", serviceApart],
+    ['electron/sandbox/probe.ts', "import { startPackdesk } from '../main/packdesk-app';", notMain],
+    ['electron/sandbox/probe.ts', "import { call } from '../../renderer/src/bridge';", notRenderer],
+    ['electron/core/training/probe.ts', "import type { ControlSettings } from '../../sandbox/controls';", coreApart],
+    ['electron/core/probe.ts', "import { startSandbox } from '../sandbox/sandbox';", coreApart],
+    ['electron/core/probe.ts', "import { asBuiltInService } from '../main/built-in-service';", notMain],
+    ['electron/core/ipc/probe.ts', "import { useAppStore } from '../../../renderer/src/stores/app-store';", notRenderer],
+    ['electron/sqlite/probe.ts', "import { AppError } from '../core/app-error';", sqliteApart],
+    ['electron/sqlite/probe.ts', "import { sandboxMigrations } from '../sandbox/migrations';", sqliteApart],
+    [
+      'renderer/src/probe.ts',
+      "import { DIALECTS } from '../../electron/sandbox/dialect';",
+      'renderer/ and shared/ never import from electron/',
+    ],
+  ])('%s may not: %s', async (file, source, message) => {
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([expect.stringContaining(message)]);
+  });
+
+  test.each([
+    ['electron/main/probe.ts', "import { createCore } from '../core/core';\nimport { startSandbox } from '../sandbox/sandbox';"],
+    [
+      'test/integration/probe.test.ts',
+      "import { createCore } from '../../electron/core/core';\nimport { startSandbox } from '../../electron/sandbox/sandbox';",
+    ],
+    [
+      'bench/probe.ts',
+      "import { openDatabase } from '../electron/core/database';\nimport { startSandbox } from '../electron/sandbox/sandbox';",
+    ],
+    [
+      'electron/sandbox/probe.ts',
+      "import { transaction } from '../sqlite/database';\nimport type { ControlSettings } from '../../shared/training-controls';",
+    ],
+    ['electron/core/training/probe.ts', "import type { ControlSettings } from '../../../shared/training-controls';"],
+    ['electron/core/probe.ts', "import { transaction } from '../sqlite/database';"],
+  ])('%s may: %s', async (file, source) => {
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+});
+
 describe('dead code the unused-export check finds', () => {
   const root = `${import.meta.dirname}/../..`;
 

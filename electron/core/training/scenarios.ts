@@ -1,5 +1,5 @@
 import type { ScenarioId } from '../../../shared/training';
-import type { ControlSettings } from '../../sandbox/controls';
+import type { ControlSettings } from '../../../shared/training-controls';
 
 export interface Scenario {
   id: ScenarioId;

@@ -1,5 +1,5 @@
 import type { ScenarioId, ScenarioView } from '../../../shared/training';
-import type { ControlSettings } from '../../sandbox/controls';
+import type { ControlSettings } from '../../../shared/training-controls';
 import { SCENARIOS } from './scenarios';
 
 /** The built-in service's controls, as the trainer needs them. */

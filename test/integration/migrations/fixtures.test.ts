@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, test } from 'vitest';
-import { openDatabase } from '../../../electron/core/database';
+import { openDatabase } from '../../../electron/sqlite/database';
 import { useTempDir } from '../../support/temp-dir';
 import { EXPECTED_FIXTURES, FIXTURES, REGENERATE, copyFixture, expectSound, schemaOf, userVersion } from '../../support/migration-fixtures';
 

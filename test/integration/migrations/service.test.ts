@@ -1,7 +1,7 @@
 /** Upgrades of the built-in service's own database, from every earlier schema. */
 
 import { describe, expect, test } from 'vitest';
-import { openDatabase } from '../../../electron/core/database';
+import { openDatabase } from '../../../electron/sqlite/database';
 import { sandboxMigrations } from '../../../electron/sandbox/migrations';
 import { startSandbox } from '../../../electron/sandbox/sandbox';
 import type { Sandbox } from '../../../electron/sandbox/sandbox';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { openDatabase } from '../../../electron/core/database';
+import { openDatabase } from '../../../electron/sqlite/database';
 import { findPackage } from '../../../electron/sandbox/catalog';
 import { sandboxMigrations } from '../../../electron/sandbox/migrations';
 import { quoteStay } from '../../../electron/sandbox/pricing';
