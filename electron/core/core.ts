@@ -23,19 +23,23 @@ import { applyStagedRestore, backUpLedger, cancelStagedRestore, dailyBackup, sta
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './payments/payment-pipeline';
 import type { PaymentWindows } from './payments/payment-windows';
+import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
 import type { ProfileRecord } from './profiles';
 import type { SecretStore } from './secrets';
-import type { VoucherPrinter } from './voucher-printer';
 import { settingsMigrations } from './settings-migrations';
 import { agencyIpc } from './ipc/agency-handlers';
-import { bookingIpc } from './ipc/booking-handlers';
+import { appIpc } from './ipc/app-handlers';
+import { bookingsIpc } from './ipc/bookings-handlers';
 import { historyIpc } from './ipc/history-handlers';
-import { paymentIpc } from './ipc/payment-handlers';
-import { profileIpc } from './ipc/profile-handlers';
+import { keysIpc } from './ipc/keys-handlers';
+import { packagesIpc } from './ipc/packages-handlers';
+import { paymentsIpc } from './ipc/payments-handlers';
+import { profilesIpc } from './ipc/profiles-handlers';
 import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
+import { vouchersIpc } from './ipc/vouchers-handlers';
 import { createExerciseRunner } from './training/exercise-runner';
 import type { ServiceRecords } from './training/exercise-runner';
 import { createTrainer } from './training/trainer';
@@ -67,14 +71,15 @@ export interface CoreOptions {
   version: string;
   builtInService: () => BuiltInService | null;
   connectivityIntervalMs?: number;
-  trackerTickMs?: number;
+  reconcilerTickMs?: number;
   /** How long a write with a lost answer may still land at the service (see docs/ledger.md). */
   doubtWindowMs?: number;
   requestTimeoutMs?: number;
   retry?: RetryPolicy;
   /** Card entry and 3-D Secure windows: Electron's in the app, a second page in the browser tests. */
   paymentWindows?: PaymentWindows;
-  voucherPrinter?: VoucherPrinter;
+  /** Saves the page on screen as a PDF (a voucher, a trainee's report). */
+  pdfPrinter?: PdfPrinter;
   /** When the first daily backup of the ledger is taken after the start (default five minutes). */
   firstDailyBackupMs?: number;
   /** Hands a link to the system browser (Electron's shell); absent where there is none. */
@@ -226,12 +231,12 @@ export function createCore(options: CoreOptions) {
     progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
   });
 
-  const tracker = createReconciler({
+  const reconciler = createReconciler({
     ledger,
     settle: engine.settleIntent,
     follow: engine.follow,
     mayFollow: agency.mayFollow,
-    ...(options.trackerTickMs ? { tickMs: options.trackerTickMs, firstDelayMs: options.trackerTickMs } : {}),
+    ...(options.reconcilerTickMs ? { tickMs: options.reconcilerTickMs, firstDelayMs: options.reconcilerTickMs } : {}),
     onReachability: (reachable) => {
       if (reachable !== connectivity.online) void connectivity.refresh();
     },
@@ -243,10 +248,14 @@ export function createCore(options: CoreOptions) {
   });
 
   const areaHandlers: Handlers = {
-    ...profileIpc({ version: options.version, profiles, secrets: options.secrets, connectivity, events }),
-    ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
-    ...paymentIpc({ payments, tracker }),
-    ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter, counterName: () => agency.status().counterName }),
+    ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
+    ...profilesIpc({ profiles, connectivity, events }),
+    ...keysIpc({ profiles }),
+    ...packagesIpc({ engine }),
+    ...bookingsIpc({ engine, ledger, openExternal: options.openExternal }),
+    ...paymentsIpc({ payments, reconciler }),
+    ...vouchersIpc({ ledger, profiles, pdfPrinter: options.pdfPrinter }),
+    ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName }),
     ...agencyIpc({ agency: agencyOfAgent, profiles }),
     ...restoreIpc({ heldWrites, engine, ledger, profiles, agencyConnectionSaved: () => agency.savedCounterId() !== null }),
     ...trainingIpc({
@@ -261,7 +270,7 @@ export function createCore(options: CoreOptions) {
       }),
       profiles,
       events,
-      printer: options.voucherPrinter,
+      printer: options.pdfPrinter,
     }),
   };
 
@@ -300,7 +309,7 @@ export function createCore(options: CoreOptions) {
     if (dailyTimer) clearTimeout(dailyTimer);
     // Its connections and timers end; a batch it was applying is pulled again at the next start.
     void agency.stop();
-    tracker.stop();
+    reconciler.stop();
     trainer.stop();
     connectivity.stop();
     settingsDb.close();
@@ -320,7 +329,7 @@ export function createCore(options: CoreOptions) {
     ledger,
     engine,
     payments,
-    tracker,
+    reconciler,
     trainer,
     agency: agencyOfAgent,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
@@ -334,7 +343,7 @@ export function createCore(options: CoreOptions) {
         if (!heldWrites.agencyPaused()) await agency.start();
         await engine.reconcileOpenIntents();
         if (quitting()) return;
-        tracker.start();
+        reconciler.start();
         // A copy a day in backups/, the last seven kept: the first a while after the start, away from the agent's first booking.
         dailyTimer = setTimeout(
           () => {
@@ -362,17 +371,17 @@ export function createCore(options: CoreOptions) {
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */
     close,
     /**
-     * The quit: no new call is taken, the calls and tracker looks already running finish (for at
+     * The quit: no new call is taken, the calls and reconciler reads already running finish (for at
      * most `graceMs`), then the databases close. What a cut-off write left open is settled at the next start.
      */
     shutdown(graceMs = 5_000): Promise<void> {
       shuttingDown ??= (async () => {
         accepting = false;
-        tracker.stop();
+        reconciler.stop();
         connectivity.stop();
         let timer: NodeJS.Timeout | undefined;
         const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-        await Promise.race([Promise.allSettled([...running, tracker.idle()]), grace]);
+        await Promise.race([Promise.allSettled([...running, reconciler.idle()]), grace]);
         clearTimeout(timer);
         await agency.stop();
         close();

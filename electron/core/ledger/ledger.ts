@@ -40,7 +40,7 @@ export function createLedger(
     return booking;
   };
 
-  // Told when a write made a booking due for a read, so the tracker looks at once instead of at its next tick.
+  // Told when a write made a booking due for a read, so the reconciler looks at once instead of at its next tick.
   const dueListeners = new Set<(atMs: number) => void>();
   const toldDue = (atMs: number | null | undefined) => {
     if (atMs !== null && atMs !== undefined) for (const listener of dueListeners) listener(atMs);
@@ -297,7 +297,7 @@ export function createLedger(
     },
 
     /**
-     * Open intents due for a look, oldest due first. Asked on every pass of the tracker, mostly to find
+     * Open intents due for a look, oldest due first. Asked on every pass of the reconciler, mostly to find
      * none: the ids come from the partial index, and only a due intent's row is read whole.
      */
     dueIntents(nowMs: number, limit: number): OpenIntent[] {

@@ -28,7 +28,7 @@ function wednesdayFrom(days: number): string {
   return isoDay(start.getTime() + toWednesday * DAY_MS);
 }
 
-/** Waits for the tracker to see the supplier's answer: the trainee meets a booking that is Paid, as a traveler's would be. */
+/** Waits for the reconciler to see the supplier's answer: the trainee meets a booking that is Paid, as a traveler's would be. */
 async function untilPaid(ledger: Ledger, bookingId: number, timeoutMs = 30_000): Promise<BookingRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
