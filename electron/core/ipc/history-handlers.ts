@@ -1,4 +1,4 @@
-import { AppError } from '../app-error';
+import { bookingNotFound } from '../app-error';
 import type { Ledger } from '../ledger/ledger';
 import type { ProfileService } from '../profiles';
 import type { AreaHandlers } from './handlers';
@@ -19,12 +19,7 @@ export function historyIpc({ ledger, profiles, counterName }: HistoryIpcDeps): A
     'history:version': async () => ({ version: ledger.version() }),
     'history:get': async (input) => {
       const booking = ledger.get(input.bookingId);
-      if (!booking)
-        throw new AppError(
-          'booking_not_found',
-          `There is no booking ${input.bookingId} in this counter’s history.`,
-          'Search for it in Bookings.',
-        );
+      if (!booking) throw bookingNotFound(input.bookingId);
       return { booking, timeline: ledger.timeline(booking.id) };
     },
     'history:export': async (input) => {

@@ -14,10 +14,15 @@ function searchWords(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Every word must match the start of a word: the one place an FTS5 query is made of words. */
+function allWordsQuery(words: string[]): string {
+  return words.map((word) => `"${word}"*`).join(' AND ');
+}
+
 /** Words of a search box as an FTS5 query: every word must match the start of a word, in any column. */
 export function ftsQuery(text: string): string | null {
   const words = searchWords(text);
-  return words.length ? words.map((word) => `"${word}"*`).join(' AND ') : null;
+  return words.length ? allWordsQuery(words) : null;
 }
 
 /** A token of the index's `scope` column, or the start of one: `p<profile id>`, `s<hex of a status>`. */
@@ -71,13 +76,12 @@ const statusToken = (status: string) => `s${Buffer.from(status, 'utf8').toString
 /** The day after an ISO date: a booking made on `to` (UTC) is before its midnight. */
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** How many rows of a date range cost about what reading one search match's row costs (measured: ~8). */
+/** How many rows of a date range cost about what reading one search match's row costs (the history benchmark's, bench/report.md). */
 const RANGE_PROBES_PER_MATCH = 8;
 
 /**
- * Matches counted exactly; a search matching more has its total estimated (and says so). Measured at
- * 100,000 bookings, a name matching 8,339: counting to 20,000 took 0.9 ms (more than its page), to
- * 1,000 about 0.15 ms more than the page alone, the matches being gathered once for both.
+ * Matches counted exactly; a search matching more has its total estimated (and says so): counting
+ * far past a page costs more than the page, while up to this cap the matches are gathered once for both.
  */
 const COUNT_CAP = 1_000;
 
@@ -90,8 +94,8 @@ const placeholders = (count: number) => Array.from({ length: count }, () => '?')
  * paged by FTS5 alone (profile and status are tokens in the index); other totals come from the counts
  * kept by triggers ("This counter": less the other counters' rows, counted from their partial index).
  * Neither walks the table, at any size. LIMIT and OFFSET are bound as `+?`: SQLite plans with the
- * value of a bare `?` there, so each new value made it prepare the statement again (0.03 ms for a page
- * of rows, measured, a third of a rare name's whole search); `+?` is an expression it does not look into.
+ * value of a bare `?` there, so each new value made it prepare the statement again (a good part of a
+ * rare name's whole search); `+?` is an expression it does not look into.
  */
 export function createHistoryQueries(db: DatabaseSync) {
   /** Whether the ledger holds bookings of another profile, from the kept counts. */
@@ -110,12 +114,12 @@ export function createHistoryQueries(db: DatabaseSync) {
    * profile's token is in every one of its rows, so matching it costs a walk of them all: it is asked
    * only when another profile's bookings are in the ledger too. The words are kept out of the `scope`
    * column by a column filter only when one of them could match a scope token: the filter makes FTS5
-   * read every match's positions (10-20% of a common name's search, measured).
+   * read every match's positions, a real part of a common name's search.
    */
   function matchOf(filter: BookingFilter): string | null {
     const typed = filter.query ? searchWords(filter.query) : [];
     if (!typed.length) return null;
-    const words = typed.map((word) => `"${word}"*`).join(' AND ');
+    const words = allWordsQuery(typed);
     const searched = typed.some(mayMatchScope) ? `{holder email refs package property} : (${words})` : `(${words})`;
     const profile = othersPresent(filter.profileId) ? ` AND scope : p${filter.profileId}` : '';
     const statuses = filter.statuses?.length ? ` AND scope : (${filter.statuses.map((status) => statusToken(status)).join(' OR ')})` : '';
@@ -204,7 +208,7 @@ export function createHistoryQueries(db: DatabaseSync) {
    * fill their part of the ledger; never fewer than were found.
    */
   function estimatedTotal(matched: number, low: number): number {
-    // Two subqueries: a lone min() or max() is read from one end of the table; both in one SELECT walked all of it (4.6 ms at 100,000).
+    // Two subqueries: a lone min() or max() is read from one end of the table; both in one SELECT walked all of it.
     const ids = statement(db, 'SELECT (SELECT min(id) FROM bookings) AS first, (SELECT max(id) FROM bookings) AS last').get() as {
       first: number;
       last: number;
@@ -336,7 +340,7 @@ export function createHistoryQueries(db: DatabaseSync) {
   return {
     needingAttention(profileId: number): BookingRecord[] {
       return (
-        // Named, or SQLite walks the profile's every row (273 ms at 1,000,000) instead of the few flagged; a plan that cannot use it fails when prepared.
+        // Named, or SQLite walks the profile's every row instead of the few flagged; a plan that cannot use it fails when prepared.
         valuesOf(
           statement(
             db,

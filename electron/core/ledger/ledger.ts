@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
 import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
 import { changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
-import { AppError } from '../app-error';
+import { AppError, bookingNotFound } from '../app-error';
 import { relaxedTransaction, transaction } from '../database';
 import { statement } from './statements';
 import { toIntent, WRITE_NOUNS } from './intent-details';
@@ -145,12 +145,7 @@ export function createLedger(
         if (bookingId !== null) {
           const row = statement(db, 'SELECT in_flight FROM bookings WHERE id = ?').get(bookingId) as
             { in_flight: string | null } | undefined;
-          if (!row)
-            throw new AppError(
-              'booking_not_found',
-              `There is no booking ${bookingId} in this counter’s history.`,
-              'Search for it in Bookings.',
-            );
+          if (!row) throw bookingNotFound(bookingId);
           // Another counter's change waiting for payment stops only another change: a cancellation still goes.
           if (row.in_flight === CHANGE_AWAITING_PAYMENT && operation === 'modification') throw changeAwaitingPaymentElsewhere();
           if (row.in_flight && row.in_flight !== CHANGE_AWAITING_PAYMENT) {

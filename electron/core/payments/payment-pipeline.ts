@@ -152,13 +152,6 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
     return ledger.update(bookingId, { paymentIntentId: null }, { type: 'authentication_failed', summary });
   }
 
-  function bookingOf(bookingId: number): BookingRecord {
-    const booking = ledger.get(bookingId);
-    if (!booking)
-      throw new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
-    return booking;
-  }
-
   async function paymentMethod(booking: BookingRecord, given: string | undefined): Promise<string> {
     if (given) return given;
     const profile = context.deps.profile(booking.profileId);
@@ -269,7 +262,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   }
 
   async function run(bookingId: number, options: PayOptions): Promise<BookingRecord> {
-    const booking = bookingOf(bookingId);
+    const booking = context.bookingOf(bookingId);
     refuseGivenMethodOnLive(booking, options.paymentMethodId);
     let outcome: PaymentOutcome | null = null;
     if (options.continueAuthentication) {
