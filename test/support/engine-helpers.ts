@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { createCore } from '../../electron/core/core';
 import type { Core, CoreOptions } from '../../electron/core/core';
-import type { PaymentWindows } from '../../electron/core/payments/payment-windows';
+import type { PaymentWindows } from '../../electron/core/engine/payments/payment-windows';
 import { asBuiltInService } from '../../electron/sandbox/built-in';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { AvailableQuote } from '../../shared/bookings';

@@ -10,7 +10,7 @@ import { createHolds } from './holds';
 import { createPendingChanges } from './pending-changes';
 import { createPrebook } from './prebook';
 import { createPricing } from './pricing';
-import { settleBook } from './settle-book';
+import { settleBook } from './payments/settle-book';
 import type { Settlement } from './settlement';
 
 /** How long a traveler may stand at the desk paying a change, and how often Packdesk looks meanwhile. */

@@ -1,5 +1,5 @@
 import type { Reconciler } from '../engine/reconciler';
-import type { PaymentPipeline } from '../payments/payment-pipeline';
+import type { PaymentPipeline } from '../engine/payments/payment-pipeline';
 import type { AreaHandlers } from './handlers';
 
 export interface PaymentsIpcDeps {

@@ -2,7 +2,7 @@ import type { AvailableQuote, BookingRecord } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { BookingEngine } from '../engine/booking-engine';
 import type { Ledger } from '../ledger/ledger';
-import type { PaymentPipeline } from '../payments/payment-pipeline';
+import type { PaymentPipeline } from '../engine/payments/payment-pipeline';
 import type { Exercise } from './exercises';
 import { shiftDate } from './exercises';
 
