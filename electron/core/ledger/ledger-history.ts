@@ -43,33 +43,6 @@ function mayMatchScope(word: string): boolean {
     .some((piece) => SCOPE_TOKEN_START.test(piece));
 }
 
-const CSV_COLUMNS: [string, (record: BookingRecord) => string | number | null][] = [
-  ['Local id', (r) => r.id],
-  ['Service booking id', (r) => r.serviceBookingId],
-  ['Booking reference', (r) => r.bookingReference],
-  ['Client reference', (r) => r.clientReference],
-  ['Status', (r) => r.status],
-  ['Package', (r) => r.packageTitle],
-  ['Property', (r) => r.propertyName],
-  ['Check-in', (r) => r.checkIn],
-  ['Check-out', (r) => r.checkOut],
-  ['Adults', (r) => r.adults],
-  ['Holder', (r) => `${r.holder.name} ${r.holder.surname}`],
-  ['E-mail', (r) => r.holder.email],
-  ['Total (minor units)', (r) => r.totalMinor],
-  ['Currency', (r) => r.currency],
-  ['Mode', (r) => r.profileKind],
-  ['Created', (r) => r.createdAt],
-];
-
-/** A CSV field, quoted when needed, and defused so a spreadsheet never runs it as a formula. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** A status as the search index's `scope` column holds it: one token, whatever the status's words. */
 const statusToken = (status: string) => `s${Buffer.from(status, 'utf8').toString('hex')}`;
 
@@ -90,7 +63,7 @@ const placeholders = (count: number) => Array.from({ length: count }, () => '?')
 
 /**
  * What the Bookings screen reads: the filtered history (newest first, in the order the ledger made
- * them), its CSV export and the bookings needing attention. A full-text search is found, counted and
+ * them), every booking of a filter for its CSV export, and the bookings needing attention. A full-text search is found, counted and
  * paged by FTS5 alone (profile and status are tokens in the index); other totals come from the counts
  * kept by triggers ("This counter": less the other counters' rows, counted from their partial index).
  * Neither walks the table, at any size. LIMIT and OFFSET are bound as `+?`: SQLite plans with the
@@ -241,18 +214,8 @@ export function createHistoryQueries(db: DatabaseSync) {
     if (match) {
       const { sql, params } = where(filter, true);
       if (sql === 'true') {
-        if (limit > 0) {
-          const found = searchPage(match, limit, offset);
-          return { ids: found.rows.map((row) => row.id), total: found.total, totalIsEstimate: found.totalIsEstimate };
-        }
-        // Every match (the CSV export), newest first: counted as read.
-        const ids = (
-          statement(db, 'SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT -1 OFFSET +?').all(
-            match,
-            offset,
-          ) as { id: number }[]
-        ).map((row) => row.id);
-        return { ids, total: offset + ids.length, totalIsEstimate: false };
+        const found = searchPage(match, limit, offset);
+        return { ids: found.rows.map((row) => row.id), total: found.total, totalIsEstimate: found.totalIsEstimate };
       }
       // A date range as well: paged and counted in one pass, from whichever side is smaller.
       const paged = (
@@ -279,7 +242,7 @@ export function createHistoryQueries(db: DatabaseSync) {
     const total = keptTotal(filter);
     const { sql, params } = where(filter, false);
     // A page in the older half is read from the oldest end, so no page skips more than half the rows.
-    const fromOldest = limit > 0 && offset > total / 2 && offset < total;
+    const fromOldest = offset > total / 2 && offset < total;
     const skip = fromOldest ? Math.max(total - offset - limit, 0) : offset;
     const take = fromOldest ? Math.min(limit, total - offset) : limit;
     const ids = (
@@ -329,6 +292,24 @@ export function createHistoryQueries(db: DatabaseSync) {
     return { rows, total: estimatedTotal(matched, low), totalIsEstimate: true };
   }
 
+  /** Every booking the filter finds, newest first: no page, no total. */
+  function everyId(filter: BookingFilter): number[] {
+    const match = matchOf(filter);
+    const { sql, params } = where(filter, match !== null);
+    const found =
+      match === null
+        ? statement(db, `SELECT b.id FROM bookings b WHERE ${sql} ORDER BY b.id DESC`).all(...params)
+        : sql === 'true'
+          ? statement(db, 'SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC').all(match)
+          : // Only the matches are read, each checked against the rest of the filter.
+            statement(
+              db,
+              `SELECT b.id FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid
+               WHERE bookings_search MATCH ? AND ${sql} ORDER BY b.id DESC`,
+            ).all(match, ...params);
+    return (found as { id: number }[]).map((row) => row.id);
+  }
+
   const rowsOf = (ids: number[]): Row[] =>
     ids.length
       ? valuesOf(
@@ -367,18 +348,12 @@ export function createHistoryQueries(db: DatabaseSync) {
       return { rows: rowsOf(ids).map(toRecord), total, totalIsEstimate };
     },
 
-    /** The filter's bookings as CSV; `counterName` names this counter in the Counter column (its own rows carry no name). */
-    exportCsv(filter: BookingFilter, options: { counterName?: string | null } = {}): { csv: string; rows: number } {
-      const { ids } = page(filter, -1, 0);
-      const rows: BookingRecord[] = [];
-      for (let start = 0; start < ids.length; start += 1_000) rows.push(...rowsOf(ids.slice(start, start + 1_000)).map(toRecord));
-      const here = options.counterName ?? 'This counter';
-      const columns: typeof CSV_COLUMNS = [...CSV_COLUMNS, ['Counter', (r) => r.originCounter ?? here]];
-      const lines = [
-        columns.map(([name]) => name).join(','),
-        ...rows.map((record) => columns.map(([, value]) => csvField(value(record))).join(',')),
-      ];
-      return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
+    /** Every booking the filter finds, newest first (what the CSV export writes), read a thousand rows at a time. */
+    everyBooking(filter: BookingFilter): BookingRecord[] {
+      const ids = everyId(filter);
+      const bookings: BookingRecord[] = [];
+      for (let start = 0; start < ids.length; start += 1_000) bookings.push(...rowsOf(ids.slice(start, start + 1_000)).map(toRecord));
+      return bookings;
     },
   };
 }
