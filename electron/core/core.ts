@@ -3,10 +3,8 @@ import { createAgencyService } from './agency/agency-service';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import { AppError } from './app-error';
-import { createApiClient, logServiceCall } from './api/client';
-import type { ApiClient } from './api/client';
-import type { OriginBoundKey } from './api/key-origin';
 import type { RetryPolicy } from './api/retry-policy';
+import { createCallDrain } from './call-drain';
 import { monitorConnectivity } from './connectivity';
 import { lockDataFolder } from './data-folder-lock';
 import { openDatabase } from './database';
@@ -19,15 +17,16 @@ import { createEventHub } from './events';
 import { referenceCodeOf } from './ledger/reference-series';
 import { createHeldWrites } from './ledger/held-writes';
 import { createLedger } from './ledger/ledger';
-import { applyStagedRestore, backUpLedger, cancelStagedRestore, dailyBackup, stageRestore } from './ledger/ledger-backup';
+import { startDailyBackups } from './ledger/daily-backups';
+import { applyStagedRestore, backUpLedger, cancelStagedRestore, stageRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './engine/payments/payment-pipeline';
 import type { PaymentWindows } from './engine/payments/payment-windows';
 import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
-import type { ProfileRecord } from './profiles';
 import type { SecretStore } from './secrets';
+import { createServiceClients } from './service-clients';
 import { settingsMigrations } from './settings-migrations';
 import { agencyIpc } from './ipc/agency-handlers';
 import { appIpc } from './ipc/app-handlers';
@@ -150,55 +149,22 @@ export function createCore(options: CoreOptions) {
     },
   };
 
-  const baseUrlOf = (profile: ProfileRecord): string | null =>
-    profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl;
-
-  /** A training profile's keys, given by the built-in service and so saved for its address. */
-  const builtInKey = (profile: ProfileRecord, kind: 'test' | 'live'): OriginBoundKey | null => {
-    const service = options.builtInService();
-    if (!service) return null;
-    const keys = service.keysFor?.(profile.id) ?? service;
-    return { secret: kind === 'test' ? keys.testKey : keys.liveKey, origin: new URL(service.url).origin };
-  };
-
-  /** The key the active profile searches with (its test key, else its live key), for the online probe. */
-  async function searchKeyOf(profile: ProfileRecord): Promise<OriginBoundKey | null> {
-    if (profile.builtIn) return builtInKey(profile, 'test');
-    return (await profiles.keyFor(profile.id, 'test').catch(() => null)) ?? (await profiles.keyFor(profile.id, 'live').catch(() => null));
-  }
+  const services = createServiceClients({
+    profiles,
+    builtInService: options.builtInService,
+    requestTimeoutMs: options.requestTimeoutMs,
+    retry: options.retry,
+  });
+  const { baseUrlOf, clientFor } = services;
 
   const connectivity = monitorConnectivity(
     async () => {
       const profile = profiles.active();
-      return { baseUrl: baseUrlOf(profile), key: await searchKeyOf(profile) };
+      return { baseUrl: baseUrlOf(profile), key: await services.searchKeyOf(profile) };
     },
     (online) => events.emit('event:connectivity-change', { profileId: profiles.activeProfileId(), online }),
     options.connectivityIntervalMs,
   );
-
-  const clients = new Map<string, ApiClient>();
-  function clientFor(profile: ProfileRecord): ApiClient {
-    const baseUrl = baseUrlOf(profile);
-    if (!baseUrl)
-      throw new AppError(
-        'training_unavailable',
-        'The built-in training service is not running.',
-        'Restart Packdesk; if it happens again, check the log.',
-      );
-    const cacheKey = `${profile.id}|${baseUrl}`;
-    let client = clients.get(cacheKey);
-    if (!client) {
-      client = createApiClient({
-        baseUrl,
-        onCall: logServiceCall,
-        ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
-        ...(options.retry ? { retry: options.retry } : {}),
-        key: async (kind) => (profile.builtIn ? builtInKey(profile, kind) : profiles.keyFor(profile.id, kind)),
-      });
-      clients.set(cacheKey, client);
-    }
-    return client;
-  }
 
   const context = createEngineContext({
     ledger,
@@ -274,39 +240,16 @@ export function createCore(options: CoreOptions) {
     }),
   };
 
-  // Calls still running, so a quit waits for them (a payment half-recorded is settled at the next start, but better not).
-  const running = new Set<Promise<unknown>>();
-  let accepting = true;
-  // Read through a function: a quit can begin while `start` awaits.
-  const quitting = () => !accepting;
-  const handlers = Object.fromEntries(
-    Object.entries(areaHandlers).map(([channel, handler]) => [
-      channel,
-      (input: never) => {
-        if (!accepting)
-          throw new AppError('shutting_down', 'Packdesk is closing, so this was not done.', 'Open Packdesk again and do it there.');
-        const work = (async () => (handler as (value: never) => Promise<unknown>)(input))();
-        running.add(work);
-        void work.finally(() => running.delete(work)).catch(() => {});
-        return work;
-      },
-    ]),
-  ) as Handlers;
-
-  let dailyTimer: NodeJS.Timeout | null = null;
-  const takeDailyBackup = () => {
-    try {
-      dailyBackup(ledgerDb, options.dataDir);
-    } catch (error) {
-      console.error('[backup] the daily copy of the ledger was not made', error);
-    }
-  };
+  const calls = createCallDrain();
+  const quitting = calls.closing;
+  const handlers = calls.guard(areaHandlers);
+  let stopDailyBackups: (() => void) | null = null;
 
   let closed = false;
   function close(): void {
     if (closed) return;
     closed = true;
-    if (dailyTimer) clearTimeout(dailyTimer);
+    stopDailyBackups?.();
     // Its connections and timers end; a batch it was applying is pulled again at the next start.
     void agency.stop();
     reconciler.stop();
@@ -344,20 +287,9 @@ export function createCore(options: CoreOptions) {
         await engine.reconcileOpenIntents();
         if (quitting()) return;
         reconciler.start();
-        // A copy a day in backups/, the last seven kept: the first a while after the start, away from the agent's first booking.
-        dailyTimer = setTimeout(
-          () => {
-            takeDailyBackup();
-            dailyTimer = setInterval(takeDailyBackup, 24 * 60 * 60_000);
-            dailyTimer.unref();
-          },
-          options.firstDailyBackupMs ?? 5 * 60_000,
-        );
-        dailyTimer.unref();
+        stopDailyBackups = startDailyBackups(ledgerDb, options.dataDir, options.firstDailyBackupMs ?? 5 * 60_000);
       })();
-      running.add(starting);
-      void starting.finally(() => running.delete(starting)).catch(() => {});
-      return starting;
+      return calls.track(starting);
     },
     backups: {
       /** The ledger file this start replaced with a restored backup, kept beside it; null when none was restored. */
@@ -376,13 +308,9 @@ export function createCore(options: CoreOptions) {
      */
     shutdown(graceMs = 5_000): Promise<void> {
       shuttingDown ??= (async () => {
-        accepting = false;
         reconciler.stop();
         connectivity.stop();
-        let timer: NodeJS.Timeout | undefined;
-        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-        await Promise.race([Promise.allSettled([...running, reconciler.idle()]), grace]);
-        clearTimeout(timer);
+        await calls.drain(graceMs, reconciler.idle());
         await agency.stop();
         close();
       })();
