@@ -9,7 +9,7 @@ import { createOrganization, forgetOrganizationBookings, organizationFor, secret
 import type { OrganizationKeys } from './organizations';
 import { createBookingService } from './booking-service';
 import type { BookingService } from './booking-service';
-import { anyStringHoldsCardNumber } from '../../shared/card-numbers';
+import { anyStringHoldsCardNumber } from '../../shared/card-number-screening';
 import { controlSettingsSchema, createControls, scriptedFaultSchema } from './controls';
 import type { ControlSettings, TrainingControls } from './controls';
 import { code, dialectTable, renderError } from './dialect';

@@ -12,7 +12,7 @@ import {
   searchResponseSchema,
 } from '../../../shared/api';
 import type { AvailabilityRequest, BookRequest, Changes, PrebookRequest } from '../../../shared/api';
-import { containsCardNumber } from '../../../shared/card-numbers';
+import { containsCardNumber } from '../../../shared/card-number-screening';
 import { AppError } from '../app-error';
 import { authorizationFor } from './key-origin';
 import type { OriginBoundKey } from './key-origin';

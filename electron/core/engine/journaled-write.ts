@@ -1,4 +1,4 @@
-import { fieldHoldingCardNumber } from '../../../shared/card-numbers';
+import { fieldHoldingCardNumber } from '../../../shared/card-number-screening';
 import { AppError } from '../app-error';
 import { sendWithinPatience } from '../api/retry-policy';
 import { ServiceError } from '../api/service-errors';
