@@ -24,15 +24,20 @@ function prebookDetailOf(stored: StoredDetail<'prebook'>): PrebookDetail {
     quote,
     paxAges,
     clientReference: stored.clientReference,
-    request: {
-      package_id: quote.packageId,
-      inventory_item_id: quote.propertyId,
-      prebook_token: stored.token,
-      check_in: quote.checkIn,
-      check_out: quote.checkOut,
-      holder: { name: holder.name, surname: holder.surname, email: holder.email },
-      items: itemsOf(quote, paxAges),
-    },
+    request: prebookRequest({ quote, paxAges, token: stored.token }, holder),
+  };
+}
+
+/** The prebook the service is sent for a held stay and its holder. */
+function prebookRequest(held: Pick<HeldStay, 'quote' | 'paxAges' | 'token'>, holder: HolderInput): PrebookRequest {
+  return {
+    package_id: held.quote.packageId,
+    inventory_item_id: held.quote.propertyId,
+    prebook_token: held.token,
+    check_in: held.quote.checkIn,
+    check_out: held.quote.checkOut,
+    holder: { name: holder.name, surname: holder.surname, email: holder.email },
+    items: itemsOf(held.quote, held.paxAges),
   };
 }
 
@@ -45,18 +50,6 @@ export function createPrebook(context: EngineContext, holds: Holds) {
   /** One prebook per hold: a second submit joins the first, and a later one gets the booking it made. */
   const prebooking = new Map<string, Promise<BookingRecord>>();
   const madeFrom = new Map<string, number>();
-
-  function prebookRequest(held: HeldStay, holder: HolderInput): PrebookRequest {
-    return {
-      package_id: held.quote.packageId,
-      inventory_item_id: held.quote.propertyId,
-      prebook_token: held.token,
-      check_in: held.quote.checkIn,
-      check_out: held.quote.checkOut,
-      holder: { name: holder.name, surname: holder.surname, email: holder.email },
-      items: itemsOf(held.quote, held.paxAges),
-    };
-  }
 
   function newRow(detail: PrebookDetail, serviceBookingId: number | null, status: string, attention: string | null): NewBooking {
     const profile = deps.profile(detail.profileId);
