@@ -36,6 +36,16 @@ function takeLock(file: string): DatabaseSync | 'busy' | 'not-sqlite' {
   }
 }
 
+/** Removes the file unless the system refuses (Windows, while a process has it open); whether it is gone. */
+function removeIfClosed(file: string): boolean {
+  try {
+    rmSync(file, { force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function holderOf(dataDir: string): string {
   try {
     const pid = Number(readFileSync(join(dataDir, HOLDER_FILE), 'utf8'));
@@ -84,10 +94,12 @@ export function lockDataFolder(dataDir: string): () => void {
     const held = lock;
     writeFileSync(join(dataDir, HOLDER_FILE), String(process.pid));
     return () => {
-      // Removed while still held: a Packdesk opening the name from now on makes a new file and locks that.
       rmSync(join(dataDir, HOLDER_FILE), { force: true });
-      rmSync(file, { force: true });
+      // Removed while still held: a Packdesk opening the name from now on makes a new file and locks that.
+      const removed = removeIfClosed(file);
       held.close();
+      // Windows removes no open file: released first there, then removed unless another Packdesk opened it meanwhile.
+      if (!removed) removeIfClosed(file);
     };
   }
   throw new AppError(
