@@ -39,7 +39,7 @@ async function waitingChange(core: Core, startInDays: number): Promise<BookingRe
     const hold = await core.engine.startHold(quote, [40, 41]);
     const booking = await core.engine.prebook(hold.holdId, { name: 'Bench', surname: 'Change', email: 'bench@example.com' });
     await core.payments.payWith(booking.id, 'pm_card_visa');
-    core.tracker.soon(booking.id);
+    core.reconciler.soon(booking.id);
     await until(
       () => core.ledger.get(booking.id)?.status,
       (status) => status === 'Paid',

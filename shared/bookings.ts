@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { containsCardNumber } from './card-numbers';
+import { containsCardNumber } from './card-number-screening';
 import { profileKindSchema } from './profiles';
 
 /** Packdesk's own status for a hold the service made but whose id was lost on the way back. */

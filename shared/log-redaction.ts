@@ -2,7 +2,7 @@
  * What a log line may not carry, taken out before it is written anywhere: the main process's log
  * file, its console, the test harness's logs. One pure function, so every writer redacts alike.
  */
-import { redactCardNumbers } from './card-numbers';
+import { redactCardNumbers } from './card-number-screening';
 
 // An address with a scheme: only its origin is kept (a path or query may carry a token, a secret, an
 // e-mail). Punctuation that ends the sentence around it is not part of it.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { containsCardNumber } from './card-numbers';
+import { containsCardNumber } from './card-number-screening';
 
 /**
  * The payment window's two channels, declared once: what the page is asked to do, and the one

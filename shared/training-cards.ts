@@ -4,6 +4,7 @@
  * card window imports it (renderer/payment/training-card-form.ts): a typed number never leaves that
  * window, only a `pm_card_` id does.
  */
+import { passesLuhn } from './luhn';
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
 
@@ -89,16 +90,6 @@ export function expiryDigits(typed: string): string {
 
 /** "1234" → "12 / 34", as the card element shows it. */
 export const groupedExpiry = (digits: string) => (digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits);
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 export function numberError(digits: string): string | null {
   if (digits.length < numberLength(brandOf(digits))) return STRIPE_MESSAGES.numberIncomplete;

@@ -12,7 +12,7 @@ import { seededRandom } from './seeded-random';
 const env = process.env;
 const core = createCore({
   ...childCounterCoreOptions({ keychainService: 'Packdesk-soak', version: 'soak' }),
-  trackerTickMs: 50,
+  reconcilerTickMs: 50,
   requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS),
   doubtWindowMs: Number(env.DOUBT_WINDOW_MS),
   retry: PATIENT_RETRY,

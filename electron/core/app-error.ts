@@ -18,6 +18,11 @@ export class AppError extends Error {
   }
 }
 
+/** The booking asked for is not in this counter's ledger. */
+export function bookingNotFound(bookingId: number): AppError {
+  return new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
+}
+
 /** Turns anything thrown into the shape the renderer shows; unexpected errors keep their detail out of the UI. */
 export function toErrorShape(error: unknown): AppErrorShape {
   if (error instanceof AppError) return error.toShape();

@@ -3,10 +3,8 @@ import { createAgencyService } from './agency/agency-service';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import { AppError } from './app-error';
-import { createApiClient, logServiceCall } from './api/client';
-import type { ApiClient } from './api/client';
-import type { OriginBoundKey } from './api/key-origin';
 import type { RetryPolicy } from './api/retry-policy';
+import { createCallDrain } from './call-drain';
 import { monitorConnectivity } from './connectivity';
 import { lockDataFolder } from './data-folder-lock';
 import { openDatabase } from './database';
@@ -19,23 +17,28 @@ import { createEventHub } from './events';
 import { referenceCodeOf } from './ledger/reference-series';
 import { createHeldWrites } from './ledger/held-writes';
 import { createLedger } from './ledger/ledger';
-import { applyStagedRestore, backUpLedger, cancelStagedRestore, dailyBackup, stageRestore } from './ledger/ledger-backup';
+import { startDailyBackups } from './ledger/daily-backups';
+import { applyStagedRestore, backUpLedger, cancelStagedRestore, stageRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
-import { createPaymentPipeline } from './payments/payment-pipeline';
-import type { PaymentWindows } from './payments/payment-windows';
+import { createPaymentPipeline } from './engine/payments/payment-pipeline';
+import type { PaymentWindows } from './engine/payments/payment-windows';
+import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
-import type { ProfileRecord } from './profiles';
 import type { SecretStore } from './secrets';
-import type { VoucherPrinter } from './voucher-printer';
+import { createServiceClients } from './service-clients';
 import { settingsMigrations } from './settings-migrations';
 import { agencyIpc } from './ipc/agency-handlers';
-import { bookingIpc } from './ipc/booking-handlers';
+import { appIpc } from './ipc/app-handlers';
+import { bookingsIpc } from './ipc/bookings-handlers';
 import { historyIpc } from './ipc/history-handlers';
-import { paymentIpc } from './ipc/payment-handlers';
-import { profileIpc } from './ipc/profile-handlers';
+import { keysIpc } from './ipc/keys-handlers';
+import { packagesIpc } from './ipc/packages-handlers';
+import { paymentsIpc } from './ipc/payments-handlers';
+import { profilesIpc } from './ipc/profiles-handlers';
 import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
+import { vouchersIpc } from './ipc/vouchers-handlers';
 import { createExerciseRunner } from './training/exercise-runner';
 import type { ServiceRecords } from './training/exercise-runner';
 import { createTrainer } from './training/trainer';
@@ -67,14 +70,15 @@ export interface CoreOptions {
   version: string;
   builtInService: () => BuiltInService | null;
   connectivityIntervalMs?: number;
-  trackerTickMs?: number;
+  reconcilerTickMs?: number;
   /** How long a write with a lost answer may still land at the service (see docs/ledger.md). */
   doubtWindowMs?: number;
   requestTimeoutMs?: number;
   retry?: RetryPolicy;
   /** Card entry and 3-D Secure windows: Electron's in the app, a second page in the browser tests. */
   paymentWindows?: PaymentWindows;
-  voucherPrinter?: VoucherPrinter;
+  /** Saves the page on screen as a PDF (a voucher, a trainee's report). */
+  pdfPrinter?: PdfPrinter;
   /** When the first daily backup of the ledger is taken after the start (default five minutes). */
   firstDailyBackupMs?: number;
   /** Hands a link to the system browser (Electron's shell); absent where there is none. */
@@ -145,55 +149,22 @@ export function createCore(options: CoreOptions) {
     },
   };
 
-  const baseUrlOf = (profile: ProfileRecord): string | null =>
-    profile.builtIn ? (options.builtInService()?.url ?? null) : profile.baseUrl;
-
-  /** A training profile's keys, given by the built-in service and so saved for its address. */
-  const builtInKey = (profile: ProfileRecord, kind: 'test' | 'live'): OriginBoundKey | null => {
-    const service = options.builtInService();
-    if (!service) return null;
-    const keys = service.keysFor?.(profile.id) ?? service;
-    return { secret: kind === 'test' ? keys.testKey : keys.liveKey, origin: new URL(service.url).origin };
-  };
-
-  /** The key the active profile searches with (its test key, else its live key), for the online probe. */
-  async function searchKeyOf(profile: ProfileRecord): Promise<OriginBoundKey | null> {
-    if (profile.builtIn) return builtInKey(profile, 'test');
-    return (await profiles.keyFor(profile.id, 'test').catch(() => null)) ?? (await profiles.keyFor(profile.id, 'live').catch(() => null));
-  }
+  const services = createServiceClients({
+    profiles,
+    builtInService: options.builtInService,
+    requestTimeoutMs: options.requestTimeoutMs,
+    retry: options.retry,
+  });
+  const { baseUrlOf, clientFor } = services;
 
   const connectivity = monitorConnectivity(
     async () => {
       const profile = profiles.active();
-      return { baseUrl: baseUrlOf(profile), key: await searchKeyOf(profile) };
+      return { baseUrl: baseUrlOf(profile), key: await services.searchKeyOf(profile) };
     },
     (online) => events.emit('event:connectivity-change', { profileId: profiles.activeProfileId(), online }),
     options.connectivityIntervalMs,
   );
-
-  const clients = new Map<string, ApiClient>();
-  function clientFor(profile: ProfileRecord): ApiClient {
-    const baseUrl = baseUrlOf(profile);
-    if (!baseUrl)
-      throw new AppError(
-        'training_unavailable',
-        'The built-in training service is not running.',
-        'Restart Packdesk; if it happens again, check the log.',
-      );
-    const cacheKey = `${profile.id}|${baseUrl}`;
-    let client = clients.get(cacheKey);
-    if (!client) {
-      client = createApiClient({
-        baseUrl,
-        onCall: logServiceCall,
-        ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
-        ...(options.retry ? { retry: options.retry } : {}),
-        key: async (kind) => (profile.builtIn ? builtInKey(profile, kind) : profiles.keyFor(profile.id, kind)),
-      });
-      clients.set(cacheKey, client);
-    }
-    return client;
-  }
 
   const context = createEngineContext({
     ledger,
@@ -226,12 +197,12 @@ export function createCore(options: CoreOptions) {
     progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
   });
 
-  const tracker = createReconciler({
+  const reconciler = createReconciler({
     ledger,
     settle: engine.settleIntent,
     follow: engine.follow,
     mayFollow: agency.mayFollow,
-    ...(options.trackerTickMs ? { tickMs: options.trackerTickMs, firstDelayMs: options.trackerTickMs } : {}),
+    ...(options.reconcilerTickMs ? { tickMs: options.reconcilerTickMs, firstDelayMs: options.reconcilerTickMs } : {}),
     onReachability: (reachable) => {
       if (reachable !== connectivity.online) void connectivity.refresh();
     },
@@ -243,10 +214,14 @@ export function createCore(options: CoreOptions) {
   });
 
   const areaHandlers: Handlers = {
-    ...profileIpc({ version: options.version, profiles, secrets: options.secrets, connectivity, events }),
-    ...bookingIpc({ engine, ledger, openExternal: options.openExternal }),
-    ...paymentIpc({ payments, tracker }),
-    ...historyIpc({ ledger, profiles, voucherPrinter: options.voucherPrinter, counterName: () => agency.status().counterName }),
+    ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
+    ...profilesIpc({ profiles, connectivity, events }),
+    ...keysIpc({ profiles }),
+    ...packagesIpc({ engine }),
+    ...bookingsIpc({ engine, ledger, openExternal: options.openExternal }),
+    ...paymentsIpc({ payments, reconciler }),
+    ...vouchersIpc({ ledger, profiles, pdfPrinter: options.pdfPrinter }),
+    ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName }),
     ...agencyIpc({ agency: agencyOfAgent, profiles }),
     ...restoreIpc({ heldWrites, engine, ledger, profiles, agencyConnectionSaved: () => agency.savedCounterId() !== null }),
     ...trainingIpc({
@@ -261,46 +236,23 @@ export function createCore(options: CoreOptions) {
       }),
       profiles,
       events,
-      printer: options.voucherPrinter,
+      printer: options.pdfPrinter,
     }),
   };
 
-  // Calls still running, so a quit waits for them (a payment half-recorded is settled at the next start, but better not).
-  const running = new Set<Promise<unknown>>();
-  let accepting = true;
-  // Read through a function: a quit can begin while `start` awaits.
-  const quitting = () => !accepting;
-  const handlers = Object.fromEntries(
-    Object.entries(areaHandlers).map(([channel, handler]) => [
-      channel,
-      (input: never) => {
-        if (!accepting)
-          throw new AppError('shutting_down', 'Packdesk is closing, so this was not done.', 'Open Packdesk again and do it there.');
-        const work = (async () => (handler as (value: never) => Promise<unknown>)(input))();
-        running.add(work);
-        void work.finally(() => running.delete(work)).catch(() => {});
-        return work;
-      },
-    ]),
-  ) as Handlers;
-
-  let dailyTimer: NodeJS.Timeout | null = null;
-  const takeDailyBackup = () => {
-    try {
-      dailyBackup(ledgerDb, options.dataDir);
-    } catch (error) {
-      console.error('[backup] the daily copy of the ledger was not made', error);
-    }
-  };
+  const calls = createCallDrain();
+  const quitting = calls.closing;
+  const handlers = calls.guard(areaHandlers);
+  let stopDailyBackups: (() => void) | null = null;
 
   let closed = false;
   function close(): void {
     if (closed) return;
     closed = true;
-    if (dailyTimer) clearTimeout(dailyTimer);
+    stopDailyBackups?.();
     // Its connections and timers end; a batch it was applying is pulled again at the next start.
     void agency.stop();
-    tracker.stop();
+    reconciler.stop();
     trainer.stop();
     connectivity.stop();
     settingsDb.close();
@@ -320,7 +272,7 @@ export function createCore(options: CoreOptions) {
     ledger,
     engine,
     payments,
-    tracker,
+    reconciler,
     trainer,
     agency: agencyOfAgent,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
@@ -334,21 +286,10 @@ export function createCore(options: CoreOptions) {
         if (!heldWrites.agencyPaused()) await agency.start();
         await engine.reconcileOpenIntents();
         if (quitting()) return;
-        tracker.start();
-        // A copy a day in backups/, the last seven kept: the first a while after the start, away from the agent's first booking.
-        dailyTimer = setTimeout(
-          () => {
-            takeDailyBackup();
-            dailyTimer = setInterval(takeDailyBackup, 24 * 60 * 60_000);
-            dailyTimer.unref();
-          },
-          options.firstDailyBackupMs ?? 5 * 60_000,
-        );
-        dailyTimer.unref();
+        reconciler.start();
+        stopDailyBackups = startDailyBackups(ledgerDb, options.dataDir, options.firstDailyBackupMs ?? 5 * 60_000);
       })();
-      running.add(starting);
-      void starting.finally(() => running.delete(starting)).catch(() => {});
-      return starting;
+      return calls.track(starting);
     },
     backups: {
       /** The ledger file this start replaced with a restored backup, kept beside it; null when none was restored. */
@@ -362,18 +303,14 @@ export function createCore(options: CoreOptions) {
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */
     close,
     /**
-     * The quit: no new call is taken, the calls and tracker looks already running finish (for at
+     * The quit: no new call is taken, the calls and reconciler reads already running finish (for at
      * most `graceMs`), then the databases close. What a cut-off write left open is settled at the next start.
      */
     shutdown(graceMs = 5_000): Promise<void> {
       shuttingDown ??= (async () => {
-        accepting = false;
-        tracker.stop();
+        reconciler.stop();
         connectivity.stop();
-        let timer: NodeJS.Timeout | undefined;
-        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-        await Promise.race([Promise.allSettled([...running, tracker.idle()]), grace]);
-        clearTimeout(timer);
+        await calls.drain(graceMs, reconciler.idle());
         await agency.stop();
         close();
       })();

@@ -18,10 +18,10 @@ import { registerIpc } from './ipc';
 import { ledgerMenuActions } from './ledger-menu';
 import { menuTemplate } from './menu';
 import { electronPaymentWindows } from './payment-windows';
-import { electronVoucherPrinter } from './voucher-printer';
+import { electronPdfPrinter } from './pdf-printer';
 import { createMainWindow, saveWindowState } from './window';
 
-/** How long a quit waits for calls and tracker looks already under way. */
+/** How long a quit waits for calls and reconciler reads already under way. */
 const QUIT_GRACE_MS = 5_000;
 
 /** Where electron-vite puts the renderer bundle, beside main's own bundle (inside app.asar once packaged). */
@@ -66,7 +66,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     version: app.getVersion(),
     builtInService: () => (trainingService ? asBuiltInService(trainingService) : null),
     paymentWindows: electronPaymentWindows(() => mainWindow, rendererPage('payment.html', devServerUrl)),
-    voucherPrinter: electronVoucherPrinter(() => mainWindow),
+    pdfPrinter: electronPdfPrinter(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),
     askAgent: nativeAgentQuestions(() => mainWindow),
   });

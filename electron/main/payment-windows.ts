@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ipcMain, session } from 'electron';
 import type { BrowserWindow, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
-import type { PaymentWindows } from '../core/payments/payment-windows';
+import type { PaymentWindows } from '../core/engine/payments/payment-windows';
 import { paymentWindowChannels } from '../../shared/ipc';
 import { checkedPageResult, PAYMENT_WINDOW_REQUEST, PAYMENT_WINDOW_RESULT } from '../../shared/payment-window';
 import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult } from '../../shared/payment-window';

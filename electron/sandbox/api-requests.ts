@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX } from '../../shared/api';
-import { anyStringHoldsCardNumber } from '../../shared/card-numbers';
+import { anyStringHoldsCardNumber } from '../../shared/card-number-screening';
 import { ApiError, notFound } from './api-error';
 import { apiRoutes } from './api-routes';
 import type { Route } from './api-routes';

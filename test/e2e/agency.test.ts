@@ -346,7 +346,7 @@ describe('the agency ledger on screen', () => {
     // Desk 2 sells; the traveler pays; then asks Desk 2 for a dearer stay and is given its payment link.
     const theirs = await bookAt(desk2, 'Kenji', 'Tanaka', 90);
     await desk2.payments.payWith(theirs.id, 'pm_card_visa');
-    await expect.poll(() => (desk2.tracker.soon(theirs.id), desk2.ledger.get(theirs.id)?.status), { timeout: 15_000 }).toBe('Paid');
+    await expect.poll(() => (desk2.reconciler.soon(theirs.id), desk2.ledger.get(theirs.id)?.status), { timeout: 15_000 }).toBe('Paid');
     const paid = desk2.ledger.get(theirs.id) as BookingRecord;
     const dates = await dearerDates(desk2, paid);
     await desk2.engine.previewChange({ bookingId: theirs.id, dates });
@@ -369,7 +369,9 @@ describe('the agency ledger on screen', () => {
 
     // The traveler pays; Desk 2 sees the change made: here the notice goes, the new stay shows, and a change may be made again.
     await fetch(link as string, { method: 'POST' });
-    await expect.poll(() => (desk2.tracker.soon(theirs.id), desk2.ledger.get(theirs.id)?.checkIn), { timeout: 15_000 }).toBe(dates.checkIn);
+    await expect
+      .poll(() => (desk2.reconciler.soon(theirs.id), desk2.ledger.get(theirs.id)?.checkIn), { timeout: 15_000 })
+      .toBe(dates.checkIn);
     await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: /Change dates or room/ }).isVisible()).toBe(true);
     await desk2.shutdown();

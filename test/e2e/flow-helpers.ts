@@ -93,7 +93,7 @@ export async function heldByEngine(harness: Harness, holder: HolderInput, packag
 export async function paidByEngine(harness: Harness, holder: HolderInput, packageId = 1, startInDays = 60): Promise<BookingRecord> {
   const booking = await heldByEngine(harness, holder, packageId, startInDays);
   await harness.core.payments.payWith(booking.id, 'pm_card_visa');
-  harness.core.tracker.soon(booking.id);
+  harness.core.reconciler.soon(booking.id);
   await expect.poll(() => harness.core.ledger.get(booking.id)?.status, { timeout: 10_000 }).toBe('Paid');
   return harness.core.ledger.get(booking.id) as BookingRecord;
 }

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { PaymentWindows } from '../../electron/core/payments/payment-windows';
+import type { PaymentWindows } from '../../electron/core/engine/payments/payment-windows';
 import { checkedPageResult } from '../../shared/payment-window';
 import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult } from '../../shared/payment-window';
 

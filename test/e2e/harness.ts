@@ -130,13 +130,13 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     secrets: createKeychainStore(keychainService),
     version: 'e2e',
     builtInService: () => (training ? asBuiltInService(training) : null),
-    trackerTickMs: 200,
+    reconcilerTickMs: 200,
     connectivityIntervalMs: 500,
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.doubtWindowMs ? { doubtWindowMs: options.doubtWindowMs } : {}),
     paymentWindows: harnessPaymentWindows(context, () => site.url),
     // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
-    voucherPrinter: {
+    pdfPrinter: {
       savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)),
     },
     askAgent: async (question) => {

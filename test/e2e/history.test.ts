@@ -200,7 +200,7 @@ describe('the booking history', () => {
     expect(await page.getByRole('row', { name: /Maria Sousa/ }).getAttribute('aria-rowindex')).toBe('2');
 
     await started.core.payments.payWith(booking.id, 'pm_card_visa');
-    started.core.tracker.soon(booking.id);
+    started.core.reconciler.soon(booking.id);
     await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).textContent(), { timeout: 10_000 }).toContain('Paid');
     // Only the list's freshness probe (every 2 s, whatever happens; it reloads only for another writer's commit).
     expect((await calls()).filter((channel) => channel !== 'history:version')).toEqual([]);
@@ -217,7 +217,7 @@ describe('the booking history', () => {
 
     const calls = await countCalls(page);
     await started.core.payments.payWith(booking.id, 'pm_card_visa');
-    started.core.tracker.soon(booking.id);
+    started.core.reconciler.soon(booking.id);
     await expect.poll(() => page.getByText('Status is now Paid').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByText('Paid', { exact: true }).first().isVisible()).toBe(true);
     expect((await calls()).filter((channel) => channel !== 'history:version')).toEqual([]);

@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createCore } from '../../electron/core/core';
+import { startFreshProcess } from '../support/fresh-process';
 import { useTestKeychain } from '../support/keychain';
 import { useTempDir } from '../support/temp-dir';
 
@@ -29,16 +29,22 @@ describe('one Packdesk per data folder', () => {
 
   test('held by another running process: refused; left by one that died (a crash, a power cut): taken over', async () => {
     const dataDir = tempDir();
-    const other = spawn('sleep', ['30']);
+    // A real Packdesk's lock in another process: the operating system's, so only a process holding it refuses.
+    const other = await startFreshProcess(join(import.meta.dirname, '../support/data-folder-holder.ts'), {
+      PACKDESK_HELD_DATA_DIR: dataDir,
+    });
     try {
-      writeFileSync(join(dataDir, 'packdesk.lock'), String(other.pid));
+      await new Promise((resolve, reject) => {
+        other.stdout?.once('data', resolve);
+        other.once('exit', reject);
+      });
       expect(() => open(dataDir)).toThrow(new RegExp(`process ${other.pid}\\)`));
     } finally {
       other.kill('SIGKILL');
       await new Promise((resolve) => other.once('exit', resolve));
     }
-    const gone = spawnSync('true');
-    writeFileSync(join(dataDir, 'packdesk.lock'), String(gone.pid));
+    // Killed, it left its lock file and its process id behind; the kernel released the lock itself.
+    expect(existsSync(join(dataDir, 'packdesk.lock'))).toBe(true);
     const core = open(dataDir);
     expect(core.profiles.active().kind).toBe('training');
     core.close();

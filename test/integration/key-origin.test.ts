@@ -71,7 +71,7 @@ function startCounter(service: Sandbox, answers: boolean[], secrets: SecretStore
     version: 'test',
     builtInService: () => asBuiltInService(service),
     connectivityIntervalMs: 100,
-    trackerTickMs: 20,
+    reconcilerTickMs: 20,
     retry: FAST_RETRY,
     askAgent: async (question) => {
       asked.push(question);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { containsCardNumber } from '../../shared/card-numbers';
+import { containsCardNumber } from '../../shared/card-number-screening';
 
 // SQLite stores a row's text columns back to back, so a check-in and a check-out read as one run of
 // digits ("2027-01-242027-01-27") that passes Luhn on some dates. Dates and times are cut out first.

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { createCore } from '../../electron/core/core';
 import type { Core, CoreOptions } from '../../electron/core/core';
-import type { PaymentWindows } from '../../electron/core/payments/payment-windows';
+import type { PaymentWindows } from '../../electron/core/engine/payments/payment-windows';
 import { asBuiltInService } from '../../electron/main/built-in-service';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
 import type { AvailableQuote } from '../../shared/bookings';
@@ -11,7 +11,7 @@ import { useTempDir } from './temp-dir';
 
 export const FAST_RETRY = { maxAttempts: 4, initialDelayMs: 10, maxDelayMs: 40, patienceMs: 60_000 };
 
-/** A core (engine, ledger, tracker) on the Training profile, talking to a given built-in service over loopback. */
+/** A core (engine, ledger, reconciler) on the Training profile, talking to a given built-in service over loopback. */
 export function useCore() {
   const tempDir = useTempDir();
   const keychain = useTestKeychain();
@@ -39,7 +39,7 @@ export function useCore() {
       version: 'test',
       builtInService: () => (sandbox ? asBuiltInService(sandbox) : null),
       connectivityIntervalMs: 60_000,
-      trackerTickMs: 20,
+      reconcilerTickMs: 20,
       retry: FAST_RETRY,
       // Short, so that tests see a lost answer settled; the app's default is a minute.
       doubtWindowMs: options.doubtWindowMs ?? 1_000,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { safeFileName } from '../../electron/core/file-names';
-import { historyIpc } from '../../electron/core/ipc/history-handlers';
+import { vouchersIpc } from '../../electron/core/ipc/vouchers-handlers';
 import type { Ledger } from '../../electron/core/ledger/ledger';
 import type { ProfileService } from '../../electron/core/profiles';
 import { SPEC_STATUS_RULES } from '../../shared/status-rules';
@@ -48,11 +48,10 @@ describe('the voucher’s PDF', () => {
   /** The voucher channel over a ledger holding one paid booking whose reference the service chose. */
   async function suggestedFor(bookingReference: string): Promise<string> {
     const suggested: string[] = [];
-    const handlers = historyIpc({
+    const handlers = vouchersIpc({
       ledger: { get: () => ({ id: 1, profileId: 1, status: 'Paid', bookingReference }) } as unknown as Ledger,
       profiles: { find: () => ({ statusRules: SPEC_STATUS_RULES }) } as unknown as ProfileService,
-      voucherPrinter: { savePdf: async (name) => (suggested.push(name), null) },
-      counterName: () => null,
+      pdfPrinter: { savePdf: async (name) => (suggested.push(name), null) },
     });
     await handlers['vouchers:save-pdf']({ bookingId: 1 });
     return suggested[0] ?? '';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { anyStringHoldsCardNumber, containsCardNumber } from '../../shared/card-numbers';
+import { anyStringHoldsCardNumber, containsCardNumber } from '../../shared/card-number-screening';
 import { cardBehaviour } from '../../electron/sandbox/test-cards';
 
 describe('card numbers are recognised wherever they hide', () => {

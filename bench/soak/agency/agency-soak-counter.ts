@@ -35,7 +35,7 @@ const noKeychain: SecretStore = {
 const core = createCore({
   ...childCounterCoreOptions({ keychainService: 'Packdesk-agency-soak', version: 'agency-soak' }),
   secrets: noKeychain,
-  trackerTickMs: 50,
+  reconcilerTickMs: 50,
   requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS),
   doubtWindowMs: Number(env.DOUBT_WINDOW_MS),
   retry: PATIENT_RETRY,

@@ -78,7 +78,7 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   CREATE INDEX agency_changes_booking ON agency_changes (booking_key, seq);
   `,
   // A push in one call: the push lock is held only while the server works, never across a round trip
-  // to a counter (20 counters were queueing on it). Checked by the counter before it calls.
+  // to a counter (many counters queued on it). Checked by the counter before it calls.
   `
   CREATE FUNCTION agency_push(p_counter uuid, p_changes jsonb, OUT applied bigint, OUT last_seq bigint)
   LANGUAGE plpgsql AS $push$

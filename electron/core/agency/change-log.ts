@@ -1,5 +1,5 @@
 import type { Pool, QueryResult, QueryResultRow } from 'pg';
-import { containsCardNumber } from '../../../shared/card-numbers';
+import { containsCardNumber } from '../../../shared/card-number-screening';
 import { AppError } from '../app-error';
 import { agencyChangeSchema } from './agency-change';
 import type { AgencyChange } from './agency-change';

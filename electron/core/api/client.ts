@@ -12,12 +12,12 @@ import {
   searchResponseSchema,
 } from '../../../shared/api';
 import type { AvailabilityRequest, BookRequest, Changes, PrebookRequest } from '../../../shared/api';
-import { containsCardNumber } from '../../../shared/card-numbers';
+import { containsCardNumber } from '../../../shared/card-number-screening';
 import { AppError } from '../app-error';
 import { authorizationFor } from './key-origin';
 import type { OriginBoundKey } from './key-origin';
 import { wordsFor } from './messages';
-import { DEFAULT_RETRY, parseRetryAfter, retryDelayMs, shouldRetry } from './retry-policy';
+import { DEFAULT_RETRY, parseRetryAfter, retryDelayMs, sendWithinPatience, shouldRetry } from './retry-policy';
 import type { RetryPolicy } from './retry-policy';
 import { kindForStatus, ServiceError } from './service-errors';
 import type { FailureKind } from './service-errors';
@@ -71,8 +71,8 @@ interface Call<S extends z.ZodType> {
   schema: S;
 }
 
-/** A book call either pays, or asks for 3-D Secure; both are normal outcomes, not errors. */
-export type BookOutcome =
+/** The service's answer to a book call: paid, or asks for 3-D Secure; both are normal answers, not errors. */
+export type BookAnswer =
   | { kind: 'booked'; bookingId: number; status: string; bookingReference: string }
   | { kind: 'requires_action'; paymentIntentId: string; clientSecret: string };
 
@@ -195,24 +195,20 @@ export function createApiClient(options: ApiClientOptions) {
     return parsed.data;
   }
 
-  async function send<S extends z.ZodType>(call: Call<S>): Promise<z.output<S>> {
-    // Time spent on this call so far, sending and waiting (the waits counted as asked, whatever the sleep).
-    let spentMs = 0;
+  function send<S extends z.ZodType>(call: Call<S>): Promise<z.output<S>> {
     let failures = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      const sentAt = performance.now();
-      try {
-        return await once(call, attempt);
-      } catch (error) {
-        if (!(error instanceof ServiceError)) throw error;
-        spentMs += performance.now() - sentAt;
+    return sendWithinPatience(
+      (attempt) => once(call, attempt),
+      async (error, attempt, spentMs) => {
+        if (!(error instanceof ServiceError)) return null;
         if (error.kind !== 'rate_limit') failures += 1;
         const delayMs = retryDelayMs(error, attempt, policy);
-        if (!shouldRetry(error, failures, call.isRead, policy, spentMs + delayMs)) throw error;
+        if (!shouldRetry(error, failures, call.isRead, policy, spentMs + delayMs)) return null;
+        // The wait counts as asked, whatever the sleep (tests pass one that returns at once).
         await sleep(delayMs);
-        spentMs += delayMs;
-      }
-    }
+        return delayMs;
+      },
+    );
   }
 
   return {
@@ -258,7 +254,7 @@ export function createApiClient(options: ApiClientOptions) {
     prebook: (request: PrebookRequest) =>
       send({ method: 'POST', path: '/bookings/prebook', body: request, key: 'live', isRead: false, schema: prebookResponseSchema }),
 
-    async book(bookingId: number, request: BookRequest): Promise<BookOutcome> {
+    async book(bookingId: number, request: BookRequest): Promise<BookAnswer> {
       try {
         const answer = await send({
           method: 'POST',

@@ -1,4 +1,4 @@
-import { containsCardNumber } from '../../../shared/card-numbers';
+import { containsCardNumber } from '../../../shared/card-number-screening';
 import type { FailureKind } from './service-errors';
 
 type Words = { message: string; hint: string };

@@ -42,6 +42,29 @@ export function busyResendDelayMs(error: ServiceError, attempt: number, elapsedM
   return elapsedMs + delayMs <= policy.patienceMs ? delayMs : null;
 }
 
+/**
+ * The one loop of a call tried again: `send` until it answers, or until `waitBeforeNext` (given the failure, the
+ * try's number and the time spent so far, sending and waiting) says no with null; then the last failure is thrown.
+ * It waits itself and resolves to the time waited, which counts towards the patience of the next.
+ */
+export async function sendWithinPatience<T>(
+  send: (attempt: number) => Promise<T>,
+  waitBeforeNext: (error: unknown, attempt: number, spentMs: number) => Promise<number | null>,
+): Promise<T> {
+  let spentMs = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    const sentAt = performance.now();
+    try {
+      return await send(attempt);
+    } catch (error) {
+      spentMs += performance.now() - sentAt;
+      const waitedMs = await waitBeforeNext(error, attempt, spentMs);
+      if (waitedMs === null) throw error;
+      spentMs += waitedMs;
+    }
+  }
+}
+
 /** Retry-After as seconds or an HTTP date, in milliseconds; null when absent or unreadable. */
 export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
   if (!header) return null;

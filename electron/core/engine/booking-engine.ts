@@ -1,13 +1,16 @@
-import type { BookingRecord } from '../../../shared/bookings';
+import type { BookingRecord, StayRequest } from '../../../shared/bookings';
 import type { OpenIntent } from '../ledger/ledger';
 import type { createBookingLocks } from './booking-locks';
 import { needsFollowing, patchFromRead } from './booking-reads';
 import { createCancellation } from './cancellation';
 import { createChanges } from './changes';
 import type { EngineContext } from './engine-context';
+import { createCatalog } from './catalog';
 import { createHolds } from './holds';
 import { createPendingChanges } from './pending-changes';
-import { settleBook } from './settle-book';
+import { createPrebook } from './prebook';
+import { createPricing } from './pricing';
+import { settleBook } from './payments/settle-book';
 import type { Settlement } from './settlement';
 
 /** How long a traveler may stand at the desk paying a change, and how often Packdesk looks meanwhile. */
@@ -21,16 +24,19 @@ const DESK_CHECK_MS = 2_000;
  */
 export function createBookingEngine(context: EngineContext, locks: ReturnType<typeof createBookingLocks>) {
   const { ledger } = context;
-  const holds = createHolds(context);
+  const catalog = createCatalog(context);
+  const pricing = createPricing(context, catalog);
+  const holds = createHolds(context, pricing);
+  const prebook = createPrebook(context, holds);
   const cancellation = createCancellation(context, locks);
-  const changes = createChanges(context, locks, holds);
+  const changes = createChanges(context, locks, pricing);
   const pendingChanges = createPendingChanges(context, locks);
   /** One look at the service for an open write, on behalf of the reconciler (the agent is told through the booking). */
   function settleIntent(intent: OpenIntent): Promise<Settlement> {
     return context.settleOnce(intent.id, async () => {
       const settlement =
         intent.operation === 'prebook'
-          ? await holds.settlePrebook(intent, true)
+          ? await prebook.settlePrebook(intent, true)
           : intent.operation === 'book'
             ? await settleBook(context, intent, true)
             : intent.operation === 'cancel'
@@ -82,10 +88,10 @@ export function createBookingEngine(context: EngineContext, locks: ReturnType<ty
   }
 
   return {
-    search: holds.search,
-    price: holds.price,
+    search: (title: string) => catalog.search(context.deps.activeProfile(), title),
+    price: (stay: StayRequest) => pricing.price(context.deps.activeProfile(), stay),
     startHold: holds.startHold,
-    prebook: holds.prebook,
+    prebook: prebook.prebook,
     cancel: cancellation.cancel,
     previewChange: changes.previewChange,
     confirmChange: changes.confirmChange,

@@ -11,13 +11,13 @@ import type { createBookingLocks } from './booking-locks';
 import { changeShown, changesFor, priceInWords, stayAfterChange } from './change-target';
 import { notConfirmedYet } from './engine-context';
 import type { EngineContext } from './engine-context';
-import type { Holds } from './holds';
+import type { Pricing } from './pricing';
 import { doubtOver, journaledWrite, settleUnreadable } from './journaled-write';
 import { refusedInStatus } from './refusals';
 import type { Settlement } from './settlement';
 
 /** Changes of dates or rooms: preview, then confirm; and settling a change whose answer was lost. */
-export function createChanges(context: EngineContext, locks: ReturnType<typeof createBookingLocks>, holds: Holds) {
+export function createChanges(context: EngineContext, locks: ReturnType<typeof createBookingLocks>, pricing: Pricing) {
   const { ledger } = context;
 
   /** A preview belongs to the booking's version it was made on. */
@@ -28,7 +28,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     const booking = context.bookingOf(change.bookingId);
     // The price of a second change would be the traveler's second payment for the same stay.
     if (booking.inFlight === CHANGE_AWAITING_PAYMENT) throw changeAwaitingPaymentElsewhere();
-    if (change.room) holds.quoteFor(change.room.availabilityId);
+    if (change.room) pricing.quoteFor(change.room.availabilityId);
     const answer = await context.clientOf(booking).previewModification(context.serviceIdOf(booking), changesFor(booking, change));
     const summary = answer.data.price_summary;
     const result: PriceSummary = {
@@ -152,7 +152,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
             'Tell the traveler the price shown now, then confirm again.',
           );
         }
-        const room = change.room ? holds.quoteFor(change.room.availabilityId) : null;
+        const room = change.room ? pricing.quoteFor(change.room.availabilityId) : null;
         const target: ChangeTarget = {
           checkIn: change.dates?.checkIn ?? booking.checkIn,
           checkOut: change.dates?.checkOut ?? booking.checkOut,

@@ -1,7 +1,7 @@
 import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
 import type { StatusRules } from '../../../shared/status-rules';
-import { AppError } from '../app-error';
+import { AppError, bookingNotFound } from '../app-error';
 import type { AgencyWriteGuard } from '../agency/agency-counter';
 import type { ApiClient } from '../api/client';
 import { DEFAULT_RETRY } from '../api/retry-policy';
@@ -78,8 +78,7 @@ export function createEngineContext(deps: EngineDeps) {
 
     bookingOf(id: number): BookingRecord {
       const booking = deps.ledger.get(id);
-      if (!booking)
-        throw new AppError('booking_not_found', `There is no booking ${id} in this counter’s history.`, 'Search for it in Bookings.');
+      if (!booking) throw bookingNotFound(id);
       return booking;
     },
 

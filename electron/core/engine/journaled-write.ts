@@ -1,5 +1,6 @@
-import { fieldHoldingCardNumber } from '../../../shared/card-numbers';
+import { fieldHoldingCardNumber } from '../../../shared/card-number-screening';
 import { AppError } from '../app-error';
+import { sendWithinPatience } from '../api/retry-policy';
 import { ServiceError } from '../api/service-errors';
 import type { IntentDetailInput } from '../ledger/intent-details';
 import type { LedgerEvent, OpenIntent, WriteOperation } from '../ledger/ledger';
@@ -50,20 +51,21 @@ export async function journaledWrite<A, O extends WriteOperation>(context: Engin
   const { intentId, clientReference } = begun;
   await agency?.shareInFlight();
   let sentAt = context.now();
-  // Time spent on the call so far, sending and waiting: a write turned away as busy goes again within patience.
-  let spentMs = 0;
-  for (let attempt = 1; ; attempt += 1) {
-    const started = performance.now();
-    try {
-      return { kind: 'answered', answer: await spec.send(clientReference), intentId, clientReference };
-    } catch (error) {
-      spentMs += performance.now() - started;
-      const waitedMs =
-        error instanceof ServiceError ? await waitToResendBusy(context.busyResend, error, attempt, spentMs, spec.bookingId) : null;
-      if (waitedMs === null) return failed(context, spec, intentId, sentAt, error);
-      spentMs += waitedMs;
-      sentAt = context.now();
-    }
+  try {
+    // A write turned away as busy goes again under the same intent, within the client's patience.
+    const answer = await sendWithinPatience(
+      () => {
+        sentAt = context.now();
+        return spec.send(clientReference);
+      },
+      (error, attempt, spentMs) =>
+        error instanceof ServiceError
+          ? waitToResendBusy(context.busyResend, error, attempt, spentMs, spec.bookingId)
+          : Promise.resolve(null),
+    );
+    return { kind: 'answered', answer, intentId, clientReference };
+  } catch (error) {
+    return failed(context, spec, intentId, sentAt, error);
   }
 }
 

@@ -1,10 +1,10 @@
 import { AppError } from '../app-error';
 import { safeFileName } from '../file-names';
 import type { EventHub } from '../events';
+import type { PdfPrinter } from '../pdf-printer';
 import type { ProfileRecord, ProfileService } from '../profiles';
 import type { ExerciseRunner } from '../training/exercise-runner';
 import type { Trainer } from '../training/trainer';
-import type { VoucherPrinter } from '../voucher-printer';
 import type { AreaHandlers } from './handlers';
 
 export interface TrainingIpcDeps {
@@ -13,7 +13,7 @@ export interface TrainingIpcDeps {
   profiles: ProfileService;
   events: EventHub;
   /** The same port that saves a voucher: the page on screen, as a PDF. */
-  printer: VoucherPrinter | undefined;
+  printer: PdfPrinter | undefined;
 }
 
 type TrainingChannel =

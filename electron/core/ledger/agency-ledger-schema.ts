@@ -29,7 +29,7 @@ export const bookingChangeJson = (basedOn = 'NULL', inFlight = IN_FLIGHT_SENT) =
 /** The JSON of a revision (a number and the counter that made it) from two SQL expressions. */
 export const revisionJson = (revision: string, counterId: string) => `json_object('revision', ${revision}, 'counterId', ${counterId})`;
 
-/** The columns whose change the agency is told of; a tracker read that changes none of them sends nothing. */
+/** The columns whose change the agency is told of; a reconciler read that changes none of them sends nothing. */
 const SHARED_COLUMNS = [
   'service_booking_id',
   'status',

@@ -14,10 +14,15 @@ function searchWords(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Every word must match the start of a word: the one place an FTS5 query is made of words. */
+function allWordsQuery(words: string[]): string {
+  return words.map((word) => `"${word}"*`).join(' AND ');
+}
+
 /** Words of a search box as an FTS5 query: every word must match the start of a word, in any column. */
 export function ftsQuery(text: string): string | null {
   const words = searchWords(text);
-  return words.length ? words.map((word) => `"${word}"*`).join(' AND ') : null;
+  return words.length ? allWordsQuery(words) : null;
 }
 
 /** A token of the index's `scope` column, or the start of one: `p<profile id>`, `s<hex of a status>`. */
@@ -38,46 +43,18 @@ function mayMatchScope(word: string): boolean {
     .some((piece) => SCOPE_TOKEN_START.test(piece));
 }
 
-const CSV_COLUMNS: [string, (record: BookingRecord) => string | number | null][] = [
-  ['Local id', (r) => r.id],
-  ['Service booking id', (r) => r.serviceBookingId],
-  ['Booking reference', (r) => r.bookingReference],
-  ['Client reference', (r) => r.clientReference],
-  ['Status', (r) => r.status],
-  ['Package', (r) => r.packageTitle],
-  ['Property', (r) => r.propertyName],
-  ['Check-in', (r) => r.checkIn],
-  ['Check-out', (r) => r.checkOut],
-  ['Adults', (r) => r.adults],
-  ['Holder', (r) => `${r.holder.name} ${r.holder.surname}`],
-  ['E-mail', (r) => r.holder.email],
-  ['Total (minor units)', (r) => r.totalMinor],
-  ['Currency', (r) => r.currency],
-  ['Mode', (r) => r.profileKind],
-  ['Created', (r) => r.createdAt],
-];
-
-/** A CSV field, quoted when needed, and defused so a spreadsheet never runs it as a formula. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** A status as the search index's `scope` column holds it: one token, whatever the status's words. */
 const statusToken = (status: string) => `s${Buffer.from(status, 'utf8').toString('hex')}`;
 
 /** The day after an ISO date: a booking made on `to` (UTC) is before its midnight. */
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** How many rows of a date range cost about what reading one search match's row costs (measured: ~8). */
+/** How many rows of a date range cost about what reading one search match's row costs (the history benchmark's, bench/report.md). */
 const RANGE_PROBES_PER_MATCH = 8;
 
 /**
- * Matches counted exactly; a search matching more has its total estimated (and says so). Measured at
- * 100,000 bookings, a name matching 8,339: counting to 20,000 took 0.9 ms (more than its page), to
- * 1,000 about 0.15 ms more than the page alone, the matches being gathered once for both.
+ * Matches counted exactly; a search matching more has its total estimated (and says so): counting
+ * far past a page costs more than the page, while up to this cap the matches are gathered once for both.
  */
 const COUNT_CAP = 1_000;
 
@@ -86,12 +63,12 @@ const placeholders = (count: number) => Array.from({ length: count }, () => '?')
 
 /**
  * What the Bookings screen reads: the filtered history (newest first, in the order the ledger made
- * them), its CSV export and the bookings needing attention. A full-text search is found, counted and
+ * them), every booking of a filter for its CSV export, and the bookings needing attention. A full-text search is found, counted and
  * paged by FTS5 alone (profile and status are tokens in the index); other totals come from the counts
  * kept by triggers ("This counter": less the other counters' rows, counted from their partial index).
  * Neither walks the table, at any size. LIMIT and OFFSET are bound as `+?`: SQLite plans with the
- * value of a bare `?` there, so each new value made it prepare the statement again (0.03 ms for a page
- * of rows, measured, a third of a rare name's whole search); `+?` is an expression it does not look into.
+ * value of a bare `?` there, so each new value made it prepare the statement again (a good part of a
+ * rare name's whole search); `+?` is an expression it does not look into.
  */
 export function createHistoryQueries(db: DatabaseSync) {
   /** Whether the ledger holds bookings of another profile, from the kept counts. */
@@ -110,12 +87,12 @@ export function createHistoryQueries(db: DatabaseSync) {
    * profile's token is in every one of its rows, so matching it costs a walk of them all: it is asked
    * only when another profile's bookings are in the ledger too. The words are kept out of the `scope`
    * column by a column filter only when one of them could match a scope token: the filter makes FTS5
-   * read every match's positions (10-20% of a common name's search, measured).
+   * read every match's positions, a real part of a common name's search.
    */
   function matchOf(filter: BookingFilter): string | null {
     const typed = filter.query ? searchWords(filter.query) : [];
     if (!typed.length) return null;
-    const words = typed.map((word) => `"${word}"*`).join(' AND ');
+    const words = allWordsQuery(typed);
     const searched = typed.some(mayMatchScope) ? `{holder email refs package property} : (${words})` : `(${words})`;
     const profile = othersPresent(filter.profileId) ? ` AND scope : p${filter.profileId}` : '';
     const statuses = filter.statuses?.length ? ` AND scope : (${filter.statuses.map((status) => statusToken(status)).join(' OR ')})` : '';
@@ -204,7 +181,7 @@ export function createHistoryQueries(db: DatabaseSync) {
    * fill their part of the ledger; never fewer than were found.
    */
   function estimatedTotal(matched: number, low: number): number {
-    // Two subqueries: a lone min() or max() is read from one end of the table; both in one SELECT walked all of it (4.6 ms at 100,000).
+    // Two subqueries: a lone min() or max() is read from one end of the table; both in one SELECT walked all of it.
     const ids = statement(db, 'SELECT (SELECT min(id) FROM bookings) AS first, (SELECT max(id) FROM bookings) AS last').get() as {
       first: number;
       last: number;
@@ -237,18 +214,8 @@ export function createHistoryQueries(db: DatabaseSync) {
     if (match) {
       const { sql, params } = where(filter, true);
       if (sql === 'true') {
-        if (limit > 0) {
-          const found = searchPage(match, limit, offset);
-          return { ids: found.rows.map((row) => row.id), total: found.total, totalIsEstimate: found.totalIsEstimate };
-        }
-        // Every match (the CSV export), newest first: counted as read.
-        const ids = (
-          statement(db, 'SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC LIMIT -1 OFFSET +?').all(
-            match,
-            offset,
-          ) as { id: number }[]
-        ).map((row) => row.id);
-        return { ids, total: offset + ids.length, totalIsEstimate: false };
+        const found = searchPage(match, limit, offset);
+        return { ids: found.rows.map((row) => row.id), total: found.total, totalIsEstimate: found.totalIsEstimate };
       }
       // A date range as well: paged and counted in one pass, from whichever side is smaller.
       const paged = (
@@ -275,7 +242,7 @@ export function createHistoryQueries(db: DatabaseSync) {
     const total = keptTotal(filter);
     const { sql, params } = where(filter, false);
     // A page in the older half is read from the oldest end, so no page skips more than half the rows.
-    const fromOldest = limit > 0 && offset > total / 2 && offset < total;
+    const fromOldest = offset > total / 2 && offset < total;
     const skip = fromOldest ? Math.max(total - offset - limit, 0) : offset;
     const take = fromOldest ? Math.min(limit, total - offset) : limit;
     const ids = (
@@ -325,6 +292,24 @@ export function createHistoryQueries(db: DatabaseSync) {
     return { rows, total: estimatedTotal(matched, low), totalIsEstimate: true };
   }
 
+  /** Every booking the filter finds, newest first: no page, no total. */
+  function everyId(filter: BookingFilter): number[] {
+    const match = matchOf(filter);
+    const { sql, params } = where(filter, match !== null);
+    const found =
+      match === null
+        ? statement(db, `SELECT b.id FROM bookings b WHERE ${sql} ORDER BY b.id DESC`).all(...params)
+        : sql === 'true'
+          ? statement(db, 'SELECT rowid AS id FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid DESC').all(match)
+          : // Only the matches are read, each checked against the rest of the filter.
+            statement(
+              db,
+              `SELECT b.id FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid
+               WHERE bookings_search MATCH ? AND ${sql} ORDER BY b.id DESC`,
+            ).all(match, ...params);
+    return (found as { id: number }[]).map((row) => row.id);
+  }
+
   const rowsOf = (ids: number[]): Row[] =>
     ids.length
       ? valuesOf(
@@ -336,7 +321,7 @@ export function createHistoryQueries(db: DatabaseSync) {
   return {
     needingAttention(profileId: number): BookingRecord[] {
       return (
-        // Named, or SQLite walks the profile's every row (273 ms at 1,000,000) instead of the few flagged; a plan that cannot use it fails when prepared.
+        // Named, or SQLite walks the profile's every row instead of the few flagged; a plan that cannot use it fails when prepared.
         valuesOf(
           statement(
             db,
@@ -363,18 +348,12 @@ export function createHistoryQueries(db: DatabaseSync) {
       return { rows: rowsOf(ids).map(toRecord), total, totalIsEstimate };
     },
 
-    /** The filter's bookings as CSV; `counterName` names this counter in the Counter column (its own rows carry no name). */
-    exportCsv(filter: BookingFilter, options: { counterName?: string | null } = {}): { csv: string; rows: number } {
-      const { ids } = page(filter, -1, 0);
-      const rows: BookingRecord[] = [];
-      for (let start = 0; start < ids.length; start += 1_000) rows.push(...rowsOf(ids.slice(start, start + 1_000)).map(toRecord));
-      const here = options.counterName ?? 'This counter';
-      const columns: typeof CSV_COLUMNS = [...CSV_COLUMNS, ['Counter', (r) => r.originCounter ?? here]];
-      const lines = [
-        columns.map(([name]) => name).join(','),
-        ...rows.map((record) => columns.map(([, value]) => csvField(value(record))).join(',')),
-      ];
-      return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
+    /** Every booking the filter finds, newest first (what the CSV export writes), read a thousand rows at a time. */
+    everyBooking(filter: BookingFilter): BookingRecord[] {
+      const ids = everyId(filter);
+      const bookings: BookingRecord[] = [];
+      for (let start = 0; start < ids.length; start += 1_000) bookings.push(...rowsOf(ids.slice(start, start + 1_000)).map(toRecord));
+      return bookings;
     },
   };
 }

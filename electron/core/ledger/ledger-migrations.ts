@@ -104,7 +104,7 @@ export const ledgerMigrations: readonly Migration[] = [
       END;
     `);
   },
-  // The Bookings screen asks for bookings needing attention on every open: a partial index keeps that instant at 100,000 rows.
+  // The Bookings screen asks for bookings needing attention on every open: a partial index keeps that instant on a ledger of years.
   (db) => {
     db.exec('CREATE INDEX bookings_attention ON bookings (profile_id, id DESC) WHERE attention IS NOT NULL');
   },

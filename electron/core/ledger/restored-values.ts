@@ -1,5 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
-import { containsCardNumber, fieldHoldingCardNumber } from '../../../shared/card-numbers';
+import { containsCardNumber, fieldHoldingCardNumber } from '../../../shared/card-number-screening';
 import type { BackupRow, KnownColumn, ReadTable } from './backup-file';
 
 /** How a value of a backup's column is checked before it is copied, beyond the type its declaration gives. */

@@ -3,7 +3,7 @@ import type { Attempt, ExerciseId, ExerciseView, SessionReport } from '../../../
 import { AppError } from '../app-error';
 import type { BookingEngine } from '../engine/booking-engine';
 import type { Ledger } from '../ledger/ledger';
-import type { PaymentPipeline } from '../payments/payment-pipeline';
+import type { PaymentPipeline } from '../engine/payments/payment-pipeline';
 import type { ProfileRecord } from '../profiles';
 import { EXERCISES } from './exercises';
 import type { CheckResult, Exercise, ExerciseFacts, ServiceBooking } from './exercises';

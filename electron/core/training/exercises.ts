@@ -113,7 +113,7 @@ function oneBooking(
     problems.push(
       `Packdesk asked to check the booking for ${name} (“${row.attention}”), and nobody did: open it in Bookings, tell the traveler, and press “I have checked it”.`,
     );
-  // The counter learns the service's news from its tracker: done once the screen can say what the service says.
+  // The counter learns the service's news from its reconciler: done once the screen can say what the service says.
   else if (problems.length === 0 && row.status !== LEDGER_STATUS[booking.state])
     return {
       booking,

@@ -2,7 +2,7 @@ import type { AvailableQuote, BookingRecord } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { BookingEngine } from '../engine/booking-engine';
 import type { Ledger } from '../ledger/ledger';
-import type { PaymentPipeline } from '../payments/payment-pipeline';
+import type { PaymentPipeline } from '../engine/payments/payment-pipeline';
 import type { Exercise } from './exercises';
 import { shiftDate } from './exercises';
 
@@ -28,7 +28,7 @@ function wednesdayFrom(days: number): string {
   return isoDay(start.getTime() + toWednesday * DAY_MS);
 }
 
-/** Waits for the tracker to see the supplier's answer: the trainee meets a booking that is Paid, as a traveler's would be. */
+/** Waits for the reconciler to see the supplier's answer: the trainee meets a booking that is Paid, as a traveler's would be. */
 async function untilPaid(ledger: Ledger, bookingId: number, timeoutMs = 30_000): Promise<BookingRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

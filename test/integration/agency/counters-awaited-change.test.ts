@@ -35,7 +35,7 @@ test('a change waiting for the traveler’s payment at one desk, paid before tha
   await deskA.core.payments.payWith(held.id, 'pm_card_visa');
   serviceClockAheadMs += SUPPLIER_DELAY_MS;
   sandbox.service.settleDue();
-  deskA.core.tracker.soon(held.id);
+  deskA.core.reconciler.soon(held.id);
   await waitUntil(
     () => deskA.core.ledger.get(held.id)?.status,
     (status) => status === 'Paid',
@@ -75,7 +75,7 @@ test('a change waiting for the traveler’s payment at one desk, paid before tha
   expect(changesMade(), 'changes the service recorded').toBe(1);
 
   // Desk A sees its change made, and so does every copy.
-  deskA.core.tracker.soon(held.id);
+  deskA.core.reconciler.soon(held.id);
   await waitUntil(
     () => copyAt(deskB, serviceId),
     (booking) => booking.checkIn === dates.checkIn && booking.inFlight === null,

@@ -105,7 +105,7 @@ describe('a counter’s late change over a newer change made at another counter'
     const bookingKey = deskA.core.agency.ledger.placeOf(held.id)?.agencyKey as string;
 
     await deskA.core.payments.payWith(held.id, 'pm_card_visa');
-    deskA.core.tracker.soon(held.id);
+    deskA.core.reconciler.soon(held.id);
     await waitUntil(
       () => deskA.core.ledger.get(held.id)?.status,
       (status) => status === 'Confirming',

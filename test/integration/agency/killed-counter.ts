@@ -11,7 +11,7 @@ const env = process.env;
 const name = env.COUNTER_NAME as string;
 const core = createCore({
   ...childCounterCoreOptions({ keychainService: 'Packdesk-agency-kill', version: 'kill' }),
-  trackerTickMs: 20,
+  reconcilerTickMs: 20,
   retry: QUICK_RETRY,
   doubtWindowMs: 1_000,
   // Small pushes: its outbox drains over many of them, so the kill lands between two with changes still waiting.

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { containsCardNumber } from '../../../shared/card-numbers';
+import { containsCardNumber } from '../../../shared/card-number-screening';
 import { heldBooking, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 import { queryAgency } from '../../support/agency-server';

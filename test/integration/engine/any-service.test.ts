@@ -20,7 +20,7 @@ async function specOnlyCore(service: Awaited<ReturnType<typeof sandbox>>): Promi
 async function paid(engineCore: Core): Promise<BookingRecord> {
   const { booking } = await heldBooking(engineCore, 1, 150);
   await engineCore.payments.payWith(booking.id, 'pm_card_visa');
-  engineCore.tracker.soon(booking.id);
+  engineCore.reconciler.soon(booking.id);
   return (await waitUntil(
     () => engineCore.ledger.get(booking.id),
     (record) => record?.status === 'Paid',
@@ -34,7 +34,7 @@ describe('a service that keeps Pending after book, and names its statuses its ow
     const { booking } = await heldBooking(engineCore);
     const outcome = await engineCore.payments.payWith(booking.id, 'pm_card_visa');
     expect(outcome.booking).toMatchObject({ status: 'Pending', bookingReference: expect.stringMatching(/^BKG-/) });
-    engineCore.tracker.soon(booking.id);
+    engineCore.reconciler.soon(booking.id);
     const settled = await waitUntil(
       () => engineCore.ledger.get(booking.id),
       (record) => record?.status === 'Paid',
@@ -47,7 +47,7 @@ describe('a service that keeps Pending after book, and names its statuses its ow
     const engineCore = await specOnlyCore(service);
     const { booking } = await heldBooking(engineCore);
     await engineCore.payments.payWith(booking.id, 'pm_card_visa');
-    engineCore.tracker.soon(booking.id);
+    engineCore.reconciler.soon(booking.id);
     const rejected = await waitUntil(
       () => engineCore.ledger.get(booking.id),
       (record) => record?.status === 'Rejected',
@@ -62,7 +62,7 @@ describe('a service that keeps Pending after book, and names its statuses its ow
       notCancellable: ['Cancelled', 'Rejected'],
     });
     await engineCore.engine.refresh(booking.id);
-    engineCore.tracker.soon(booking.id);
+    engineCore.reconciler.soon(booking.id);
     await waitUntil(
       () => engineCore.ledger.dueBookings(Number.MAX_SAFE_INTEGER, 100).map((row) => row.id),
       (due) => !due.includes(booking.id),

@@ -53,7 +53,7 @@ describe.each(DIALECTS)('the whole flow, against the %s dialect', (dialect) => {
         kind: 'booked',
         booking: { status: 'Pending', bookingReference: expect.stringMatching(/^(PKD|BKG-)/) },
       });
-      engineCore.tracker.soon(booking.id);
+      engineCore.reconciler.soon(booking.id);
       const final = await waitUntil(
         () => engineCore.ledger.get(booking.id),
         (record) => record?.status === 'Paid',

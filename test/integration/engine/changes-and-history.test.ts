@@ -10,7 +10,7 @@ const core = useCore();
 async function paid(engineCore: Core, packageId = 1, startInDays = 150): Promise<BookingRecord> {
   const { booking } = await heldBooking(engineCore, packageId, startInDays);
   await engineCore.payments.payWith(booking.id, 'pm_card_visa');
-  engineCore.tracker.soon(booking.id);
+  engineCore.reconciler.soon(booking.id);
   return (await waitUntil(
     () => engineCore.ledger.get(booking.id),
     (record) => record?.status === 'Paid',

@@ -219,7 +219,7 @@ describe.each(DIALECTS)('faults and recovery, against the %s dialect', (dialect)
         await engineCore.connectivity.refresh();
         expect(engineCore.connectivity.online).toBe(true);
         expect((await engineCore.payments.payWith(booking.id, 'pm_card_visa')).kind).toBe('booked');
-        engineCore.tracker.soon(booking.id);
+        engineCore.reconciler.soon(booking.id);
         await waitUntil(
           () => engineCore.ledger.get(booking.id)?.status,
           (status) => status === 'Paid',

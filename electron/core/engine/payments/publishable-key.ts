@@ -1,5 +1,5 @@
-import { AppError } from '../app-error';
-import type { ProfileRecord } from '../profiles';
+import { AppError } from '../../app-error';
+import type { ProfileRecord } from '../../profiles';
 
 /** The publishable key a profile pays with, checked before any window opens. */
 export async function checkedPublishableKey(

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { app, dialog } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { safeFileName } from '../core/file-names';
-import type { VoucherPrinter } from '../core/voucher-printer';
+import type { PdfPrinter } from '../core/pdf-printer';
 
-/** The voucher on screen, printed by Chromium to A4 (the page's print styles hide the app around it), saved where the agent says. */
-export function electronVoucherPrinter(window: () => BrowserWindow | null): VoucherPrinter {
+/** The page on screen (a voucher, a report), printed by Chromium to A4 (the page's print styles hide the app around it), saved where the agent says. */
+export function electronPdfPrinter(window: () => BrowserWindow | null): PdfPrinter {
   return {
     async savePdf(suggestedFileName) {
       const target = window();

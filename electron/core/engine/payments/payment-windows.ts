@@ -5,7 +5,7 @@
  * Stripe's own frames in those windows (or, in training, the window's own form of test cards); what
  * comes back is a payment method id or an outcome.
  */
-import type { AuthenticationResult, CardEntryResult } from '../../../shared/payment-window';
+import type { AuthenticationResult, CardEntryResult } from '../../../../shared/payment-window';
 
 export type AuthenticationRequest =
   /** A real service: Stripe.js in the payment page, with the payment intent's client secret. */

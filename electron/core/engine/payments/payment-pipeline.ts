@@ -1,18 +1,18 @@
-import type { BookRequest } from '../../../shared/api';
-import type { BookingRecord } from '../../../shared/bookings';
-import { formatMoney } from '../../../shared/format';
-import type { PaymentStep } from '../../../shared/ipc';
-import { isPayable } from '../../../shared/status-rules';
-import { AppError } from '../app-error';
-import { serviceSays } from '../api/messages';
-import { ServiceError } from '../api/service-errors';
-import type { createBookingLocks } from '../engine/booking-locks';
-import { declineCodeOf, declineWords, isDecline } from '../engine/decline-words';
-import { notConfirmedYet } from '../engine/engine-context';
-import type { EngineContext } from '../engine/engine-context';
-import { journaledWrite } from '../engine/journaled-write';
-import { settleBook } from '../engine/settle-book';
-import type { ProfileRecord } from '../profiles';
+import type { BookRequest } from '../../../../shared/api';
+import type { BookingRecord } from '../../../../shared/bookings';
+import { formatMoney } from '../../../../shared/format';
+import type { PaymentStep } from '../../../../shared/ipc';
+import { isPayable } from '../../../../shared/status-rules';
+import { AppError } from '../../app-error';
+import { serviceSays } from '../../api/messages';
+import { ServiceError } from '../../api/service-errors';
+import type { createBookingLocks } from '../booking-locks';
+import { declineCodeOf, declineWords, isDecline } from './decline-words';
+import { notConfirmedYet } from '../engine-context';
+import type { EngineContext } from '../engine-context';
+import { journaledWrite } from '../journaled-write';
+import { settleBook } from './settle-book';
+import type { ProfileRecord } from '../../profiles';
 import type { PaymentWindows } from './payment-windows';
 import { checkedPublishableKey } from './publishable-key';
 
@@ -38,7 +38,7 @@ const MAX_AUTHENTICATION_ROUNDS = 3;
  * What one book call did. 3-D Secure's client secret lives only in this answer, in main's memory:
  * the ledger keeps the payment intent's id, and a book with that id gets the secret again.
  */
-export type BookOutcome =
+export type PaymentOutcome =
   | { kind: 'booked'; booking: BookingRecord }
   | {
       kind: 'requires_action';
@@ -58,7 +58,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   const { ledger } = context;
   const running = new Map<number, Promise<BookingRecord>>();
 
-  async function book(bookingId: number, request: BookRequest, method: string): Promise<BookOutcome> {
+  async function book(bookingId: number, request: BookRequest, method: string): Promise<PaymentOutcome> {
     return locks.run(bookingId, async () => {
       context.requireOnline();
       const booking = context.bookingOf(bookingId);
@@ -135,14 +135,14 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   }
 
   /** Pays with a payment method token (pm_…); the amount is never sent. */
-  function payWith(bookingId: number, paymentMethodId: string, clientReference?: string): Promise<BookOutcome> {
+  function payWith(bookingId: number, paymentMethodId: string, clientReference?: string): Promise<PaymentOutcome> {
     const booking = context.bookingOf(bookingId);
     const reference = clientReference?.trim() || booking.clientReference;
     return book(bookingId, { payment_method_id: paymentMethodId, client_reference: reference }, 'card');
   }
 
   /** Books with the payment intent: after 3-D Secure, or to resume it (the service answers 402 again with its secret while it is not done). */
-  function completeAuthentication(bookingId: number, paymentIntentId: string): Promise<BookOutcome> {
+  function completeAuthentication(bookingId: number, paymentIntentId: string): Promise<PaymentOutcome> {
     const booking = context.bookingOf(bookingId);
     return book(bookingId, { payment_intent_id: paymentIntentId, client_reference: booking.clientReference }, '3-D Secure');
   }
@@ -150,13 +150,6 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   /** The cardholder did not pass, or the intent is dead: the booking stays held, and another card starts afresh. */
   function forgetPaymentIntent(bookingId: number, summary: string): BookingRecord {
     return ledger.update(bookingId, { paymentIntentId: null }, { type: 'authentication_failed', summary });
-  }
-
-  function bookingOf(bookingId: number): BookingRecord {
-    const booking = ledger.get(bookingId);
-    if (!booking)
-      throw new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
-    return booking;
   }
 
   async function paymentMethod(booking: BookingRecord, given: string | undefined): Promise<string> {
@@ -188,7 +181,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
    * intent is forgotten. Asked before anything replaces or drops an intent, so a payment the
    * cardholder already approved is never charged a second time by another card.
    */
-  async function askIntent(bookingId: number, paymentIntentId: string, why: string): Promise<BookOutcome | 'dead'> {
+  async function askIntent(bookingId: number, paymentIntentId: string, why: string): Promise<PaymentOutcome | 'dead'> {
     try {
       return await completeAuthentication(bookingId, paymentIntentId);
     } catch (error) {
@@ -201,8 +194,8 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   }
 
   /** Runs the bank's check in its window until the service books, or says why not. */
-  async function authenticate(outcome: Extract<BookOutcome, { kind: 'requires_action' }>): Promise<BookingRecord> {
-    let current: BookOutcome = outcome;
+  async function authenticate(outcome: Extract<PaymentOutcome, { kind: 'requires_action' }>): Promise<BookingRecord> {
+    let current: PaymentOutcome = outcome;
     for (let round = 1; current.kind === 'requires_action'; round += 1) {
       const bookingId = current.booking.id;
       if (round > MAX_AUTHENTICATION_ROUNDS) {
@@ -269,9 +262,9 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   }
 
   async function run(bookingId: number, options: PayOptions): Promise<BookingRecord> {
-    const booking = bookingOf(bookingId);
+    const booking = context.bookingOf(bookingId);
     refuseGivenMethodOnLive(booking, options.paymentMethodId);
-    let outcome: BookOutcome | null = null;
+    let outcome: PaymentOutcome | null = null;
     if (options.continueAuthentication) {
       if (!booking.paymentIntentId)
         throw new AppError('no_authentication_pending', 'This booking is not waiting for 3-D Secure.', 'Pay again to start a new payment.');

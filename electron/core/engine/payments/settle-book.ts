@@ -1,9 +1,9 @@
-import { isFinalStatus } from '../../../shared/status-rules';
-import { AppError } from '../app-error';
-import type { OpenIntent } from '../ledger/ledger';
-import type { EngineContext } from './engine-context';
-import { doubtOver } from './journaled-write';
-import type { Settlement } from './settlement';
+import { isFinalStatus } from '../../../../shared/status-rules';
+import { AppError } from '../../app-error';
+import type { OpenIntent } from '../../ledger/ledger';
+import type { EngineContext } from '../engine-context';
+import { doubtOver } from '../journaled-write';
+import type { Settlement } from '../settlement';
 
 /** Settles a book whose answer was lost: the booking read back shows whether the card was charged. */
 export async function settleBook(context: EngineContext, intent: OpenIntent, fromReconciler: boolean): Promise<Settlement> {

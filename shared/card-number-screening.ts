@@ -1,16 +1,4 @@
-/** Luhn's check, which every real card number passes. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+import { passesLuhn } from './luhn';
 
 // Digits in groups joined by one space, dot, dash or underscore (`pm_4242_4242_4242_4242`), not glued
 // to letters or other digits: a card number written out, but not a run inside a random hex id.

@@ -4,15 +4,14 @@ import type { BookingEngine } from '../engine/booking-engine';
 import type { Ledger } from '../ledger/ledger';
 import type { AreaHandlers } from './handlers';
 
-export interface BookingIpcDeps {
+export interface BookingsIpcDeps {
   engine: BookingEngine;
   ledger: Ledger;
   /** Hands a link to the system browser (Electron's shell); absent where there is none. */
   openExternal: ((url: string) => Promise<void>) | undefined;
 }
 
-type BookingChannel =
-  | 'packages:search'
+type BookingsChannel =
   | 'bookings:price'
   | 'bookings:hold'
   | 'bookings:prebook'
@@ -24,10 +23,9 @@ type BookingChannel =
   | 'bookings:open-payment-link'
   | 'bookings:resolve-change';
 
-/** Search, price, hold and prebook; then a booking's refresh, cancel and changes. Each handler is one call into its flow. */
-export function bookingIpc({ engine, ledger, openExternal }: BookingIpcDeps): AreaHandlers<BookingChannel> {
+/** Price, hold and prebook; then a booking's refresh, cancel and changes. Each handler is one call into its flow. */
+export function bookingsIpc({ engine, ledger, openExternal }: BookingsIpcDeps): AreaHandlers<BookingsChannel> {
   return {
-    'packages:search': (input) => engine.search(input.title),
     'bookings:price': (input) => engine.price(input),
     'bookings:hold': (input) => engine.startHold(input.quote, input.paxAges),
     'bookings:prebook': (input) => engine.prebook(input.holdId, input.holder),

@@ -1,4 +1,4 @@
-import { ServiceError } from '../api/service-errors';
+import { ServiceError } from '../../api/service-errors';
 
 /** Decline codes in words, with what to try next. */
 const DECLINES: Record<string, { message: string; hint: string }> = {

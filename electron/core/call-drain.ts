@@ -1,0 +1,47 @@
+import { AppError } from './app-error';
+import type { Handlers } from './dispatch';
+
+/**
+ * The calls under way, so a quit waits for them (a payment half-recorded is settled at the next
+ * start, but better not): once closed, no new call is taken, and `drain` waits for those running.
+ */
+export function createCallDrain() {
+  const running = new Set<Promise<unknown>>();
+  let accepting = true;
+
+  /** Counts `work` among the calls a quit waits for. */
+  function track<T>(work: Promise<T>): Promise<T> {
+    running.add(work);
+    void work.finally(() => running.delete(work)).catch(() => {});
+    return work;
+  }
+
+  return {
+    track,
+    /** Read through a function: a quit can begin while a start awaits. */
+    closing: () => !accepting,
+
+    /** Every handler, refused once closing and otherwise counted while it runs. */
+    guard(handlers: Handlers): Handlers {
+      return Object.fromEntries(
+        Object.entries(handlers).map(([channel, handler]) => [
+          channel,
+          (input: never) => {
+            if (!accepting)
+              throw new AppError('shutting_down', 'Packdesk is closing, so this was not done.', 'Open Packdesk again and do it there.');
+            return track((async () => (handler as (value: never) => Promise<unknown>)(input))());
+          },
+        ]),
+      ) as Handlers;
+    },
+
+    /** Takes no new call, then waits for those running and for `alsoIdle`, for at most `graceMs`. */
+    async drain(graceMs: number, alsoIdle: Promise<unknown>): Promise<void> {
+      accepting = false;
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.allSettled([...running, alsoIdle]), grace]);
+      clearTimeout(timer);
+    },
+  };
+}

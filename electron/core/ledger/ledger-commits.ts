@@ -1,0 +1,30 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { BookingRecord } from '../../../shared/bookings';
+import type { createRowWriter } from './ledger-rows';
+
+type RowWriter = ReturnType<typeof createRowWriter>;
+
+/** A line of a booking's timeline, written with the change it tells of. */
+export interface LedgerEvent {
+  type: string;
+  summary: string;
+  detail?: unknown;
+}
+
+/** How the ledger's parts commit: the one database, its two kinds of transaction, and what follows a commit. */
+export interface LedgerCommits {
+  db: DatabaseSync;
+  now: () => Date;
+  iso: () => string;
+  /** A commit that survives a power cut (fsynced). */
+  durable: <T>(work: () => T) => T;
+  /** Only for what can be learnt again from the service (reads, schedules): no fsync, still atomic. */
+  relaxed: <T>(work: () => T) => T;
+  /** The row as committed, told to whoever listens. */
+  committed: (id: number) => BookingRecord;
+  addEvent: (bookingId: number, type: string, summary: string, detail?: unknown) => void;
+  insertRow: RowWriter['insertRow'];
+  patchRow: RowWriter['patchRow'];
+  /** Tells the reconciler a commit made a booking due for a read at `atMs`. */
+  tellDue: (atMs: number | null | undefined) => void;
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
+import type { BookingRecord } from '../../../shared/bookings';
+import { changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
+import { AppError, bookingNotFound } from '../app-error';
+import { throwIfHeldAfterRestore } from './held-writes';
+import { toIntent, WRITE_NOUNS } from './intent-details';
+import type { IntentDetailInput, IntentRow, OpenIntent, WriteOperation } from './intent-details';
+import type { LedgerCommits, LedgerEvent } from './ledger-commits';
+import type { BookingPatch, NewBooking } from './ledger-rows';
+import { statement } from './statements';
+
+/**
+ * The journal of writes to the service: each write's intent committed before its call, its outcome
+ * with the ledger change after it, and what a stop left open.
+ */
+export function createWriteJournal({ db, now, iso, durable, relaxed, committed, addEvent, insertRow, patchRow, tellDue }: LedgerCommits) {
+  function allocateClientReference(): string {
+    let code = (statement(db, "SELECT value FROM counter WHERE key = 'code'").get() as { value: string } | undefined)?.value;
+    if (!code) {
+      code = Array.from(randomBytes(4), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[byte % 32]).join('');
+      statement(db, "INSERT INTO counter (key, value) VALUES ('code', ?)").run(code);
+    }
+    const next =
+      Number((statement(db, "SELECT value FROM counter WHERE key = 'sequence'").get() as { value: string } | undefined)?.value ?? 0) + 1;
+    statement(db, "INSERT INTO counter (key, value) VALUES ('sequence', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+      String(next),
+    );
+    return `PD-${code}-${String(next).padStart(6, '0')}`;
+  }
+
+  return {
+    /**
+     * The first half of every write to the service, in ONE durable commit: the intent, the booking's
+     * in-flight mark and its timeline entry (and, for a prebook, the client reference it will carry).
+     * Refused while another write on the same booking has no known outcome.
+     */
+    beginWrite<O extends WriteOperation>(
+      operation: O,
+      bookingId: number | null,
+      detail: IntentDetailInput<O>,
+    ): { intentId: number; clientReference: string | null } {
+      const begun = durable(() => {
+        if (bookingId !== null) {
+          const row = statement(db, 'SELECT in_flight FROM bookings WHERE id = ?').get(bookingId) as
+            { in_flight: string | null } | undefined;
+          if (!row) throw bookingNotFound(bookingId);
+          // Another counter's change waiting for payment stops only another change: a cancellation still goes.
+          if (row.in_flight === CHANGE_AWAITING_PAYMENT && operation === 'modification') throw changeAwaitingPaymentElsewhere();
+          if (row.in_flight && row.in_flight !== CHANGE_AWAITING_PAYMENT) {
+            throwIfHeldAfterRestore(db, bookingId);
+            throw new AppError(
+              'write_in_progress',
+              `A ${(WRITE_NOUNS as Partial<Record<string, string>>)[row.in_flight] ?? row.in_flight} for this booking was sent and its outcome is not confirmed yet.`,
+              'Wait: Packdesk is checking with the service and updates the booking by itself. Do not send it again.',
+            );
+          }
+        }
+        const clientReference = operation === 'prebook' ? allocateClientReference() : null;
+        const stored = clientReference ? { ...detail, clientReference } : detail;
+        const intentId = Number(
+          statement(db, 'INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (?, ?, ?, ?)').run(
+            bookingId,
+            operation,
+            JSON.stringify(stored),
+            iso(),
+          ).lastInsertRowid,
+        );
+        if (bookingId !== null) {
+          statement(db, 'UPDATE bookings SET in_flight = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
+            operation,
+            iso(),
+            bookingId,
+          );
+          addEvent(bookingId, `${operation}_intent`, `Sending the ${WRITE_NOUNS[operation]} to the service.`);
+        }
+        return { intentId, clientReference };
+      });
+      if (bookingId !== null) committed(bookingId);
+      return begun;
+    },
+
+    /**
+     * The second half, in ONE durable commit: the intent's outcome, and the ledger change the service's
+     * answer calls for (a new row, or a patch of the intent's booking), which clears its in-flight mark.
+     */
+    finishWrite(
+      intentId: number,
+      outcome: string,
+      change: { insert?: NewBooking; patch?: BookingPatch; event?: LedgerEvent } = {},
+    ): BookingRecord | null {
+      const id = durable(() => {
+        const intent = statement(db, 'SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as
+          { booking_id: number | null; finished_at: string | null } | undefined;
+        if (!intent || intent.finished_at) throw new AppError('intent_settled', 'This write was already settled.', 'Refresh the booking.');
+        let bookingId = intent.booking_id === null ? null : intent.booking_id;
+        if (change.insert) bookingId = insertRow(change.insert);
+        else if (bookingId !== null) patchRow(bookingId, { ...change.patch, inFlight: null }, true);
+        if (bookingId !== null && change.event) addEvent(bookingId, change.event.type, change.event.summary, change.event.detail);
+        statement(db, 'UPDATE intents SET finished_at = ?, outcome = ?, booking_id = ?, next_check_at = NULL WHERE id = ?').run(
+          iso(),
+          outcome,
+          bookingId,
+          intentId,
+        );
+        return bookingId;
+      });
+      if (id === null) return null;
+      const booking = committed(id);
+      tellDue(change.insert ? change.insert.nextCheckAt : change.patch?.nextCheckAt);
+      return booking;
+    },
+
+    /** A write's answer was lost: the intent stays open and is checked from now on; the booking says so. */
+    answerLost(intentId: number, doubtUntil: number, attention: string | null): OpenIntent {
+      const intent = relaxed(() => {
+        statement(db, 'UPDATE intents SET doubt_until = ?, next_check_at = ? WHERE id = ?').run(doubtUntil, now().getTime(), intentId);
+        const lost = toIntent(statement(db, 'SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
+        if (lost.bookingId !== null && attention !== null) patchRow(lost.bookingId, { attention }, true);
+        return lost;
+      });
+      if (intent.bookingId !== null && attention !== null) committed(intent.bookingId);
+      return intent;
+    },
+
+    /** At start-up every write left open by the last run is due for a look at once, and its booking says so. */
+    recoverOpenIntents(): number {
+      const recovered = relaxed(() => {
+        const stopped = statement(
+          db,
+          'SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL',
+        ).all() as { booking_id: number; operation: WriteOperation }[];
+        for (const { booking_id: bookingId, operation } of stopped) {
+          patchRow(
+            bookingId,
+            {
+              attention: `Packdesk stopped while a ${WRITE_NOUNS[operation]} was being sent. Not confirmed yet: checking with the service.`,
+            },
+            true,
+          );
+        }
+        const due = Number(
+          statement(db, 'UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes,
+        );
+        return { due, bookingIds: stopped.map((intent) => intent.booking_id) };
+      });
+      for (const bookingId of recovered.bookingIds) committed(bookingId);
+      return recovered.due;
+    },
+
+    openIntents(): OpenIntent[] {
+      return (statement(db, 'SELECT * FROM intents WHERE finished_at IS NULL ORDER BY id').all() as IntentRow[]).map(toIntent);
+    },
+  };
+}
