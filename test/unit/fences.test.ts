@@ -55,6 +55,28 @@ describe('fences the lint enforces', () => {
   });
 });
 
+describe('one data path in the renderer', () => {
+  test.each([
+    ['renderer/src/screens/bookings/Probe.tsx', "import { call } from '../../bridge';"],
+    ['renderer/src/screens/Probe.tsx', "import { describeError } from '../bridge';"],
+    ['renderer/src/components/Probe.tsx', "import { BridgeError } from '../bridge';"],
+    ['renderer/src/App.tsx', "import { call } from './bridge';"],
+  ])('%s may not import the bridge: %s', async (file, source) => {
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
+      expect.stringContaining('do not call the bridge'),
+    ]);
+  });
+
+  test.each([
+    ['renderer/src/stores/probe-store.ts', "import { call } from '../bridge';"],
+    ['renderer/src/hooks/use-probe.ts', "import { call } from '../bridge';"],
+    ['renderer/src/screens/Probe.tsx', "import { useMainCall } from '../hooks/use-main-call';"],
+    ['renderer/src/screens/Probe.tsx', "import type { PackdeskBridge } from '../../../shared/bridge';"],
+  ])('%s may: %s', async (file, source) => {
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+});
+
 describe('dead code the unused-export check finds', () => {
   const root = `${import.meta.dirname}/../..`;
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Loader } from '@mantine/core';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatDate, formatMoney, nightsBetween, plural } from '../../../shared/format';
-import { call, describeError } from '../bridge';
+import { useMainCall } from '../hooks/use-main-call';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { escapeTaken } from '../components/escape-taken';
 import { PrintBar } from '../components/PrintBar';
@@ -12,7 +12,7 @@ import { useAppStore } from '../stores/app-store';
 export function Voucher({ bookingId }: { bookingId: number }) {
   const openVoucher = useAppStore((state) => state.openVoucher);
   const [booking, setBooking] = useState<BookingRecord | null>(null);
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const { run, error } = useMainCall();
   // Escape goes back where the voucher was opened from (the booking, or the confirmation), as Back does.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -22,10 +22,11 @@ export function Voucher({ bookingId }: { bookingId: number }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [openVoucher]);
   useEffect(() => {
-    call('history:get', { bookingId })
-      .then((data) => setBooking(data.booking))
-      .catch((caught: unknown) => setError(describeError(caught)));
-  }, [bookingId]);
+    void run(
+      (mainCall) => mainCall('history:get', { bookingId }),
+      (data) => setBooking(data.booking),
+    );
+  }, [bookingId, run]);
 
   if (error && !booking) return <ErrorNotice error={error} />;
   if (!booking) return <Loader role="status" aria-label="Loading the voucher" />;
@@ -36,7 +37,7 @@ export function Voucher({ bookingId }: { bookingId: number }) {
         back="Back"
         onBack={() => openVoucher(null)}
         printFirst
-        savePdf={async () => (await call('vouchers:save-pdf', { bookingId })).path}
+        savePdf={async (mainCall) => (await mainCall('vouchers:save-pdf', { bookingId })).path}
       />
       <article className="voucher" aria-label="Voucher">
         <header>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
+import { useMainCall } from '../../hooks/use-main-call';
 import { SPEC_STATUS_RULES } from '../../../../shared/status-rules';
 import type { StatusRules } from '../../../../shared/status-rules';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
@@ -32,7 +32,7 @@ export function BookingList() {
   const { filter, total, totalIsEstimate, rows, generation, error, attention, open, setFilter, showRows, lookForOtherWriters } =
     useBookings();
   const [query, setQuery] = useState(filter.query);
-  const [exportError, setExportError] = useState<{ message: string; hint: string } | null>(null);
+  const { run: runExport, error: exportError, clearError: clearExportError } = useMainCall();
   const scroller = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
 
@@ -104,17 +104,16 @@ export function BookingList() {
 
   const exportCsv = async () => {
     if (activeProfileId === null) return;
-    setExportError(null);
-    try {
-      const file = await call('history:export', historyFilter(activeProfileId, filter));
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
-      link.download = file.fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    } catch (caught) {
-      setExportError(describeError(caught));
-    }
+    await runExport(
+      (mainCall) => mainCall('history:export', historyFilter(activeProfileId, filter)),
+      (file) => {
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
+        link.download = file.fileName;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      },
+    );
   };
 
   const setStatuses = (statuses: string[]) => activeProfileId !== null && void setFilter(activeProfileId, { statuses });
@@ -207,7 +206,7 @@ export function BookingList() {
         )}
       </Group>
 
-      <ErrorNotice error={error ?? exportError} onClose={exportError ? () => setExportError(null) : undefined} />
+      <ErrorNotice error={error ?? exportError} onClose={exportError ? clearExportError : undefined} />
       <Text size="sm" c="dimmed" role="status" data-testid="result-count">
         {total === null
           ? 'Loading…'

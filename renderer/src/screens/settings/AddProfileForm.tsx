@@ -4,8 +4,8 @@ import { Button, Card, Group, PasswordInput, SegmentedControl, Stack, Text, Text
 import { BusyButton } from '../../components/BusyButton';
 import type { KeySlot } from '../../../../shared/profiles';
 import { baseUrlProblem, KEY_SLOT_LABELS } from '../../../../shared/profiles';
-import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useMainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 import { KEY_SLOTS, keyFieldError, keyPlaceholder } from './key-fields';
 
@@ -19,8 +19,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
   const [baseUrl, setBaseUrl] = useState('https://');
   const [keys, setKeys] = useState<Record<KeySlot, string>>({ test: '', live: '', publishable: '' });
   const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const { run, busy: saving, error, clearError } = useMainCall();
 
   const nameError = touched && !name.trim() ? 'Give the profile a name.' : null;
   const urlError = touched || baseUrl !== 'https://' ? baseUrlProblem(baseUrl.trim()) : null;
@@ -33,18 +32,11 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     setTouched(true);
     if (!name.trim() || baseUrlProblem(baseUrl.trim()) || KEY_SLOTS.some((slot) => keyErrors[slot])) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const filled = Object.fromEntries(KEY_SLOTS.filter((slot) => keys[slot].trim()).map((slot) => [slot, keys[slot].trim()]));
-      await call('profiles:create', { name, kind, baseUrl, keys: filled });
+    const filled = Object.fromEntries(KEY_SLOTS.filter((slot) => keys[slot].trim()).map((slot) => [slot, keys[slot].trim()]));
+    await run(async (mainCall) => {
+      await mainCall('profiles:create', { name, kind, baseUrl, keys: filled });
       await refresh();
-      onDone();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setSaving(false);
-    }
+    }, onDone);
   };
 
   return (
@@ -70,7 +62,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
             Your organization’s service address and keys come from the Package Booking Service’s welcome e-mail.
           </Text>
         </div>
-        <ErrorNotice error={error} onClose={() => setError(null)} />
+        <ErrorNotice error={error} onClose={clearError} />
         <Group grow align="flex-start">
           <TextInput
             label="Profile name"

@@ -3,8 +3,8 @@ import type { SyntheticEvent } from 'react';
 import { Button, Group, PasswordInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
 import type { AgencySettingsView } from '../../../../shared/agency';
-import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useMainCall } from '../../hooks/use-main-call';
 import { useAgency } from '../../stores/agency-store';
 import { checkAgencyForm, initialValues, TLS_CHOICES } from './agency-form-fields';
 import type { AgencyField, AgencyFormValues, TlsMode } from './agency-form-fields';
@@ -26,8 +26,7 @@ interface AgencyFormProps {
 export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFormProps) {
   const [values, setValues] = useState<AgencyFormValues>(() => initialValues(saved));
   const [touched, setTouched] = useState(false);
-  const [connecting, setConnecting] = useState(false);
-  const [error, setError] = useState<ReturnType<typeof describeError> | null>(null);
+  const { run, busy: connecting, error, clearError } = useMainCall();
   const form = useRef<HTMLFormElement>(null);
   const connect = useRef<HTMLButtonElement>(null);
   const answer = useRef<HTMLDivElement>(null);
@@ -58,17 +57,11 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setConnecting(true);
-    setError(null);
-    try {
-      const input = checked.input;
-      await useAgency.getState().answer(() => call('agency:connect', input));
+    const input = checked.input;
+    await run(async (mainCall) => {
+      await useAgency.getState().answer(() => mainCall('agency:connect', input));
       await onConnected();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setConnecting(false);
-    }
+    });
   };
 
   return (
@@ -139,7 +132,7 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
           {...field('counterName')}
         />
         <div ref={answer}>
-          <ErrorNotice error={error} onClose={() => setError(null)} />
+          <ErrorNotice error={error} onClose={clearError} />
           {error && !saved && (
             <Text size="sm" mt={6}>
               Nothing was saved: this profile’s bookings stay this counter’s own until it connects.
