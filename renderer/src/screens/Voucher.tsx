@@ -6,6 +6,7 @@ import { useMainCall } from '../hooks/use-main-call';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { escapeTaken } from '../components/escape-taken';
 import { PrintBar } from '../components/PrintBar';
+import { useShortcutKeys } from '../components/use-shortcuts';
 import { useAppStore } from '../stores/app-store';
 
 /** A printable voucher for a confirmed booking: what the traveler shows at the hotel. */
@@ -14,13 +15,19 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   const [booking, setBooking] = useState<BookingRecord | null>(null);
   const { run, error } = useMainCall();
   // Escape goes back where the voucher was opened from (the booking, or the confirmation), as Back does.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !escapeTaken(event)) openVoucher(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [openVoucher]);
+  useShortcutKeys(
+    [
+      [
+        'voucher-back',
+        (event) => {
+          if (escapeTaken(event)) return;
+          openVoucher(null);
+        },
+        { preventDefault: false },
+      ],
+    ],
+    { inTextFields: true },
+  );
   useEffect(() => {
     void run(
       (mainCall) => mainCall('history:get', { bookingId }),

@@ -9,6 +9,8 @@ import { escapeTaken } from '../../components/escape-taken';
 import { canTakeFocus, focusIsLost } from '../../components/focus';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
+import { shortcutKey, useShortcutKeys } from '../../components/use-shortcuts';
+import type { ShortcutId } from '../../../../shared/shortcuts';
 import { useMainCall, useMainEvent } from '../../hooks/use-main-call';
 import type { MainCall } from '../../hooks/use-main-call';
 import { canCancel, canModify, isConfirmedStatus, isPayable, SPEC_STATUS_RULES } from '../../../../shared/status-rules';
@@ -71,26 +73,29 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
     if (focusIsLost()) (canTakeFocus(back) ? back : heading.current)?.focus();
   }, [loaded, bookingId, dialog, busy, data]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (dialog || event.defaultPrevented) return;
-      if (event.key === 'Escape') {
-        // Escape closes the dialog or the list in front; only a second one leaves the booking.
-        if (escapeTaken(event)) return;
-        openBooking(null);
-        return;
-      }
-      // Single keys act only where nothing is being typed.
-      const target = event.target as HTMLElement | null;
-      if (event.ctrlKey || event.metaKey || event.altKey || target?.closest('input, textarea, [contenteditable="true"]')) return;
-      const action = document.querySelector<HTMLButtonElement>(`[data-key="${event.key.toLowerCase()}"]:not(:disabled)`);
-      if (!action) return;
-      event.preventDefault();
-      action.click();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dialog, openBooking]);
+  useShortcutKeys(
+    [
+      [
+        'booking-back',
+        (event) => {
+          // Escape closes the dialog or the list in front; only a second one leaves the booking.
+          if (dialog || escapeTaken(event)) return;
+          openBooking(null);
+        },
+        { preventDefault: false },
+      ],
+    ],
+    { inTextFields: true },
+  );
+  // Single keys act only where nothing is being typed, and as their button would: not when it is gone or disabled.
+  const pressButtonOf = (id: ShortcutId) => () => {
+    if (!dialog) document.querySelector<HTMLButtonElement>(`[data-shortcut="${id}"]:not(:disabled)`)?.click();
+  };
+  useShortcutKeys([
+    ['cancel-booking', pressButtonOf('cancel-booking')],
+    ['modify-booking', pressButtonOf('modify-booking')],
+    ['print-voucher', pressButtonOf('print-voucher')],
+  ]);
 
   // An action, then the booking read again: busy until both are done.
   const act = (work: (mainCall: MainCall) => Promise<unknown>) => {
@@ -141,9 +146,9 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               variant="light"
               disabled={!online}
               onClick={() => openDialog('modify')}
-              data-key="d"
-              aria-keyshortcuts="D"
-              rightSection={<Kbd aria-hidden>D</Kbd>}
+              data-shortcut="modify-booking"
+              aria-keyshortcuts={shortcutKey('modify-booking')}
+              rightSection={<Kbd aria-hidden>{shortcutKey('modify-booking')}</Kbd>}
             >
               Change dates or room
             </Button>
@@ -154,9 +159,9 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               color="red"
               disabled={!online}
               onClick={() => openDialog('cancel')}
-              data-key="c"
-              aria-keyshortcuts="C"
-              rightSection={<Kbd aria-hidden>C</Kbd>}
+              data-shortcut="cancel-booking"
+              aria-keyshortcuts={shortcutKey('cancel-booking')}
+              rightSection={<Kbd aria-hidden>{shortcutKey('cancel-booking')}</Kbd>}
             >
               Cancel booking
             </Button>
@@ -165,9 +170,9 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             <Button
               variant="default"
               onClick={() => openVoucher(booking.id)}
-              data-key="v"
-              aria-keyshortcuts="V"
-              rightSection={<Kbd aria-hidden>V</Kbd>}
+              data-shortcut="print-voucher"
+              aria-keyshortcuts={shortcutKey('print-voucher')}
+              rightSection={<Kbd aria-hidden>{shortcutKey('print-voucher')}</Kbd>}
             >
               Print voucher
             </Button>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useInterval } from '@mantine/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
 import { useMainCall } from '../../hooks/use-main-call';
@@ -39,12 +40,9 @@ export function BookingList() {
   // Rows written by other writers (this app's own changes come as events: another process, a restore)
   // show without retyping: the ledger's version is asked every two seconds while this list is open.
   // Asked before the rows (this effect comes first), so a commit between the two is not taken as seen.
-  useEffect(() => {
-    const look = () => void lookForOtherWriters().catch(() => undefined);
-    look();
-    const timer = setInterval(look, 2_000);
-    return () => clearInterval(timer);
-  }, [lookForOtherWriters]);
+  const look = useCallback(() => void lookForOtherWriters().catch(() => undefined), [lookForOtherWriters]);
+  useEffect(look, [look]);
+  useInterval(look, 2_000, { autoInvoke: true });
 
   useEffect(() => {
     if (activeProfileId !== null) void open(activeProfileId);
@@ -55,23 +53,16 @@ export function BookingList() {
     if (counterName === null && filter.counter === 'here' && activeProfileId !== null) void setFilter(activeProfileId, { counter: 'all' });
   }, [counterName, filter.counter, activeProfileId, setFilter]);
 
+  // Searched as typed, once the typing pauses.
+  const [typedQuery] = useDebouncedValue(query, 120);
   useEffect(() => {
-    if (query === filter.query || activeProfileId === null) return;
-    const timer = setTimeout(() => void setFilter(activeProfileId, { query }), 120);
-    return () => clearTimeout(timer);
-  }, [query, filter.query, activeProfileId, setFilter]);
+    if (typedQuery === filter.query || activeProfileId === null) return;
+    void setFilter(activeProfileId, { query: typedQuery });
+  }, [typedQuery, filter.query, activeProfileId, setFilter]);
 
+  // Opened (Ctrl+F among others): the search box has the focus; Ctrl+F on the list itself is in use-shortcuts.
   useEffect(() => {
     search.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
-        event.preventDefault();
-        search.current?.focus();
-        search.current?.select();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   }, []);
 
   const list = useScaledRows({ count: total ?? 0, rowHeight: ROW_HEIGHT, overscan: 4, scroller });

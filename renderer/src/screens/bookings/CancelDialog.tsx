@@ -5,6 +5,7 @@ import type { BookingRecord } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 
 /** Cancel, with a reason and a confirmation that names the booking and the traveler. */
@@ -56,12 +57,7 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
             description="Sent to the booking service and kept in the timeline. Ctrl+Enter cancels."
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && reason.trim() && !busy) {
-                event.preventDefault();
-                void confirm();
-              }
-            }}
+            onKeyDown={shortcutKeyHandler([['confirm-cancel', () => reason.trim() && !busy && void confirm()]])}
             autosize
             minRows={2}
             data-autofocus

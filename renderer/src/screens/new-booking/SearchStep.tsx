@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useNewBooking } from '../../stores/new-booking-store';
 
 /** Step 1: find the package by any word of its title, then pick the hotel. */
@@ -51,11 +52,11 @@ export function SearchStep() {
     else buttons[Math.min(next, buttons.length - 1)]?.focus();
   };
 
+  // Searched as typed, once the typing pauses.
+  const [typedText] = useDebouncedValue(text, 150);
   useEffect(() => {
-    if (text === query) return;
-    const timer = setTimeout(() => void search(text), 150);
-    return () => clearTimeout(timer);
-  }, [text, query, search]);
+    if (typedText !== query) void search(typedText);
+  }, [typedText, query, search]);
 
   return (
     <Stack gap="md">

@@ -5,6 +5,7 @@ import { BusyButton } from '../../components/BusyButton';
 import type { KeySlot } from '../../../../shared/profiles';
 import { baseUrlProblem, KEY_SLOT_LABELS } from '../../../../shared/profiles';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 import { KEY_SLOTS, keyFieldError, keyPlaceholder } from './key-fields';
@@ -46,12 +47,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
       component="form"
       onSubmit={(event) => void submit(event)}
       // Escape steps back, as Cancel does (the focus goes back to Add profile).
-      onKeyDown={(event: React.KeyboardEvent) => {
-        if (event.key === 'Escape' && !saving) {
-          event.preventDefault();
-          onDone();
-        }
-      }}
+      onKeyDown={shortcutKeyHandler([['close-add-profile', () => !saving && onDone()]])}
       aria-label="Add profile"
       noValidate
     >
