@@ -3,6 +3,7 @@ import { Alert, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, T
 import { useDebouncedValue, useInterval } from '@mantine/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { SPEC_STATUS_RULES } from '../../../../shared/status-rules';
 import type { StatusRules } from '../../../../shared/status-rules';
@@ -156,16 +157,17 @@ export function BookingList() {
           placeholder="Name, e-mail, reference, booking number, hotel…"
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // Down enters the results; Enter on a search that found one booking opens it.
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              focusRow(0);
-            } else if (event.key === 'Enter' && total === 1 && query === filter.query) {
-              const only = rows.get(0);
-              if (only) openBooking(only.id);
-            }
-          }}
+          // Down enters the results; Enter on a search that found one booking opens it.
+          onKeyDown={shortcutKeyHandler([
+            ['next-result', () => focusRow(0)],
+            [
+              'open-booking',
+              () => {
+                const only = total === 1 && query === filter.query ? rows.get(0) : undefined;
+                if (only) openBooking(only.id);
+              },
+            ],
+          ])}
           description="↓ enters the results, Enter opens one"
           w={380}
           data-shortcut-target="find"
