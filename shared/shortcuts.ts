@@ -35,6 +35,11 @@ export const SHORTCUTS = {
   'print-voucher': { keys: [['V']], does: 'Print its voucher', where: 'a booking' },
   'booking-back': { keys: [['Escape']], does: 'Back to all bookings (a dialog or form open on it closes first)', where: 'a booking' },
   'voucher-back': { keys: [['Escape']], does: 'Back from the voucher', where: 'a voucher' },
+  'close-change-word': {
+    keys: [['Escape']],
+    does: 'Back from marking a change paid or abandoned, staying on the booking',
+    where: 'a change waiting for payment',
+  },
   'close-add-profile': { keys: [['Escape']], does: 'Close the form without saving', where: 'Add profile' },
   'confirm-cancel': { keys: [['mod', 'Enter']], does: 'Confirm the cancellation', where: 'cancel dialog' },
 } as const satisfies Record<string, Shortcut>;

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../../shared/form
 import { openablePaymentLink } from '../../../../shared/links';
 import { copyText } from '../../components/copy-text';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import type { MainCall } from '../../hooks/use-main-call';
 
@@ -91,11 +92,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
             component="form"
             // Escape steps back, as Back does, and not out of the booking; while the agent's word is being sent,
             // neither closes anything until the service answers (closed, it would look as if nothing was recorded).
-            onKeyDown={(event: React.KeyboardEvent) => {
-              if (event.key !== 'Escape') return;
-              event.preventDefault();
-              if (!busy) closeResolve();
-            }}
+            onKeyDown={shortcutKeyHandler([['close-change-word', () => !busy && closeResolve()]])}
             onSubmit={(event) => {
               event.preventDefault();
               void act((mainCall) => mainCall('bookings:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() =>
