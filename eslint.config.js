@@ -59,6 +59,14 @@ const noCoreOrServiceInSqlite = fence([
   ['renderer', SQLITE_APART],
 ]);
 
+/** Components and screens reach the main process only through a store or `useMainCall`, which own busy, errors and stale answers. */
+const ONE_DATA_PATH =
+  'Components and screens do not call the bridge: use a store (renderer/src/stores/) or useMainCall / useMainEvent (renderer/src/hooks/use-main-call.ts).';
+const noBridgeInComponents = {
+  paths: noElectronFolder.paths,
+  patterns: [...noElectronFolder.patterns, { group: ['**/bridge', '!**/shared/bridge'], message: ONE_DATA_PATH }],
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'docs/**'] },
   js.configs.recommended,
@@ -94,6 +102,16 @@ export default tseslint.config(
   { files: ['electron/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', noServiceInCore] } },
   { files: ['electron/sandbox/**/*.ts'], rules: { 'no-restricted-imports': ['error', noCoreInService] } },
   { files: ['electron/sqlite/**/*.ts'], rules: { 'no-restricted-imports': ['error', noCoreOrServiceInSqlite] } },
+  {
+    files: ['renderer/src/components/**/*.{ts,tsx}', 'renderer/src/screens/**/*.{ts,tsx}', 'renderer/src/App.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', noBridgeInComponents],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='window'][property.name='packdesk']", message: ONE_DATA_PATH },
+      ],
+    },
+  },
   {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by design.
     files: ['test/**/*.ts', 'bench/**/*.ts'],

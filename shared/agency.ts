@@ -40,12 +40,14 @@ const hostName = z
   .min(1, 'Give the agency server’s host name or address.')
   .max(253)
   .regex(/^[A-Za-z0-9.:[\]-]+$/, 'A host name has letters, digits, dots and dashes only.');
-const sqlName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(63, 'At most 63 characters.')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Letters, digits, dots, dashes and underscores only.');
+/** A PostgreSQL name (database, user); `missing` says what to give when it is empty. */
+const sqlName = (missing: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, missing)
+    .max(63, 'At most 63 characters.')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Letters, digits, dots, dashes and underscores only.');
 
 /** A host name that can only mean this computer. */
 export const isLoopbackHost = (host: string): boolean => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
@@ -56,8 +58,8 @@ export const agencySettingsInputSchema = z
     profileId,
     host: hostName,
     port: z.number().int().min(1, 'A port is 1 to 65535.').max(65_535, 'A port is 1 to 65535.'),
-    database: sqlName,
-    user: sqlName,
+    database: sqlName('Give the name of the agency’s database.'),
+    user: sqlName('Give the user name the agency set up for its counters.'),
     tlsMode: agencyTlsModeSchema,
     /** PEM of the agency's certificate authority (verify-full with a private CA); absent keeps the one saved. */
     caCertificate: z

@@ -1,5 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import { acceleratorOf, SHORTCUTS } from '../../shared/shortcuts';
 
+/** The screens the menu moves to; each is also the id of its shortcut. */
 type Screen = 'new-booking' | 'bookings' | 'settings';
 
 /** What the menu does beyond moving between screens. */
@@ -17,14 +19,19 @@ export function menuTemplate(
   isDev: boolean,
   actions: MenuActions,
 ): MenuItemConstructorOptions[] {
+  const goTo = (screen: Screen): MenuItemConstructorOptions => ({
+    label: SHORTCUTS[screen].menuLabel,
+    accelerator: acceleratorOf(screen),
+    click: () => navigate(screen),
+  });
   return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
       label: 'File',
       submenu: [
-        { label: 'New Booking', accelerator: 'CmdOrCtrl+N', click: () => navigate('new-booking') },
-        { label: 'Bookings', accelerator: 'CmdOrCtrl+B', click: () => navigate('bookings') },
-        { label: 'Settings', accelerator: 'CmdOrCtrl+,', click: () => navigate('settings') },
+        goTo('new-booking'),
+        goTo('bookings'),
+        goTo('settings'),
         { type: 'separator' },
         { label: 'Back Up Ledger…', click: () => actions.backUpLedger() },
         { label: 'Restore Ledger…', click: () => actions.restoreLedger() },

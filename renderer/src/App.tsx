@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
-import { describeError } from './bridge';
 import { AppFrame } from './components/AppFrame';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusOnArrival } from './components/FocusOnArrival';
 import { ScreenLoading } from './components/ScreenLoading';
 import { ShortcutsOverlay } from './components/ShortcutsOverlay';
+import { useMainCall, useMainEvent } from './hooks/use-main-call';
 import { startNewBooking, useShortcuts } from './components/use-shortcuts';
 import { BookingsScreen, preloadScreens, SettingsScreen, TrainerScreen, Voucher } from './screens/lazy-screens';
 import { NewBookingScreen } from './screens/NewBookingScreen';
@@ -24,26 +24,23 @@ const LOADING_LABELS: Record<Screen | 'voucher', string> = {
 
 export function App() {
   const { loaded, screen, refresh, setOnline, show, voucherBookingId } = useAppStore();
-  const [startError, setStartError] = useState<ReturnType<typeof describeError> | null>(null);
+  const { run: start, error: startError } = useMainCall();
   const training = useActiveProfile()?.kind === 'training';
   useShortcuts();
   useBookingEvents();
 
   useEffect(() => {
-    refresh().catch((error: unknown) => setStartError(describeError(error)));
+    void start(() => refresh());
     // The agency's status only adds to the frame: a failed read leaves it hidden until the next event.
     useAgency
       .getState()
       .load()
       .catch(() => undefined);
-    const unsubscribers = [
-      window.packdesk.on('event:connectivity-change', ({ online }) => setOnline(online)),
-      window.packdesk.on('event:agency-change', (status) => useAgency.getState().set(status)),
-      window.packdesk.on('event:profiles-change', () => void refresh()),
-      window.packdesk.on('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next))),
-    ];
-    return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
-  }, [refresh, setOnline, show]);
+  }, [start, refresh]);
+  useMainEvent('event:connectivity-change', ({ online }) => setOnline(online));
+  useMainEvent('event:agency-change', (status) => useAgency.getState().set(status));
+  useMainEvent('event:profiles-change', () => void refresh());
+  useMainEvent('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next)));
 
   useEffect(() => {
     // Once the first screen is drawn: the rest of the app's code, so it is there before it is asked for.

@@ -1,6 +1,6 @@
 import type { PackdeskBridge } from '../../shared/bridge';
 import type { AppErrorShape } from '../../shared/errors';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc';
+import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload } from '../../shared/ipc';
 
 /** An error from the main process, with its code and what the agent should do next. */
 export class BridgeError extends Error {
@@ -34,4 +34,9 @@ export function describeError(error: unknown): { code: string; message: string; 
     message: 'Packdesk could not reach its own background process.',
     hint: 'Restart Packdesk. Nothing already saved is lost.',
   };
+}
+
+/** Listens to one event pushed by the main process; returns the function that stops listening. */
+export function subscribe<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void {
+  return window.packdesk.on(name, listener);
 }

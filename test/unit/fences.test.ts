@@ -100,6 +100,24 @@ describe('the fence between the core and the built-in service', () => {
     ],
     ['electron/core/training/probe.ts', "import type { ControlSettings } from '../../../shared/training-controls';"],
     ['electron/core/probe.ts', "import { transaction } from '../sqlite/database';"],
+
+describe('one data path in the renderer', () => {
+  test.each([
+    ['renderer/src/screens/bookings/Probe.tsx', "import { call } from '../../bridge';"],
+    ['renderer/src/screens/Probe.tsx', "import { describeError } from '../bridge';"],
+    ['renderer/src/components/Probe.tsx', "import { BridgeError } from '../bridge';"],
+    ['renderer/src/App.tsx', "import { call } from './bridge';"],
+  ])('%s may not import the bridge: %s', async (file, source) => {
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([
+      expect.stringContaining('do not call the bridge'),
+    ]);
+  });
+
+  test.each([
+    ['renderer/src/stores/probe-store.ts', "import { call } from '../bridge';"],
+    ['renderer/src/hooks/use-probe.ts', "import { call } from '../bridge';"],
+    ['renderer/src/screens/Probe.tsx', "import { useMainCall } from '../hooks/use-main-call';"],
+    ['renderer/src/screens/Probe.tsx', "import type { PackdeskBridge } from '../../../shared/bridge';"],
   ])('%s may: %s', async (file, source) => {
     expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { BusyButton } from './BusyButton';
-import { describeError } from '../bridge';
+import { useMainCall } from '../hooks/use-main-call';
+import type { MainCall } from '../hooks/use-main-call';
 import { ErrorNotice } from './ErrorNotice';
 
 /**
@@ -16,25 +17,12 @@ export function PrintBar({
 }: {
   back: string;
   onBack: () => void;
-  savePdf: () => Promise<string | null>;
+  savePdf: (mainCall: MainCall) => Promise<string | null>;
   /** Print takes the focus as the page opens (a report opened to be printed). */
   printFirst?: boolean;
 }) {
   const [saved, setSaved] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<ReturnType<typeof describeError> | null>(null);
-
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      setSaved(await savePdf());
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { run, busy: saving, error, clearError } = useMainCall();
 
   return (
     <div className="no-print">
@@ -48,7 +36,7 @@ export function PrintBar({
               Saved to {saved}
             </Text>
           )}
-          <BusyButton variant="default" busy={saving} onClick={() => void save()}>
+          <BusyButton variant="default" busy={saving} onClick={() => void run(savePdf, setSaved)}>
             Save as PDF
           </BusyButton>
           <Button onClick={() => window.print()} autoFocus={printFirst}>
@@ -56,7 +44,7 @@ export function PrintBar({
           </Button>
         </Group>
       </Group>
-      <ErrorNotice error={error} onClose={() => setError(null)} />
+      <ErrorNotice error={error} onClose={clearError} />
     </div>
   );
 }

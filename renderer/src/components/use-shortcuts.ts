@@ -1,9 +1,37 @@
-import { useEffect } from 'react';
+import { getHotkeyHandler, useHotkeys } from '@mantine/hooks';
+import type { HotkeyItem } from '@mantine/hooks';
+import { SHORTCUTS } from '../../../shared/shortcuts';
+import type { ShortcutId } from '../../../shared/shortcuts';
 import { useAppStore } from '../stores/app-store';
-import type { Screen } from '../stores/app-store';
 import { useNewBooking } from '../stores/new-booking-store';
 
-const SHORTCUTS: Record<string, Screen> = { n: 'new-booking', b: 'bookings', f: 'bookings', ',': 'settings', t: 'trainer' };
+/** A shortcut from the one table and what it does here; `preventDefault: false` leaves that to the handler (it may pass the key on). */
+type Binding = [id: ShortcutId, handler: (event: KeyboardEvent) => void, options?: { preventDefault: boolean }];
+
+const KEY_NAMES: Record<string, string> = { mod: 'Ctrl', Escape: 'Esc', ArrowDown: '↓', ArrowUp: '↑' };
+
+/** How a key is written on screen: "Ctrl", "Esc", "↓", "C". */
+export const keyName = (key: string) => KEY_NAMES[key] ?? key;
+
+/** The shortcut's one combination as the page shows it ("C"), for a button's key hint and aria-keyshortcuts. */
+export const shortcutKey = (id: ShortcutId) => SHORTCUTS[id].keys[0].map(keyName).join('+');
+
+/** Mantine's hotkeys for a shortcut; a typed character such as "?" matches with or without Shift, as keyboards differ. */
+function hotkeysOf([id, handler, options]: Binding): HotkeyItem[] {
+  return SHORTCUTS[id].keys.flatMap((combination) => {
+    const hotkey = combination.join('+');
+    const typedCharacter = combination.length === 1 && /^[^\w\s]$/.test(hotkey);
+    return (typedCharacter ? [hotkey, `shift+${hotkey}`] : [hotkey]).map((keys): HotkeyItem => [keys, handler, options]);
+  });
+}
+
+/** Page keys from the table while mounted; away from text fields unless `inTextFields` (the Ctrl shortcuts work everywhere). */
+export function useShortcutKeys(bindings: Binding[], { inTextFields = false } = {}): void {
+  useHotkeys(bindings.flatMap(hotkeysOf), inTextFields ? [] : undefined, inTextFields);
+}
+
+/** A React onKeyDown for keys from the table that belong to one field or form (Ctrl+Enter in the reason, Escape in a form). */
+export const shortcutKeyHandler = (bindings: Binding[]) => getHotkeyHandler(bindings.flatMap(hotkeysOf));
 
 const training = () => {
   const { profiles, activeProfileId } = useAppStore.getState();
@@ -19,24 +47,39 @@ export function startNewBooking(): void {
   useNewBooking.getState().startNew();
 }
 
+/** Find a booking: the search box of the list in front, or the list (its search box takes the focus as it opens). */
+function findBooking(): void {
+  const { screen, show, openBooking } = useAppStore.getState();
+  if (screen === 'bookings') {
+    const search = document.querySelector<HTMLInputElement>('[data-shortcut-target="find"]');
+    search?.focus();
+    search?.select();
+    return;
+  }
+  show('bookings');
+  openBooking(null);
+}
+
 /** Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens (in the app the menu sends the same); +T the trainer, in training only. */
 export function useShortcuts(): void {
   const show = useAppStore((state) => state.show);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      const screen = SHORTCUTS[event.key.toLowerCase()];
-      if (!screen || (screen === 'trainer' && !training())) return;
-      event.preventDefault();
-      if (event.key.toLowerCase() === 'f' && useAppStore.getState().screen === 'bookings') return;
-      if (screen === 'new-booking') {
-        startNewBooking();
-        return;
-      }
-      show(screen);
-      if (event.key.toLowerCase() === 'f') useAppStore.getState().openBooking(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [show]);
+  useShortcutKeys(
+    [
+      ['new-booking', startNewBooking],
+      ['bookings', () => show('bookings')],
+      ['find', findBooking],
+      ['settings', () => show('settings')],
+      [
+        'trainer',
+        (event) => {
+          // Outside training the key is not the counter's: it goes on as if unbound.
+          if (!training()) return;
+          event.preventDefault();
+          show('trainer');
+        },
+        { preventDefault: false },
+      ],
+    ],
+    { inTextFields: true },
+  );
 }

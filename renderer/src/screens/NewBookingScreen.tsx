@@ -1,9 +1,10 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Button, Group, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { escapeTaken } from '../components/escape-taken';
 import { FocusOnArrival } from '../components/FocusOnArrival';
 import { ScreenLoading } from '../components/ScreenLoading';
+import { useShortcutKeys } from '../components/use-shortcuts';
 import { useAppStore } from '../stores/app-store';
 import { STEPS, useNewBooking } from '../stores/new-booking-store';
 import { ConfirmationStep, PaymentStep, ReviewStep, StayStep, TravelerStep } from './new-booking/lazy-steps';
@@ -15,15 +16,20 @@ export function NewBookingScreen() {
   const online = useAppStore((state) => state.online);
   const active = STEPS.findIndex((entry) => entry.step === step);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      // An open dropdown or dialog closes first.
-      if (event.key !== 'Escape' || escapeTaken(event)) return;
-      back();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [back]);
+  useShortcutKeys(
+    [
+      [
+        'flow-back',
+        (event) => {
+          // An open dropdown or dialog closes first.
+          if (escapeTaken(event)) return;
+          back();
+        },
+        { preventDefault: false },
+      ],
+    ],
+    { inTextFields: true },
+  );
 
   return (
     <Stack maw={980} gap="lg">

@@ -2,30 +2,38 @@ import { useEffect, useState } from 'react';
 import { Loader } from '@mantine/core';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatDate, formatMoney, nightsBetween, plural } from '../../../shared/format';
-import { call, describeError } from '../bridge';
+import { useMainCall } from '../hooks/use-main-call';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { escapeTaken } from '../components/escape-taken';
 import { PrintBar } from '../components/PrintBar';
+import { useShortcutKeys } from '../components/use-shortcuts';
 import { useAppStore } from '../stores/app-store';
 
 /** A printable voucher for a confirmed booking: what the traveler shows at the hotel. */
 export function Voucher({ bookingId }: { bookingId: number }) {
   const openVoucher = useAppStore((state) => state.openVoucher);
   const [booking, setBooking] = useState<BookingRecord | null>(null);
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const { run, error } = useMainCall();
   // Escape goes back where the voucher was opened from (the booking, or the confirmation), as Back does.
+  useShortcutKeys(
+    [
+      [
+        'voucher-back',
+        (event) => {
+          if (escapeTaken(event)) return;
+          openVoucher(null);
+        },
+        { preventDefault: false },
+      ],
+    ],
+    { inTextFields: true },
+  );
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !escapeTaken(event)) openVoucher(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [openVoucher]);
-  useEffect(() => {
-    call('history:get', { bookingId })
-      .then((data) => setBooking(data.booking))
-      .catch((caught: unknown) => setError(describeError(caught)));
-  }, [bookingId]);
+    void run(
+      (mainCall) => mainCall('history:get', { bookingId }),
+      (data) => setBooking(data.booking),
+    );
+  }, [bookingId, run]);
 
   if (error && !booking) return <ErrorNotice error={error} />;
   if (!booking) return <Loader role="status" aria-label="Loading the voucher" />;
@@ -36,7 +44,7 @@ export function Voucher({ bookingId }: { bookingId: number }) {
         back="Back"
         onBack={() => openVoucher(null)}
         printFirst
-        savePdf={async () => (await call('vouchers:save-pdf', { bookingId })).path}
+        savePdf={async (mainCall) => (await mainCall('vouchers:save-pdf', { bookingId })).path}
       />
       <article className="voucher" aria-label="Voucher">
         <header>

@@ -4,12 +4,15 @@ import { BusyButton } from '../../components/BusyButton';
 import { CHANGE_AWAITING_PAYMENT } from '../../../../shared/awaited-change';
 import type { BookingRecord, TimelineEvent } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney, nightsBetween, plural } from '../../../../shared/format';
-import { call, describeError } from '../../bridge';
 import { copyText } from '../../components/copy-text';
 import { escapeTaken } from '../../components/escape-taken';
 import { canTakeFocus, focusIsLost } from '../../components/focus';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
+import { shortcutKey, useShortcutKeys } from '../../components/use-shortcuts';
+import type { ShortcutId } from '../../../../shared/shortcuts';
+import { useMainCall, useMainEvent } from '../../hooks/use-main-call';
+import type { MainCall } from '../../hooks/use-main-call';
 import { canCancel, canModify, isConfirmedStatus, isPayable, SPEC_STATUS_RULES } from '../../../../shared/status-rules';
 import { useSharedCounterName } from '../../stores/agency-store';
 import { useAppStore } from '../../stores/app-store';
@@ -35,8 +38,9 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
   const resumePayment = useNewBooking((state) => state.resumePayment);
   const counterName = useSharedCounterName();
   const [data, setData] = useState<{ booking: BookingRecord; timeline: TimelineEvent[] } | null>(null);
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: runLoad, error: loadError, clearError: clearLoadError } = useMainCall();
+  const { run: runAction, busy, error: actionError, clearError: clearActionError } = useMainCall();
+  const error = actionError ?? loadError;
   const [dialog, setDialog] = useState<'cancel' | 'modify' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The control the agent was on when a dialog opened or a call started: the focus goes back there.
@@ -47,22 +51,16 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
     setDialog(which);
   };
 
-  const load = useCallback(async () => {
-    try {
-      setData(await call('history:get', { bookingId }));
-    } catch (caught) {
-      setError(describeError(caught));
-    }
-  }, [bookingId]);
+  const load = useCallback(() => runLoad((mainCall) => mainCall('history:get', { bookingId }), setData), [bookingId, runLoad]);
 
   useEffect(() => {
     void load();
-    return window.packdesk.on('event:booking-change', (change) => {
-      if (change.bookingId !== bookingId) return;
-      // The booking on screen and its timeline change at once, from the event: nothing is asked again.
-      setData({ booking: change.booking, timeline: change.timeline });
-    });
-  }, [bookingId, load]);
+  }, [load]);
+  useMainEvent('event:booking-change', (change) => {
+    if (change.bookingId !== bookingId) return;
+    // The booking on screen and its timeline change at once, from the event: nothing is asked again.
+    setData({ booking: change.booking, timeline: change.timeline });
+  });
 
   // Opened: the focus is on the booking, where its one-key actions (C, D, V) and Tab to its buttons
   // start. After a dialog (which closes by unmounting, giving no focus back by itself) or a call, it
@@ -75,39 +73,37 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
     if (focusIsLost()) (canTakeFocus(back) ? back : heading.current)?.focus();
   }, [loaded, bookingId, dialog, busy, data]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (dialog || event.defaultPrevented) return;
-      if (event.key === 'Escape') {
-        // Escape closes the dialog or the list in front; only a second one leaves the booking.
-        if (escapeTaken(event)) return;
-        openBooking(null);
-        return;
-      }
-      // Single keys act only where nothing is being typed.
-      const target = event.target as HTMLElement | null;
-      if (event.ctrlKey || event.metaKey || event.altKey || target?.closest('input, textarea, [contenteditable="true"]')) return;
-      const action = document.querySelector<HTMLButtonElement>(`[data-key="${event.key.toLowerCase()}"]:not(:disabled)`);
-      if (!action) return;
-      event.preventDefault();
-      action.click();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dialog, openBooking]);
+  useShortcutKeys(
+    [
+      [
+        'booking-back',
+        (event) => {
+          // Escape closes the dialog or the list in front; only a second one leaves the booking.
+          if (dialog || escapeTaken(event)) return;
+          openBooking(null);
+        },
+        { preventDefault: false },
+      ],
+    ],
+    { inTextFields: true },
+  );
+  // Single keys act only where nothing is being typed, and as their button would: not when it is gone or disabled.
+  const pressButtonOf = (id: ShortcutId) => () => {
+    if (!dialog) document.querySelector<HTMLButtonElement>(`[data-shortcut="${id}"]:not(:disabled)`)?.click();
+  };
+  useShortcutKeys([
+    ['cancel-booking', pressButtonOf('cancel-booking')],
+    ['modify-booking', pressButtonOf('modify-booking')],
+    ['print-voucher', pressButtonOf('print-voucher')],
+  ]);
 
-  const act = async (work: () => Promise<unknown>) => {
+  // An action, then the booking read again: busy until both are done.
+  const act = (work: (mainCall: MainCall) => Promise<unknown>) => {
     returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      await load();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setBusy(false);
-    }
+    return runAction(async (mainCall) => {
+      await work(mainCall);
+      return mainCall('history:get', { bookingId });
+    }, setData);
   };
 
   if (!data) {
@@ -130,7 +126,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             variant="default"
             busy={busy}
             disabled={!online || booking.serviceBookingId === null}
-            onClick={() => void act(() => call('bookings:refresh', { bookingId }))}
+            onClick={() => void act((mainCall) => mainCall('bookings:refresh', { bookingId }))}
           >
             Refresh status
           </BusyButton>
@@ -150,9 +146,9 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               variant="light"
               disabled={!online}
               onClick={() => openDialog('modify')}
-              data-key="d"
-              aria-keyshortcuts="D"
-              rightSection={<Kbd aria-hidden>D</Kbd>}
+              data-shortcut="modify-booking"
+              aria-keyshortcuts={shortcutKey('modify-booking')}
+              rightSection={<Kbd aria-hidden>{shortcutKey('modify-booking')}</Kbd>}
             >
               Change dates or room
             </Button>
@@ -163,9 +159,9 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               color="red"
               disabled={!online}
               onClick={() => openDialog('cancel')}
-              data-key="c"
-              aria-keyshortcuts="C"
-              rightSection={<Kbd aria-hidden>C</Kbd>}
+              data-shortcut="cancel-booking"
+              aria-keyshortcuts={shortcutKey('cancel-booking')}
+              rightSection={<Kbd aria-hidden>{shortcutKey('cancel-booking')}</Kbd>}
             >
               Cancel booking
             </Button>
@@ -174,9 +170,9 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             <Button
               variant="default"
               onClick={() => openVoucher(booking.id)}
-              data-key="v"
-              aria-keyshortcuts="V"
-              rightSection={<Kbd aria-hidden>V</Kbd>}
+              data-shortcut="print-voucher"
+              aria-keyshortcuts={shortcutKey('print-voucher')}
+              rightSection={<Kbd aria-hidden>{shortcutKey('print-voucher')}</Kbd>}
             >
               Print voucher
             </Button>
@@ -184,13 +180,24 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
         </Group>
       </Group>
 
-      <ErrorNotice error={error} onClose={() => setError(null)} />
+      <ErrorNotice
+        error={error}
+        onClose={() => {
+          clearActionError();
+          clearLoadError();
+        }}
+      />
       {booking.attention && (
         <Alert color="orange" title="Check this booking" role="alert">
           <Stack gap="xs">
             <Text size="sm">{booking.attention}</Text>
             <Group>
-              <Button size="xs" color="orange" variant="white" onClick={() => void act(() => call('bookings:acknowledge', { bookingId }))}>
+              <Button
+                size="xs"
+                color="orange"
+                variant="white"
+                onClick={() => void act((mainCall) => mainCall('bookings:acknowledge', { bookingId }))}
+              >
                 I have checked it
               </Button>
             </Group>

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { call, describeError } from '../../bridge';
+import { useDebouncedValue, useInterval } from '@mantine/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
+import { useMainCall } from '../../hooks/use-main-call';
 import { SPEC_STATUS_RULES } from '../../../../shared/status-rules';
 import type { StatusRules } from '../../../../shared/status-rules';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
@@ -32,19 +34,16 @@ export function BookingList() {
   const { filter, total, totalIsEstimate, rows, generation, error, attention, open, setFilter, showRows, lookForOtherWriters } =
     useBookings();
   const [query, setQuery] = useState(filter.query);
-  const [exportError, setExportError] = useState<{ message: string; hint: string } | null>(null);
+  const { run: runExport, error: exportError, clearError: clearExportError } = useMainCall();
   const scroller = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
 
   // Rows written by other writers (this app's own changes come as events: another process, a restore)
   // show without retyping: the ledger's version is asked every two seconds while this list is open.
   // Asked before the rows (this effect comes first), so a commit between the two is not taken as seen.
-  useEffect(() => {
-    const look = () => void lookForOtherWriters().catch(() => undefined);
-    look();
-    const timer = setInterval(look, 2_000);
-    return () => clearInterval(timer);
-  }, [lookForOtherWriters]);
+  const look = useCallback(() => void lookForOtherWriters().catch(() => undefined), [lookForOtherWriters]);
+  useEffect(look, [look]);
+  useInterval(look, 2_000, { autoInvoke: true });
 
   useEffect(() => {
     if (activeProfileId !== null) void open(activeProfileId);
@@ -55,23 +54,16 @@ export function BookingList() {
     if (counterName === null && filter.counter === 'here' && activeProfileId !== null) void setFilter(activeProfileId, { counter: 'all' });
   }, [counterName, filter.counter, activeProfileId, setFilter]);
 
+  // Searched as typed, once the typing pauses.
+  const [typedQuery] = useDebouncedValue(query, 120);
   useEffect(() => {
-    if (query === filter.query || activeProfileId === null) return;
-    const timer = setTimeout(() => void setFilter(activeProfileId, { query }), 120);
-    return () => clearTimeout(timer);
-  }, [query, filter.query, activeProfileId, setFilter]);
+    if (typedQuery === filter.query || activeProfileId === null) return;
+    void setFilter(activeProfileId, { query: typedQuery });
+  }, [typedQuery, filter.query, activeProfileId, setFilter]);
 
+  // Opened (Ctrl+F among others): the search box has the focus; Ctrl+F on the list itself is in use-shortcuts.
   useEffect(() => {
     search.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
-        event.preventDefault();
-        search.current?.focus();
-        search.current?.select();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   }, []);
 
   const list = useScaledRows({ count: total ?? 0, rowHeight: ROW_HEIGHT, overscan: 4, scroller });
@@ -104,17 +96,16 @@ export function BookingList() {
 
   const exportCsv = async () => {
     if (activeProfileId === null) return;
-    setExportError(null);
-    try {
-      const file = await call('history:export', historyFilter(activeProfileId, filter));
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
-      link.download = file.fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    } catch (caught) {
-      setExportError(describeError(caught));
-    }
+    await runExport(
+      (mainCall) => mainCall('history:export', historyFilter(activeProfileId, filter)),
+      (file) => {
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
+        link.download = file.fileName;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      },
+    );
   };
 
   const setStatuses = (statuses: string[]) => activeProfileId !== null && void setFilter(activeProfileId, { statuses });
@@ -166,16 +157,17 @@ export function BookingList() {
           placeholder="Name, e-mail, reference, booking number, hotel…"
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // Down enters the results; Enter on a search that found one booking opens it.
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              focusRow(0);
-            } else if (event.key === 'Enter' && total === 1 && query === filter.query) {
-              const only = rows.get(0);
-              if (only) openBooking(only.id);
-            }
-          }}
+          // Down enters the results; Enter on a search that found one booking opens it.
+          onKeyDown={shortcutKeyHandler([
+            ['next-result', () => focusRow(0)],
+            [
+              'open-booking',
+              () => {
+                const only = total === 1 && query === filter.query ? rows.get(0) : undefined;
+                if (only) openBooking(only.id);
+              },
+            ],
+          ])}
           description="↓ enters the results, Enter opens one"
           w={380}
           data-shortcut-target="find"
@@ -207,7 +199,7 @@ export function BookingList() {
         )}
       </Group>
 
-      <ErrorNotice error={error ?? exportError} onClose={exportError ? () => setExportError(null) : undefined} />
+      <ErrorNotice error={error ?? exportError} onClose={exportError ? clearExportError : undefined} />
       <Text size="sm" c="dimmed" role="status" data-testid="result-count">
         {total === null
           ? 'Loading…'

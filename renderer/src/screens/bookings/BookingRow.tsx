@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import type { KeyboardEvent } from 'react';
 import { Skeleton } from '@mantine/core';
 import type { BookingRecord } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { StatusBadge } from '../../components/StatusBadge';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
 
 export const ROW_HEIGHT = 56;
 const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
@@ -27,13 +27,11 @@ interface BookingRowProps {
 
 /** One booking of the history list: plain cells, so a screenful draws in a frame; unchanged rows are not drawn again. */
 export const BookingRow = memo(function BookingRow({ index, top, booking, counterName, onOpen, onMove }: BookingRowProps) {
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && booking) onOpen(booking.id);
-    else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      onMove(index, event.key === 'ArrowDown' ? 1 : -1);
-    }
-  };
+  const onKeyDown = shortcutKeyHandler([
+    ['open-booking', () => booking && onOpen(booking.id)],
+    ['next-result', () => onMove(index, 1)],
+    ['previous-result', () => onMove(index, -1)],
+  ]);
   return (
     <div
       role="row"

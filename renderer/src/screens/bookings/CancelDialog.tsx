@@ -3,32 +3,28 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
-import { call, describeError } from '../../bridge';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
+import { useMainCall } from '../../hooks/use-main-call';
 
 /** Cancel, with a reason and a confirmation that names the booking and the traveler. */
 export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRecord; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const { run, busy, error } = useMainCall();
   const [result, setResult] = useState<BookingRecord | null>(null);
   // What was paid before the cancellation decides what the result says; the page reloads the booking meanwhile.
   const [wasPaid] = useState(booking.bookingReference !== null);
   const traveler = `${booking.holder.name} ${booking.holder.surname}`;
 
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setResult(await call('bookings:cancel', { bookingId: booking.id, reason, confirmed: true }));
-      onDone();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = () =>
+    run(
+      (mainCall) => mainCall('bookings:cancel', { bookingId: booking.id, reason, confirmed: true }),
+      (cancelled) => {
+        setResult(cancelled);
+        onDone();
+      },
+    );
 
   return (
     <Modal
@@ -61,12 +57,7 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
             description="Sent to the booking service and kept in the timeline. Ctrl+Enter cancels."
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && reason.trim() && !busy) {
-                event.preventDefault();
-                void confirm();
-              }
-            }}
+            onKeyDown={shortcutKeyHandler([['confirm-cancel', () => reason.trim() && !busy && void confirm()]])}
             autosize
             minRows={2}
             data-autofocus

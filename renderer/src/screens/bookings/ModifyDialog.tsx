@@ -3,10 +3,10 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine
 import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
-import { BridgeError, call, describeError } from '../../bridge';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
+import { failedWith, useMainCall } from '../../hooks/use-main-call';
 
 /** The preview's price summary, in words an agent can say to a traveler. */
 export function summaryInWords(summary: PriceSummary): string {
@@ -25,49 +25,47 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
   const [propertyId, setPropertyId] = useState(String(booking.propertyId));
   const [summary, setSummary] = useState<{ change: ChangeRequest; price: PriceSummary } | null>(null);
   const [result, setResult] = useState<BookingRecord | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  // The dates and hotel on screen now: a price asked for others (changed while it was asked) is not shown.
-  const onScreen = useRef('');
-  onScreen.current = `${checkIn}|${checkOut}|${propertyId}`;
+  const { run: loadProperties } = useMainCall();
+  const pricing = useMainCall();
   // The change is being sent: the dialog stays until the service answers (closed, the agent would think it was not made).
-  const [sending, setSending] = useState(false);
+  const sendingCall = useMainCall();
+  const sending = sendingCall.busy;
+  const busy = pricing.busy || sending;
+  const error = sendingCall.error ?? pricing.error;
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // Other dates or another hotel on screen: a price asked for the ones before is not shown.
+  const onScreenChanged = () => {
+    pricing.dropAnswer();
+    setSummary(null);
+  };
   // A price shown: the next thing is to confirm it (or change the dates again).
   useEffect(() => {
     if (summary) confirmButton.current?.focus();
   }, [summary]);
 
   useEffect(() => {
-    call('packages:search', { title: booking.packageTitle })
-      .then((found) => setProperties(found.find((entry) => entry.id === booking.packageId)?.properties ?? []))
-      .catch(() => setProperties([{ id: booking.propertyId, name: booking.propertyName }]));
-  }, [booking]);
+    // Without the package's hotels (the service unreachable), the booking's own hotel is the one offered.
+    void loadProperties(
+      (mainCall) =>
+        mainCall('packages:search', { title: booking.packageTitle }).then(
+          (found) => found.find((entry) => entry.id === booking.packageId)?.properties ?? [],
+          () => [{ id: booking.propertyId, name: booking.propertyName }],
+        ),
+      setProperties,
+    );
+  }, [booking, loadProperties]);
 
   const datesChanged = checkIn !== booking.checkIn || checkOut !== booking.checkOut;
   const datesValid = Boolean(checkIn && checkOut && checkOut > checkIn);
   const roomChanged = propertyId !== String(booking.propertyId);
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const preview = () =>
-    run(async () => {
-      const asked = onScreen.current;
+    pricing.run(async (mainCall) => {
       let room: ChangeRequest['room'];
       if (roomChanged) {
         const property = properties.find((entry) => String(entry.id) === propertyId);
-        if (!property) return;
-        const quote = await call('bookings:price', {
+        if (!property) return null;
+        const quote = await mainCall('bookings:price', {
           packageId: booking.packageId,
           packageTitle: booking.packageTitle,
           propertyId: property.id,
@@ -88,28 +86,26 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
         ...(datesChanged ? { dates: { checkIn, checkOut } } : {}),
         ...(room ? { room } : {}),
       };
-      const price = await call('bookings:preview-change', change);
-      // Changed while the price was asked (a slow service leaves time to): Enter asks for the dates on screen.
-      if (onScreen.current === asked) setSummary({ change, price });
-    });
+      return { change, price: await mainCall('bookings:preview-change', change) };
+    }, setSummary);
 
-  const confirm = () => {
-    setSending(true);
-    return run(async () => {
-      if (!summary) return;
-      let updated: BookingRecord;
-      try {
-        updated = await call('bookings:confirm-change', summary.change);
-      } catch (caught) {
-        // The booking changed since this price was shown: show the price the service gives now, confirm nothing.
-        if (caught instanceof BridgeError && caught.code === 'preview_outdated')
-          setSummary({ change: summary.change, price: await call('bookings:preview-change', summary.change) });
-        throw caught;
-      }
-      setResult(updated);
-      onDone();
-    }).finally(() => setSending(false));
-  };
+  const confirm = (shown: { change: ChangeRequest; price: PriceSummary }) =>
+    sendingCall.run(
+      async (mainCall) => {
+        try {
+          return await mainCall('bookings:confirm-change', shown.change);
+        } catch (caught) {
+          // The booking changed since this price was shown: show the price the service gives now, confirm nothing.
+          if (failedWith(caught, 'preview_outdated'))
+            setSummary({ change: shown.change, price: await mainCall('bookings:preview-change', shown.change) });
+          throw caught;
+        }
+      },
+      (updated) => {
+        setResult(updated);
+        onDone();
+      },
+    );
 
   return (
     <Modal
@@ -133,7 +129,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
             // Enter previews the price, then confirms the price shown.
             event.preventDefault();
             if (busy) return;
-            if (summary) void confirm();
+            if (summary) void confirm(summary);
             else if ((datesChanged || roomChanged) && datesValid) void preview();
           }}
         >
@@ -144,7 +140,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
               minDate={new Date().toISOString().slice(0, 10)}
               onChange={(value) => {
                 setCheckIn(value ?? '');
-                setSummary(null);
+                onScreenChanged();
               }}
               dialogAutofocus
             />
@@ -154,7 +150,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
               minDate={checkIn}
               onChange={(value) => {
                 setCheckOut(value ?? '');
-                setSummary(null);
+                onScreenChanged();
               }}
             />
           </SimpleGrid>
@@ -164,7 +160,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
             value={propertyId}
             onChange={(value) => {
               if (value) setPropertyId(value);
-              setSummary(null);
+              onScreenChanged();
             }}
             allowDeselect={false}
           />

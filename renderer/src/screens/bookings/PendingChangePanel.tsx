@@ -5,9 +5,11 @@ import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord, PendingModification } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney } from '../../../../shared/format';
 import { openablePaymentLink } from '../../../../shared/links';
-import { call, describeError } from '../../bridge';
 import { copyText } from '../../components/copy-text';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
+import { useMainCall } from '../../hooks/use-main-call';
+import type { MainCall } from '../../hooks/use-main-call';
 
 /** The payment link as a QR code the traveler scans at the desk: an image, so no markup of ours is built from it. */
 function LinkQrCode({ link }: { link: string }) {
@@ -32,8 +34,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
   const pending = booking.pendingModification;
   const [resolving, setResolving] = useState<'paid' | 'abandoned' | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const { run, busy, error, clearError } = useMainCall();
   // The button that opened the agent's word (Mark paid…, Mark abandoned…): Back and Escape return there.
   const opener = useRef<HTMLButtonElement | null>(null);
   if (!pending) return null;
@@ -48,18 +49,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
   // Only a link a phone may be sent to becomes a QR code or is copied; any other is shown as text, to be checked.
   const openable = openablePaymentLink(pending.paymentLink);
 
-  const act = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      onChanged();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (work: (mainCall: MainCall) => Promise<unknown>) => run(work, onChanged);
 
   return (
     <Alert color="blue" title="Waiting for the traveler to pay the change" role="status" data-testid="pending-change">
@@ -83,7 +73,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
                 size="xs"
                 variant="white"
                 disabled={!online}
-                onClick={() => void act(() => call('bookings:open-payment-link', { bookingId: booking.id }))}
+                onClick={() => void act((mainCall) => mainCall('bookings:open-payment-link', { bookingId: booking.id }))}
               >
                 Open in browser
               </Button>
@@ -102,14 +92,10 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
             component="form"
             // Escape steps back, as Back does, and not out of the booking; while the agent's word is being sent,
             // neither closes anything until the service answers (closed, it would look as if nothing was recorded).
-            onKeyDown={(event: React.KeyboardEvent) => {
-              if (event.key !== 'Escape') return;
-              event.preventDefault();
-              if (!busy) closeResolve();
-            }}
+            onKeyDown={shortcutKeyHandler([['close-change-word', () => !busy && closeResolve()]])}
             onSubmit={(event) => {
               event.preventDefault();
-              void act(() => call('bookings:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() =>
+              void act((mainCall) => mainCall('bookings:resolve-change', { bookingId: booking.id, outcome: resolving, note })).then(() =>
                 setResolving(null),
               );
             }}
@@ -147,7 +133,7 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
             </Group>
           </Stack>
         )}
-        <ErrorNotice error={error} onClose={() => setError(null)} />
+        <ErrorNotice error={error} onClose={clearError} />
       </Stack>
     </Alert>
   );

@@ -1,6 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { defaultRangeExtractor } from '@tanstack/react-virtual';
 
 /** Chromium lays out nothing taller than about 33.5 million device pixels (8 million CSS pixels at 4× density): the list stays below. */
 const MAX_SCROLL_HEIGHT = 4_000_000;
@@ -16,11 +15,19 @@ function scaleOf(contentHeight: number, areaHeight: number, viewHeight: number):
   return contentHeight > areaHeight && areaHeight > viewHeight ? (contentHeight - viewHeight) / (areaHeight - viewHeight) : 1;
 }
 
+/** The indexes from `first` to `last` on screen, with `overscan` more on each side, within the list. */
+function rowRange(first: number, last: number, overscan: number, count: number): number[] {
+  const from = Math.max(first - overscan, 0);
+  const to = Math.min(last + overscan, count - 1);
+  return Array.from({ length: Math.max(to - from + 1, 0) }, (_, step) => from + step);
+}
+
 /**
- * The rows of a fixed-height list that are on screen (TanStack's range, with overscan), over a scroll
+ * The rows of a fixed-height list that are on screen (with overscan), over a scroll
  * area that may stand for more rows than a browser can lay out: up to MAX_SCROLL_HEIGHT the scroll
  * position is the rows' own; beyond, it is scaled, so a million rows still scroll end to end. Nothing
- * is computed per row of the list (TanStack's Virtualizer measures every row: 60 ms at a million).
+ * is computed per row of the list (TanStack's Virtualizer measures every row: 60 ms at a million, and
+ * its range was all this used of it, so the few lines of `rowRange` replace the dependency).
  */
 export function useScaledRows(options: { count: number; rowHeight: number; overscan: number; scroller: RefObject<HTMLDivElement | null> }) {
   const { count, rowHeight, overscan, scroller } = options;
@@ -59,12 +66,12 @@ export function useScaledRows(options: { count: number; rowHeight: number; overs
   const rows =
     count === 0
       ? []
-      : defaultRangeExtractor({
-          startIndex: Math.min(last, Math.floor(offset / rowHeight)),
-          endIndex: Math.min(last, Math.ceil((offset + view.height) / rowHeight) - 1),
+      : rowRange(
+          Math.min(last, Math.floor(offset / rowHeight)),
+          Math.min(last, Math.ceil((offset + view.height) / rowHeight) - 1),
           overscan,
           count,
-        }).map((index) => ({ index, top: view.scrollTop + index * rowHeight - offset }));
+        ).map((index) => ({ index, top: view.scrollTop + index * rowHeight - offset }));
 
   return {
     /** The scroll area's height. */

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useNewBooking } from '../../stores/new-booking-store';
 
 /** Step 1: find the package by any word of its title, then pick the hotel. */
@@ -18,16 +20,18 @@ export function SearchStep() {
   }, [focusSearch]);
 
   /** Enter takes the first hotel of the first package (the list is in the order the agent reads it); ArrowDown walks the list. */
-  const onSearchKey = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      resultsRegion.current?.querySelector<HTMLButtonElement>('button')?.focus();
-      return;
-    }
-    if (event.key !== 'Enter' || !text.trim()) return;
-    event.preventDefault();
-    setEnterWaitsFor(text);
-  };
+  const onSearchKey = shortcutKeyHandler([
+    ['next-result', () => resultsRegion.current?.querySelector<HTMLButtonElement>('button')?.focus()],
+    [
+      'flow-forward',
+      (event) => {
+        if (!text.trim()) return;
+        event.preventDefault();
+        setEnterWaitsFor(text);
+      },
+      { preventDefault: false },
+    ],
+  ]);
 
   // Enter takes the first hotel once the results on screen are for what was typed: at once, or when they come.
   useEffect(() => {
@@ -39,7 +43,10 @@ export function SearchStep() {
     choose({ packageId: first.id, packageTitle: first.title, propertyId: property.id, propertyName: property.name });
   }, [enterWaitsFor, searching, query, results, choose]);
 
-  /** Arrow keys move between the hotels, in reading order; up from the first goes back to the search box. */
+  /**
+   * Arrow keys move between the hotels, in reading order; up from the first goes back to the search box.
+   * A grid's own four arrows (left and right too), so a key test here rather than the shortcut table's up and down.
+   */
   const onResultsKey = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (!['ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft'].includes(event.key)) return;
     const buttons = [...(resultsRegion.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
@@ -51,11 +58,11 @@ export function SearchStep() {
     else buttons[Math.min(next, buttons.length - 1)]?.focus();
   };
 
+  // Searched as typed, once the typing pauses.
+  const [typedText] = useDebouncedValue(text, 150);
   useEffect(() => {
-    if (text === query) return;
-    const timer = setTimeout(() => void search(text), 150);
-    return () => clearTimeout(timer);
-  }, [text, query, search]);
+    if (typedText !== query) void search(typedText);
+  }, [typedText, query, search]);
 
   return (
     <Stack gap="md">

@@ -1,50 +1,66 @@
-import { useState } from 'react';
-import type { SyntheticEvent } from 'react';
+import { useRef } from 'react';
 import { Button, Card, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { channels } from '../../../../shared/ipc';
 import { BusyButton } from '../../components/BusyButton';
 import type { KeySlot } from '../../../../shared/profiles';
 import { baseUrlProblem, KEY_SLOT_LABELS } from '../../../../shared/profiles';
-import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { schemaErrors } from '../../components/schema-form';
+import { shortcutKeyHandler } from '../../components/use-shortcuts';
+import { useMainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 import { KEY_SLOTS, keyFieldError, keyPlaceholder } from './key-fields';
 
 type Kind = 'test' | 'live';
 
+interface ProfileFormValues {
+  name: string;
+  kind: Kind;
+  baseUrl: string;
+  keys: Record<KeySlot, string>;
+}
+
+/** The values as `profiles:create` takes them: only the keys given (one can be added later). */
+const createInput = ({ name, kind, baseUrl, keys }: ProfileFormValues) => ({
+  name,
+  kind,
+  baseUrl,
+  keys: Object.fromEntries(KEY_SLOTS.filter((slot) => keys[slot].trim()).map((slot) => [slot, keys[slot].trim()])),
+});
+
+/** What the address and each key are checked for beyond the channel's schema (https, a key's prefix), as the fields show it. */
+const fieldProblems = ({ kind, baseUrl, keys }: ProfileFormValues): Record<string, string | null> => ({
+  baseUrl: baseUrlProblem(baseUrl.trim()),
+  ...Object.fromEntries(KEY_SLOTS.map((slot) => [`keys.${slot}`, keyFieldError(kind, slot, keys[slot])])),
+});
+
 /** A new profile for the agency's own organization: its address and keys, checked before anything is saved. */
 export function AddProfileForm({ onDone }: { onDone: () => void }) {
   const refresh = useAppStore((state) => state.refresh);
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<Kind>('test');
-  const [baseUrl, setBaseUrl] = useState('https://');
-  const [keys, setKeys] = useState<Record<KeySlot, string>>({ test: '', live: '', publishable: '' });
-  const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  // Checked from the first Save on; the address and the keys are also checked as they are typed.
+  const checking = useRef(false);
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: { name: '', kind: 'test', baseUrl: 'https://', keys: { test: '', live: '', publishable: '' } },
+    validate: (values) => {
+      if (!checking.current) return {};
+      const problems = Object.entries(fieldProblems(values)).filter(([, problem]) => problem !== null);
+      return { ...schemaErrors(channels['profiles:create'].input, createInput(values)), ...Object.fromEntries(problems) };
+    },
+    validateInputOnChange: ['name'],
+  });
+  const { kind, baseUrl } = form.values;
+  const { run, busy: saving, error, clearError } = useMainCall();
 
-  const nameError = touched && !name.trim() ? 'Give the profile a name.' : null;
-  const urlError = touched || baseUrl !== 'https://' ? baseUrlProblem(baseUrl.trim()) : null;
-  const keyErrors = Object.fromEntries(KEY_SLOTS.map((slot) => [slot, keyFieldError(kind, slot, keys[slot])])) as Record<
-    KeySlot,
-    string | null
-  >;
+  const shown = fieldProblems(form.values);
+  const urlError = checking.current || baseUrl !== 'https://' ? shown.baseUrl : null;
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!name.trim() || baseUrlProblem(baseUrl.trim()) || KEY_SLOTS.some((slot) => keyErrors[slot])) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const filled = Object.fromEntries(KEY_SLOTS.filter((slot) => keys[slot].trim()).map((slot) => [slot, keys[slot].trim()]));
-      await call('profiles:create', { name, kind, baseUrl, keys: filled });
+  const save = async (values: ProfileFormValues) => {
+    await run(async (mainCall) => {
+      await mainCall('profiles:create', createInput(values));
       await refresh();
-      onDone();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setSaving(false);
-    }
+    }, onDone);
   };
 
   return (
@@ -52,14 +68,12 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
       withBorder
       padding="lg"
       component="form"
-      onSubmit={(event) => void submit(event)}
-      // Escape steps back, as Cancel does (the focus goes back to Add profile).
-      onKeyDown={(event: React.KeyboardEvent) => {
-        if (event.key === 'Escape' && !saving) {
-          event.preventDefault();
-          onDone();
-        }
+      onSubmit={(event: React.SyntheticEvent<HTMLFormElement>) => {
+        checking.current = true;
+        form.onSubmit((values) => void save(values))(event);
       }}
+      // Escape steps back, as Cancel does (the focus goes back to Add profile).
+      onKeyDown={shortcutKeyHandler([['close-add-profile', () => !saving && onDone()]])}
       aria-label="Add profile"
       noValidate
     >
@@ -70,14 +84,12 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
             Your organization’s service address and keys come from the Package Booking Service’s welcome e-mail.
           </Text>
         </div>
-        <ErrorNotice error={error} onClose={() => setError(null)} />
+        <ErrorNotice error={error} onClose={clearError} />
         <Group grow align="flex-start">
           <TextInput
             label="Profile name"
             placeholder="Agency – test mode"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={nameError}
+            {...form.getInputProps('name')}
             required
             data-autofocus
             autoFocus
@@ -89,7 +101,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
             <SegmentedControl
               aria-labelledby="profile-kind-label"
               value={kind}
-              onChange={(value) => setKind(value as Kind)}
+              onChange={(value) => form.setFieldValue('kind', value as Kind)}
               data={[
                 { value: 'test', label: 'Test-mode organization' },
                 { value: 'live', label: 'Live (real money)' },
@@ -97,19 +109,15 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
             />
           </Stack>
         </Group>
-        <TextInput label="Service address" value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} error={urlError} required />
+        <TextInput label="Service address" {...form.getInputProps('baseUrl')} error={urlError} required />
         {KEY_SLOTS.map((slot) => (
           <PasswordInput
             key={slot}
             label={KEY_SLOT_LABELS[slot]}
             placeholder={keyPlaceholder(kind, slot)}
             description={slot === 'publishable' ? 'Used by the card window to create payment tokens.' : undefined}
-            value={keys[slot]}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setKeys((current) => ({ ...current, [slot]: value }));
-            }}
-            error={keyErrors[slot]}
+            {...form.getInputProps(`keys.${slot}`)}
+            error={shown[`keys.${slot}`]}
             autoComplete="off"
             classNames={{ input: 'mono' }}
           />

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import type { SyntheticEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Group, PasswordInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { BusyButton } from '../../components/BusyButton';
+import { agencySettingsInputSchema } from '../../../../shared/agency';
 import type { AgencySettingsView } from '../../../../shared/agency';
-import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { schemaErrors } from '../../components/schema-form';
+import { useMainCall } from '../../hooks/use-main-call';
 import { useAgency } from '../../stores/agency-store';
-import { checkAgencyForm, initialValues, TLS_CHOICES } from './agency-form-fields';
-import type { AgencyField, AgencyFormValues, TlsMode } from './agency-form-fields';
+import { agencyInput, initialValues, TLS_CHOICES } from './agency-form-fields';
+import type { AgencyFormValues } from './agency-form-fields';
 import { focusIsLost } from '../../components/focus';
 
 interface AgencyFormProps {
@@ -24,23 +26,19 @@ interface AgencyFormProps {
  * schema, then reached before anything is shared. The password goes to the keychain and never comes back.
  */
 export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFormProps) {
-  const [values, setValues] = useState<AgencyFormValues>(() => initialValues(saved));
-  const [touched, setTouched] = useState(false);
-  const [connecting, setConnecting] = useState(false);
-  const [error, setError] = useState<ReturnType<typeof describeError> | null>(null);
-  const form = useRef<HTMLFormElement>(null);
+  // Checked from the first Connect on, then again as each field is typed.
+  const checking = useRef(false);
+  const form = useForm<AgencyFormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(saved),
+    validate: (values) => (checking.current ? schemaErrors(agencySettingsInputSchema, agencyInput(profileId, values)) : {}),
+    validateInputOnChange: true,
+  });
+  const { run, busy: connecting, error, clearError } = useMainCall();
+  const formElement = useRef<HTMLFormElement>(null);
   const connect = useRef<HTMLButtonElement>(null);
   const answer = useRef<HTMLDivElement>(null);
-  const checked = checkAgencyForm(profileId, values);
-  const problem = (field: AgencyField) => (touched ? (checked.problems?.[field] ?? null) : null);
-  const field = (name: AgencyField) => ({
-    value: values[name],
-    error: problem(name),
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-  });
+  const field = (name: keyof AgencyFormValues) => form.getInputProps(name);
 
   // The answer in view, under the field the agent was on; and Connect takes the focus back if it was lost
   // meanwhile (Connect keeps it while the server is asked).
@@ -50,29 +48,28 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
     if (focusIsLost()) connect.current?.focus();
   }, [connecting, error]);
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!checked.input) {
-      // The first field to correct takes the focus, once its error is drawn.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setConnecting(true);
-    setError(null);
-    try {
-      const input = checked.input;
-      await useAgency.getState().answer(() => call('agency:connect', input));
+  const connectTo = async (values: AgencyFormValues) => {
+    const input = agencySettingsInputSchema.parse(agencyInput(profileId, values));
+    await run(async (mainCall) => {
+      await useAgency.getState().answer(() => mainCall('agency:connect', input));
       await onConnected();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setConnecting(false);
-    }
+    });
   };
 
   return (
-    <form ref={form} onSubmit={(event) => void submit(event)} aria-label="Agency ledger connection" noValidate>
+    <form
+      ref={formElement}
+      onSubmit={(event) => {
+        checking.current = true;
+        form.onSubmit(
+          (values) => void connectTo(values),
+          // The first field to correct takes the focus, once its error is drawn.
+          () => requestAnimationFrame(() => formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()),
+        )(event);
+      }}
+      aria-label="Agency ledger connection"
+      noValidate
+    >
       <Stack gap="sm" p="md" bg="gray.0" style={{ borderRadius: 8 }}>
         <Text size="sm" c="dimmed">
           The agency’s server, as whoever runs it gave it to you. Connecting shares this profile’s bookings with every counter of the
@@ -104,19 +101,14 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
           autoComplete="new-password"
           {...field('password')}
         />
-        <Radio.Group
-          label="Encryption (TLS)"
-          value={values.tlsMode}
-          onChange={(value) => setValues((current) => ({ ...current, tlsMode: value as TlsMode }))}
-          error={problem('tlsMode')}
-        >
+        <Radio.Group label="Encryption (TLS)" {...field('tlsMode')}>
           <Stack gap="xs" mt={6}>
             {TLS_CHOICES.map((choice) => (
               <Radio key={choice.value} value={choice.value} label={choice.label} description={choice.description} />
             ))}
           </Stack>
         </Radio.Group>
-        {values.tlsMode === 'verify-full' && (
+        {form.values.tlsMode === 'verify-full' && (
           <Textarea
             label="The agency’s certificate authority (optional)"
             description={
@@ -139,7 +131,7 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
           {...field('counterName')}
         />
         <div ref={answer}>
-          <ErrorNotice error={error} onClose={() => setError(null)} />
+          <ErrorNotice error={error} onClose={clearError} />
           {error && !saved && (
             <Text size="sm" mt={6}>
               Nothing was saved: this profile’s bookings stay this counter’s own until it connects.

@@ -4,9 +4,9 @@ import { BusyButton } from '../../components/BusyButton';
 import type { AgencySettingsView } from '../../../../shared/agency';
 import { plural } from '../../../../shared/format';
 import type { ProfileView } from '../../../../shared/profiles';
-import { call, describeError } from '../../bridge';
 import { LINK_LOOK, linkExplanation, linkWords, setAsideWords, unsentWords } from '../../components/agency-words';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useMainCall } from '../../hooks/use-main-call';
 import { useAgency } from '../../stores/agency-store';
 import { useAppStore } from '../../stores/app-store';
 import { AgencyForm } from './AgencyForm';
@@ -30,21 +30,19 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
   );
   const [saved, setSaved] = useState<AgencySettingsView | null | undefined>(undefined);
   const [mode, setMode] = useState<Mode>('view');
-  const [error, setError] = useState<ReturnType<typeof describeError> | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: runLoad, error: loadError, clearError: clearLoadError } = useMainCall();
+  const { run: runDisconnect, busy, error: disconnectError, clearError: clearDisconnectError } = useMainCall();
+  const error = disconnectError ?? loadError;
   const [focusOn, setFocusOn] = useState<FocusTarget | null>(null);
   const connectButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const disconnectButton = useRef<HTMLButtonElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setSaved(await call('agency:settings', { profileId: profile.id }));
-    } catch (caught) {
-      setError(describeError(caught));
-    }
-  }, [profile.id]);
+  const load = useCallback(
+    () => runLoad((mainCall) => mainCall('agency:settings', { profileId: profile.id }), setSaved),
+    [profile.id, runLoad],
+  );
   // Read when shown, and again when the agency's profile changes (connected at start, or disconnected).
   useEffect(() => void load(), [status.profileId, load]);
 
@@ -56,20 +54,10 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
   }, [focusOn, mode, saved]);
 
   const disconnect = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await answer(() => call('agency:disconnect', { profileId: profile.id }));
-      setSaved(null);
-      setMode('view');
-      setFocusOn('connect');
-    } catch (caught) {
-      setError(describeError(caught));
-      setMode('view');
-      setFocusOn('disconnect');
-    } finally {
-      setBusy(false);
-    }
+    const disconnected = await runDisconnect((mainCall) => answer(() => mainCall('agency:disconnect', { profileId: profile.id })));
+    if (disconnected) setSaved(null);
+    setMode('view');
+    setFocusOn(disconnected ? 'connect' : 'disconnect');
   };
 
   const shared = saved !== null && saved !== undefined;
@@ -158,7 +146,13 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
         </Alert>
       )}
 
-      <ErrorNotice error={error} onClose={() => setError(null)} />
+      <ErrorNotice
+        error={error}
+        onClose={() => {
+          clearDisconnectError();
+          clearLoadError();
+        }}
+      />
 
       {mode === 'confirm-disconnect' && (
         <Group

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, Group, PasswordInput, Text } from '@mantine/core';
 import type { KeySlot, KeyStatus, ProfileView } from '../../../../shared/profiles';
 import { KEY_SLOT_LABELS } from '../../../../shared/profiles';
-import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useMainCall } from '../../hooks/use-main-call';
+import type { MainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 import { keyFieldError, keyPlaceholder } from './key-fields';
 
@@ -26,20 +27,16 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
   const status = profile.keys[slot];
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
-  const [error, setError] = useState<{ message: string; hint: string } | null>(null);
+  const { run: runCall, error, clearError } = useMainCall();
   const fieldError = keyFieldError(profile.kind, slot, value);
 
-  const run = async (work: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await work();
+  const run = (work: (mainCall: MainCall) => Promise<unknown>) =>
+    runCall(async (mainCall) => {
+      await work(mainCall);
       setEditing(false);
       setValue('');
       await refresh();
-    } catch (caught) {
-      setError(describeError(caught));
-    }
-  };
+    });
 
   return (
     <div data-testid={`key-${slot}`}>
@@ -65,7 +62,7 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
                 size="xs"
                 variant="subtle"
                 color="red"
-                onClick={() => void run(() => call('keys:delete', { profileId: profile.id, slot }))}
+                onClick={() => void run((mainCall) => mainCall('keys:delete', { profileId: profile.id, slot }))}
                 aria-label={`Remove ${KEY_SLOT_LABELS[slot].toLowerCase()}`}
               >
                 Remove
@@ -80,7 +77,7 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
           align="flex-start"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!fieldError && value.trim()) void run(() => call('keys:set', { profileId: profile.id, slot, value }));
+            if (!fieldError && value.trim()) void run((mainCall) => mainCall('keys:set', { profileId: profile.id, slot, value }));
           }}
         >
           <PasswordInput
@@ -102,14 +99,14 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
             onClick={() => {
               setEditing(false);
               setValue('');
-              setError(null);
+              clearError();
             }}
           >
             Cancel
           </Button>
         </Group>
       )}
-      <ErrorNotice error={error} onClose={() => setError(null)} />
+      <ErrorNotice error={error} onClose={clearError} />
     </div>
   );
 }

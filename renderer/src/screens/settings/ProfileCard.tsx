@@ -2,18 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ProfileView } from '../../../../shared/profiles';
 import { isAnotherOrigin, MODE_LABELS } from '../../../../shared/profiles';
-import { call, describeError } from '../../bridge';
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { focusIsLost } from '../../components/focus';
+import { useMainCall } from '../../hooks/use-main-call';
+import type { MainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 import { MODE_COLORS } from '../../theme';
 import { AgencyLedgerSection } from './AgencyLedgerSection';
 import { KEY_SLOTS } from './key-fields';
 import { KeyRow } from './KeyRow';
 import { StatusRulesEditor } from './StatusRulesEditor';
-
-type Failure = { message: string; hint: string } | null;
 
 /** One profile: its mode, address and keys, and what can be done with it. */
 export function ProfileCard({ profile, active }: { profile: ProfileView; active: boolean }) {
@@ -22,8 +21,14 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [name, setName] = useState(profile.name);
   const [baseUrl, setBaseUrl] = useState(profile.baseUrl);
-  const [error, setError] = useState<Failure>(null);
-  const [saving, setSaving] = useState(false);
+  const { run: runCall, error: callError, clearError: clearCallError } = useMainCall();
+  // Saving the name and address has its own busy flag: only Save spins.
+  const { run: runSave, busy: saving, error: saveError, clearError: clearSaveError } = useMainCall();
+  const error = saveError ?? callError;
+  const clearErrors = () => {
+    clearCallError();
+    clearSaveError();
+  };
   const editButton = useRef<HTMLButtonElement>(null);
   // The form closed (saved or Cancel): the focus goes back to the button that opened it.
   useEffect(() => {
@@ -32,17 +37,12 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
   // Keys belong to the origin they were given for: a move to another one deletes them (main asks first).
   const moving = editing && !profile.builtIn && isAnotherOrigin(profile.baseUrl, baseUrl);
 
-  const run = async (work: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await work();
+  /** A change to the profile, then the profiles read again; resolves to whether it was made. */
+  const run = (work: (mainCall: MainCall) => Promise<unknown>, runner = runCall) =>
+    runner(async (mainCall) => {
+      await work(mainCall);
       await refresh();
-      return true;
-    } catch (caught) {
-      setError(describeError(caught));
-      return false;
-    }
-  };
+    });
 
   return (
     <Card withBorder padding="lg" aria-label={`Profile ${profile.name}`} data-testid="profile-card">
@@ -80,7 +80,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
           </Group>
         </Group>
 
-        <ErrorNotice error={error} onClose={() => setError(null)} />
+        <ErrorNotice error={error} onClose={clearErrors} />
 
         {confirmingRemove && (
           <Group
@@ -96,7 +96,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
               <Button size="xs" variant="default" onClick={() => setConfirmingRemove(false)}>
                 Keep it
               </Button>
-              <Button size="xs" color="red" onClick={() => void run(() => call('profiles:delete', { id: profile.id }))}>
+              <Button size="xs" color="red" onClick={() => void run((mainCall) => mainCall('profiles:delete', { id: profile.id }))}>
                 Remove profile
               </Button>
             </Group>
@@ -115,7 +115,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
                     // What was typed goes: the next Edit starts from the profile as saved.
                     setName(profile.name);
                     setBaseUrl(profile.baseUrl);
-                    setError(null);
+                    clearErrors();
                     setEditing(false);
                   }}
                   disabled={saving}
@@ -124,12 +124,11 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
                 </Button>
                 <BusyButton
                   busy={saving}
-                  onClick={() => {
-                    setSaving(true);
-                    void run(() => call('profiles:update', { id: profile.id, name, baseUrl }))
-                      .then((saved) => saved && setEditing(false))
-                      .finally(() => setSaving(false));
-                  }}
+                  onClick={() =>
+                    void run((mainCall) => mainCall('profiles:update', { id: profile.id, name, baseUrl }), runSave).then(
+                      (saved) => saved && setEditing(false),
+                    )
+                  }
                 >
                   Save
                 </BusyButton>
@@ -153,7 +152,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
 
         <StatusRulesEditor
           profile={profile}
-          save={(rules) => run(() => call('profiles:set-status-rules', { profileId: profile.id, rules }))}
+          save={(rules) => run((mainCall) => mainCall('profiles:set-status-rules', { profileId: profile.id, rules }))}
         />
 
         {!profile.builtIn && (

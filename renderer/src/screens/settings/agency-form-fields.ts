@@ -1,4 +1,3 @@
-import { agencySettingsInputSchema } from '../../../../shared/agency';
 import type { AgencySettingsInput, AgencySettingsView } from '../../../../shared/agency';
 
 export type TlsMode = AgencySettingsInput['tlsMode'];
@@ -14,8 +13,6 @@ export interface AgencyFormValues {
   caCertificate: string;
   counterName: string;
 }
-
-export type AgencyField = keyof AgencyFormValues;
 
 /** The three TLS modes in words: what each protects against, so the agent can choose with the agency's IT. */
 export const TLS_CHOICES: { value: TlsMode; label: string; summary: string; description: string }[] = [
@@ -52,40 +49,19 @@ export const initialValues = (saved: AgencySettingsView | null): AgencyFormValue
   counterName: saved?.counterName ?? '',
 });
 
-const REQUIRED: Partial<Record<AgencyField, string>> = {
-  host: 'Give the agency server’s host name or address.',
-  database: 'Give the name of the agency’s database.',
-  user: 'Give the user name the agency set up for its counters.',
-  counterName: 'Name this counter, such as “Desk 2”.',
-};
-
 /**
- * The values as `agency:connect` takes them, or what is wrong with each field, checked with the
- * same schema the main process checks them with. An empty password or certificate keeps the saved one.
+ * The values as `agency:connect` takes them, for its schema to check (it has the words for each field).
+ * A port that is not a number goes as 0, which the schema refuses with its own message; an empty
+ * password or certificate is left out, which keeps the saved one.
  */
-export function checkAgencyForm(
-  profileId: number,
-  values: AgencyFormValues,
-): { input: AgencySettingsInput; problems: null } | { input: null; problems: Partial<Record<AgencyField, string>> } {
-  const problems: Partial<Record<AgencyField, string>> = {};
-  for (const [field, message] of Object.entries(REQUIRED) as [AgencyField, string][]) if (!values[field].trim()) problems[field] = message;
-  const port = /^\d{1,5}$/.test(values.port.trim()) ? Number(values.port.trim()) : Number.NaN;
-  if (Number.isNaN(port)) problems.port = 'A port is a number from 1 to 65535, usually 5432.';
-  const parsed = agencySettingsInputSchema.safeParse({
-    profileId,
-    host: values.host,
-    port: Number.isNaN(port) ? 5432 : port,
-    database: values.database,
-    user: values.user,
-    tlsMode: values.tlsMode,
-    counterName: values.counterName,
-    ...(values.password ? { password: values.password } : {}),
-    ...(values.tlsMode === 'verify-full' && values.caCertificate.trim() ? { caCertificate: values.caCertificate.trim() } : {}),
-  });
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as AgencyField;
-      problems[field] ??= issue.message;
-    }
-  return parsed.success && Object.keys(problems).length === 0 ? { input: parsed.data, problems: null } : { input: null, problems };
-}
+export const agencyInput = (profileId: number, values: AgencyFormValues) => ({
+  profileId,
+  host: values.host,
+  port: /^\d{1,5}$/.test(values.port.trim()) ? Number(values.port.trim()) : 0,
+  database: values.database,
+  user: values.user,
+  tlsMode: values.tlsMode,
+  counterName: values.counterName,
+  ...(values.password ? { password: values.password } : {}),
+  ...(values.tlsMode === 'verify-full' && values.caCertificate.trim() ? { caCertificate: values.caCertificate.trim() } : {}),
+});

@@ -2,30 +2,21 @@ import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
-import { call, describeError } from '../../bridge';
+import { useMainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 
 /** A new trainee: a training profile of their own, put in use at once so the next exercises and the report are theirs. */
 export function AddTraineeForm({ onDone }: { onDone: () => void }) {
   const refresh = useAppStore((state) => state.refresh);
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving, error } = useMainCall();
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setProblem(null);
-    try {
-      await call('training:add-trainee', { name });
+    return run(async (mainCall) => {
+      await mainCall('training:add-trainee', { name });
       await refresh();
-      onDone();
-    } catch (error) {
-      const described = describeError(error);
-      setProblem(`${described.message} ${described.hint}`);
-    } finally {
-      setSaving(false);
-    }
+    }, onDone);
   };
 
   return (
@@ -36,7 +27,7 @@ export function AddTraineeForm({ onDone }: { onDone: () => void }) {
           description="Each trainee works on a training profile of their own; their bookings and report stay apart."
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
-          error={problem}
+          error={error && `${error.message} ${error.hint}`}
           autoFocus
           w={380}
         />

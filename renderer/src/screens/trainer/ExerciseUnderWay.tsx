@@ -1,18 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Alert, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
 import type { Attempt } from '../../../../shared/training';
+import { useNow } from '../../hooks/use-now';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
 
 /** The exercise the trainee is on: the task in words, the time running, and "Check my work". */
 export function ExerciseUnderWay({ attempt, task }: { attempt: Attempt; task: string }) {
   const { busy, check, outcome } = useTraining();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useNow();
 
   return (
     <Card withBorder padding="lg" bg="blue.0" aria-labelledby="exercise-under-way">

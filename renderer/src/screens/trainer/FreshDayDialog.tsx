@@ -1,31 +1,22 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
-import { call, describeError } from '../../bridge';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useMainCall } from '../../hooks/use-main-call';
 import { useBookings } from '../../stores/bookings-store';
 import { useNewBooking } from '../../stores/new-booking-store';
 import { useTraining } from '../../stores/training-store';
 
 /** "Start a fresh training day": asked first, then this trainee's bookings, exercises and report are gone; nobody else's. */
 export function FreshDayDialog({ trainee, onDone }: { trainee: string; onDone: (removed: number | null) => void }) {
-  const [working, setWorking] = useState(false);
-  const [problem, setProblem] = useState<ReturnType<typeof describeError> | null>(null);
+  const { run, busy: working, error: problem } = useMainCall();
 
-  const start = async () => {
-    setWorking(true);
-    setProblem(null);
-    try {
-      const { bookings } = await call('training:fresh-day', {});
+  const start = () =>
+    run(async (mainCall) => {
+      const { bookings } = await mainCall('training:fresh-day', {});
       useNewBooking.getState().reset();
       await Promise.all([useBookings.getState().reload(), useTraining.getState().load()]);
-      onDone(bookings);
-    } catch (error) {
-      setProblem(describeError(error));
-    } finally {
-      setWorking(false);
-    }
-  };
+      return bookings;
+    }, onDone);
 
   return (
     <Modal opened onClose={() => onDone(null)} title="Start a fresh training day?" centered>

@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
+import { useNow } from '../../hooks/use-now';
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** "Ends at 10:47, in 4:12", counting down each second. */
 export function ScenarioClock({ endsAt }: { endsAt: string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useNow();
   const end = new Date(endsAt);
   const left = Math.max(Math.ceil((end.getTime() - now) / 1_000), 0);
   const at = `${twoDigits(end.getHours())}:${twoDigits(end.getMinutes())}`;

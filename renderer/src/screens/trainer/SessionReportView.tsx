@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Loader, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../../../shared/format';
-import { call } from '../../bridge';
 import { PrintBar } from '../../components/PrintBar';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
@@ -19,7 +18,7 @@ export function SessionReportView({ onBack }: { onBack: () => void }) {
       <PrintBar
         back="Back to the trainer"
         onBack={onBack}
-        savePdf={async () => (await call('training:save-report-pdf', {})).path}
+        savePdf={async (mainCall) => (await mainCall('training:save-report-pdf', {})).path}
         printFirst
       />
       <article aria-label="Session report">

@@ -1,45 +1,27 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ScenarioId, ScenarioView } from '../../../../shared/training';
-import { call, describeError } from '../../bridge';
-
-type Problem = ReturnType<typeof describeError>;
+import { useMainCall, useMainEvent } from '../../hooks/use-main-call';
 
 /** The trainer's scenarios as the main process has them, kept current when one ends by itself. */
 export function useScenarios() {
   const [scenarios, setScenarios] = useState<ScenarioView[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run: load, error: loadProblem } = useMainCall();
+  const { run: change, error: changeProblem, busy } = useMainCall();
+  const show = (answer: { scenarios: ScenarioView[] }) => setScenarios(answer.scenarios);
 
   useEffect(() => {
-    let current = true;
-    call('training:scenarios', {}).then(
-      (answer) => current && setScenarios(answer.scenarios),
-      (error: unknown) => current && setProblem(describeError(error)),
+    void load(
+      (mainCall) => mainCall('training:scenarios', {}),
+      (answer) => setScenarios(answer.scenarios),
     );
-    const unsubscribe = window.packdesk.on('event:training-change', (payload) => setScenarios(payload.scenarios));
-    return () => {
-      current = false;
-      unsubscribe();
-    };
-  }, []);
-
-  const run = useCallback(async (work: () => Promise<{ scenarios: ScenarioView[] }>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      setScenarios((await work()).scenarios);
-    } catch (error) {
-      setProblem(describeError(error));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  }, [load]);
+  useMainEvent('event:training-change', show);
 
   return {
     scenarios,
-    problem,
+    problem: changeProblem ?? loadProblem,
     busy,
-    toggle: (id: ScenarioId, on: boolean) => run(() => call('training:set-scenario', { id, on })),
-    allNormal: () => run(() => call('training:all-normal', {})),
+    toggle: (id: ScenarioId, on: boolean) => change((mainCall) => mainCall('training:set-scenario', { id, on }), show),
+    allNormal: () => change((mainCall) => mainCall('training:all-normal', {}), show),
   };
 }
