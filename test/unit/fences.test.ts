@@ -100,6 +100,10 @@ describe('the fence between the core and the built-in service', () => {
     ],
     ['electron/core/training/probe.ts', "import type { ControlSettings } from '../../../shared/training-controls';"],
     ['electron/core/probe.ts', "import { transaction } from '../sqlite/database';"],
+  ])('%s may: %s', async (file, source) => {
+    expect(await importRuleErrors(file, `${source}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+});
 
 describe('one data path in the renderer', () => {
   test.each([
