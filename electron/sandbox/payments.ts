@@ -7,8 +7,8 @@ import type { State } from './dialect';
 import { sameSecret } from './secret-compare';
 import { parseBody, requireLive } from './service-context';
 import type { BookingRow, Caller, ServiceContext } from './service-context';
-import { cardBehaviour, DECLINE_MESSAGES } from './test-cards';
-import type { CardBehaviour } from './test-cards';
+import { cardBehaviour, DECLINE_MESSAGES } from './card-behaviours';
+import type { CardBehaviour } from './card-behaviours';
 import type { ControlSettings } from '../../shared/training-controls';
 
 type IntentRow = {

@@ -13,7 +13,7 @@ import {
   numberLength,
   postalCodeError,
   testPaymentMethodFor,
-} from '../../shared/training-cards';
+} from '../../shared/training-card-rules';
 
 interface Field {
   input: HTMLInputElement;

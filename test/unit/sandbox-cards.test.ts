@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { anyStringHoldsCardNumber, containsCardNumber } from '../../shared/card-number-screening';
-import { cardBehaviour } from '../../electron/sandbox/test-cards';
+import { cardBehaviour } from '../../electron/sandbox/card-behaviours';
 
 describe('card numbers are recognised wherever they hide', () => {
   test.each([

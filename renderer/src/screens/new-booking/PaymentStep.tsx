@@ -4,7 +4,7 @@ import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextIn
 import { BusyButton } from '../../components/BusyButton';
 import { clientReferenceSchema } from '../../../../shared/bookings';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { TEST_CARDS } from '../../../../shared/test-cards';
+import { TEST_PAYMENT_METHODS } from '../../../../shared/test-payment-methods';
 import { focusIsLost } from '../../components/focus';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
@@ -41,7 +41,7 @@ export function PaymentStep() {
   const { booking, clientReference, setClientReference, pay, continueAuthentication, payment, busy } = useNewBooking();
   const profile = useActiveProfile();
   const online = useAppStore((state) => state.online);
-  const [card, setCard] = useState<string>(TEST_CARDS[0].id);
+  const [card, setCard] = useState<string>(TEST_PAYMENT_METHODS[0].id);
   const progress = useRef<HTMLDivElement>(null);
   const waiting = payment.state === 'working';
   // The payment is out at the service: while this screen's own call runs it is on its way (however slow), until
@@ -181,7 +181,7 @@ export function PaymentStep() {
               onChange={setCard}
             >
               <Stack gap={6} mt="xs">
-                {TEST_CARDS.map((entry) => (
+                {TEST_PAYMENT_METHODS.map((entry) => (
                   <Radio key={entry.id} value={entry.id} label={`${entry.label} · ${entry.outcome}`} />
                 ))}
               </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cardBehaviour } from '../../electron/sandbox/test-cards';
+import { cardBehaviour } from '../../electron/sandbox/card-behaviours';
 import { checkedPageResult } from '../../shared/payment-window';
 import {
   cvcError,
@@ -11,7 +11,7 @@ import {
   postalCodeError,
   STRIPE_TEST_CARDS,
   testPaymentMethodFor,
-} from '../../shared/training-cards';
+} from '../../shared/training-card-rules';
 
 /** What Stripe's testing page says each number does, by its PaymentMethod id. */
 const DOCUMENTED: [string, string, ReturnType<typeof cardBehaviour>][] = [
