@@ -3,8 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const ELECTRON_ONLY_IN_MAIN =
-  'Only electron/main and electron/preload may import electron (DESIGN.md): in plain Node it tries to download the binary.';
+const ELECTRON_ONLY_IN_MAIN = 'Only electron/main and electron/preload may import electron: in plain Node it tries to download the binary.';
 
 /** Everywhere but electron/main and electron/preload: no `electron`, no `electron/...` subpath. */
 const noElectron = {
@@ -18,7 +17,8 @@ const noElectronFolder = {
   patterns: [
     {
       group: ['electron/*', '**/electron/**'],
-      message: 'renderer/ and shared/ never import from electron/: declare what both sides need in shared/ (DESIGN.md).',
+      message:
+        'renderer/ and shared/ never import from electron/: declare what both sides need in shared/ (ARCHITECTURE.md, "Every folder").',
     },
   ],
 };

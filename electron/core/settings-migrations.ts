@@ -42,7 +42,7 @@ export const settingsMigrations: readonly Migration[] = [
       CREATE INDEX training_attempts_profile ON training_attempts (profile_id, id);
     `);
   },
-  // The agency server a profile's counter shares its ledger with (issue 14). The password is in the OS keychain.
+  // The agency server a profile's counter shares its ledger with . The password is in the OS keychain.
   (db) => {
     db.exec(`
       CREATE TABLE agency_connections (

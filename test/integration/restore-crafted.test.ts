@@ -1,6 +1,6 @@
 /**
- * A backup is data to copy into a clean ledger, never a database to run (DESIGN.md, "Whom Packdesk
- * trusts"). Each crafted backup here is refused or cleaned, and no request leaves the counter for it.
+ * A backup is data to copy into a clean ledger, never a database to run. Each crafted backup here is
+ * refused or cleaned, and no request leaves the counter for it.
  */
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -191,7 +191,7 @@ export const ledgerMigrations: readonly Migration[] = [
         BEGIN ${countRow('old', '-')} ${countRow('new', '+')} END;
     `);
   },
-  // One agency, many counters: the outbox of changes for the agency's PostgreSQL ledger (issue 14).
+  // One agency, many counters: the outbox of changes for the agency's PostgreSQL ledger .
   addAgencyOutbox,
   // A late change never undoes a newer one: per-booking revisions the agency and every counter order by.
   orderAgencyChanges,

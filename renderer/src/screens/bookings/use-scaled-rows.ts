@@ -26,7 +26,7 @@ function rowRange(first: number, last: number, overscan: number, count: number):
  * The rows of a fixed-height list that are on screen (with overscan), over a scroll
  * area that may stand for more rows than a browser can lay out: up to MAX_SCROLL_HEIGHT the scroll
  * position is the rows' own; beyond, it is scaled, so a million rows still scroll end to end. Nothing
- * is computed per row of the list (TanStack's Virtualizer measures every row: 60 ms at a million, and
+ * is computed per row of the list (TanStack's Virtualizer measures every row, slow at a million, and
  * its range was all this used of it, so the few lines of `rowRange` replace the dependency).
  */
 export function useScaledRows(options: { count: number; rowHeight: number; overscan: number; scroller: RefObject<HTMLDivElement | null> }) {
