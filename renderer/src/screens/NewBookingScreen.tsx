@@ -4,7 +4,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { escapeTaken } from '../components/escape-taken';
 import { FocusOnArrival } from '../components/FocusOnArrival';
 import { ScreenLoading } from '../components/ScreenLoading';
-import { useShortcutKeys } from '../components/use-shortcuts';
+import { shortcutKey, useShortcutKeys } from '../components/use-shortcuts';
 import { useAppStore } from '../stores/app-store';
 import { STEPS, useNewBooking } from '../stores/new-booking-store';
 import { ConfirmationStep, PaymentStep, ReviewStep, StayStep, TravelerStep } from './new-booking/lazy-steps';
@@ -36,7 +36,7 @@ export function NewBookingScreen() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>New booking</Title>
-          <Text c="dimmed">Enter moves on, Escape steps back; what you typed is kept.</Text>
+          <Text c="dimmed">{`${shortcutKey('flow-forward')} moves on, ${shortcutKey('flow-back')} steps back; what you typed is kept.`}</Text>
         </div>
         {(step !== 'search' || booking) && (
           <Button variant="subtle" onClick={reset}>

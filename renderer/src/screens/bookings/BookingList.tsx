@@ -3,7 +3,7 @@ import { Alert, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, T
 import { useDebouncedValue, useInterval } from '@mantine/hooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
-import { shortcutKeyHandler } from '../../components/use-shortcuts';
+import { shortcutKey, shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { SPEC_STATUS_RULES } from '../../../../shared/status-rules';
 import type { StatusRules } from '../../../../shared/status-rules';
@@ -168,7 +168,7 @@ export function BookingList() {
               },
             ],
           ])}
-          description="↓ enters the results, Enter opens one"
+          description={`${shortcutKey('next-result')} enters the results, ${shortcutKey('open-booking')} opens one`}
           w={380}
           data-shortcut-target="find"
         />

@@ -5,7 +5,7 @@ import type { BookingRecord } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { shortcutKeyHandler } from '../../components/use-shortcuts';
+import { shortcutKey, shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 
 /** Cancel, with a reason and a confirmation that names the booking and the traveler. */
@@ -54,7 +54,7 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
           </Text>
           <Textarea
             label="Reason"
-            description="Sent to the booking service and kept in the timeline. Ctrl+Enter cancels."
+            description={`Sent to the booking service and kept in the timeline. ${shortcutKey('confirm-cancel')} cancels.`}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             onKeyDown={shortcutKeyHandler([['confirm-cancel', () => reason.trim() && !busy && void confirm()]])}

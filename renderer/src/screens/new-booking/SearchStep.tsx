@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { shortcutKeyHandler } from '../../components/use-shortcuts';
+import { shortcutKey, shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useNewBooking } from '../../stores/new-booking-store';
 
 /** Step 1: find the package by any word of its title, then pick the hotel. */
@@ -77,7 +77,7 @@ export function SearchStep() {
           setEnterWaitsFor(null);
         }}
         onKeyDown={onSearchKey}
-        description="Enter takes the first hotel; the down arrow walks the list."
+        description={`${shortcutKey('flow-forward')} takes the first hotel; ${shortcutKey('next-result')} walks the list.`}
         rightSection={searching ? <Loader size="sm" role="status" aria-label="Searching" /> : null}
         data-shortcut-target="search"
       />
