@@ -56,6 +56,28 @@ export function code(length: number): string {
   return Array.from(randomBytes(length), (byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('');
 }
 
+/** Cancelling: allowed until the booking failed or was cancelled (the alternate dialect refuses one more state). */
+const CANCEL: Readonly<Record<State, Verdict>> = {
+  pending: 'allowed',
+  awaitingAuthentication: 'allowed',
+  confirming: 'allowed',
+  paid: 'allowed',
+  changePending: 'allowed',
+  failed: 'wrong_state',
+  cancelled: 'already_cancelled',
+};
+
+/** Changing a booking: only once it is paid, and not while an earlier change awaits payment; the same in every dialect. */
+const MODIFY: Readonly<Record<State, Verdict>> = {
+  pending: 'wrong_state',
+  awaitingAuthentication: 'wrong_state',
+  confirming: 'wrong_state',
+  paid: 'allowed',
+  changePending: 'change_awaiting_payment',
+  failed: 'wrong_state',
+  cancelled: 'wrong_state',
+};
+
 const STANDARD: DialectTable = {
   name: 'standard',
   statuses: {
@@ -67,24 +89,8 @@ const STANDARD: DialectTable = {
     failed: 'Failed',
     cancelled: 'Cancelled',
   },
-  cancel: {
-    pending: 'allowed',
-    awaitingAuthentication: 'allowed',
-    confirming: 'allowed',
-    paid: 'allowed',
-    changePending: 'allowed',
-    failed: 'wrong_state',
-    cancelled: 'already_cancelled',
-  },
-  modify: {
-    pending: 'wrong_state',
-    awaitingAuthentication: 'wrong_state',
-    confirming: 'wrong_state',
-    paid: 'allowed',
-    changePending: 'change_awaiting_payment',
-    failed: 'wrong_state',
-    cancelled: 'wrong_state',
-  },
+  cancel: CANCEL,
+  modify: MODIFY,
   errors: {
     unauthenticated: { status: 401, code: 'unauthorized' },
     live_key_required: { status: 403, code: 'live_key_required' },
@@ -146,24 +152,9 @@ const ALTERNATE: DialectTable = {
     failed: 'Rejected',
     cancelled: 'Cancelled',
   },
-  cancel: {
-    pending: 'allowed',
-    awaitingAuthentication: 'allowed',
-    confirming: 'allowed',
-    paid: 'allowed',
-    changePending: 'change_awaiting_payment',
-    failed: 'wrong_state',
-    cancelled: 'already_cancelled',
-  },
-  modify: {
-    pending: 'wrong_state',
-    awaitingAuthentication: 'wrong_state',
-    confirming: 'wrong_state',
-    paid: 'allowed',
-    changePending: 'change_awaiting_payment',
-    failed: 'wrong_state',
-    cancelled: 'wrong_state',
-  },
+  // A booking whose change awaits payment is not cancelled under it: the change is settled or dropped first.
+  cancel: { ...CANCEL, changePending: 'change_awaiting_payment' },
+  modify: MODIFY,
   errors: {
     unauthenticated: { status: 401, code: 'invalid_api_key' },
     live_key_required: { status: 403, code: 'insufficient_key_scope' },

@@ -17,17 +17,21 @@ export interface Caller {
   keyKind: 'test' | 'live';
 }
 
-export type BookingRow = {
+/** What a booking and an offer both hold: whose it is, which stay, and its price. */
+type StayRow = {
   id: number;
   organization_id: number;
   package_id: number;
   property_id: number;
   check_in: string;
   check_out: string;
-  holder: string;
-  items: string;
   total_minor: number;
   currency: string;
+};
+
+export type BookingRow = StayRow & {
+  holder: string;
+  items: string;
   status: State;
   booking_reference: string | null;
   client_reference: string | null;
@@ -38,17 +42,7 @@ export type BookingRow = {
   updated_at: string;
 };
 
-export type OfferRow = {
-  id: number;
-  organization_id: number;
-  package_id: number;
-  property_id: number;
-  check_in: string;
-  check_out: string;
-  adults: number;
-  total_minor: number;
-  currency: string;
-};
+export type OfferRow = StayRow & { adults: number };
 
 export const invalid = (message: string, fields: FieldProblem[]) => new ApiError('invalid_fields', message, { fields });
 

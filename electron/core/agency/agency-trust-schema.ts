@@ -46,6 +46,11 @@ const INSTANT = `'^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d
  * itself (the fields a counter may send, their types and lengths), keeps a booking's identity
  * (service booking number, package, property) once it is set, lets a new booking be sent only by the
  * counter whose key it carries, and caps the length of a lease.
+ *
+ * Written out whole, though agency_push repeats much of schema 3's (agency-migrations.ts) and the lease
+ * functions repeat each other's shape: PostgreSQL replaces a function only whole, and a step's SQL is
+ * frozen once shipped, so no step is built from a piece another step shares (changing the piece would
+ * rewrite a shipped step, and servers that already ran it would differ from new ones).
  */
 export const ZERO_TRUST_MIGRATION = `
   ALTER TABLE agency_bookings ADD COLUMN revision bigint NOT NULL DEFAULT 0, ADD COLUMN revised_by uuid;

@@ -122,15 +122,11 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
           );
         const watched = ledger.watchedChange(bookingId);
         const said = note.trim() ? ` Note: ${note.trim()}` : '';
+        /** The change watched on, hidden from the agent from now (stamped with the agent's word); none where none was watched. */
+        const keptWatching = (hidden: { abandonedAt: string } | { markedPaidAt: string }) =>
+          watched ? { ...watched, reference: pending.reference, paymentLink: pending.paymentLink, ...hidden } : null;
         if (outcome === 'abandoned') {
-          const stillWatched = watched
-            ? {
-                ...watched,
-                reference: pending.reference,
-                paymentLink: pending.paymentLink,
-                abandonedAt: new Date(context.now()).toISOString(),
-              }
-            : null;
+          const stillWatched = keptWatching({ abandonedAt: new Date(context.now()).toISOString() });
           return ledger.update(
             bookingId,
             { pendingModification: null, watchedChange: stillWatched, nextCheckAt: stillWatched ? context.now() : null },
@@ -164,14 +160,7 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
             );
         }
         const stay = detail ? stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, null) : {};
-        const stillWatched = watched
-          ? {
-              ...watched,
-              reference: pending.reference,
-              paymentLink: pending.paymentLink,
-              markedPaidAt: new Date(context.now()).toISOString(),
-            }
-          : null;
+        const stillWatched = keptWatching({ markedPaidAt: new Date(context.now()).toISOString() });
         return ledger.update(
           bookingId,
           // Still watched: the service's own view confirms the agent's word, or contradicts it, when it can show it.

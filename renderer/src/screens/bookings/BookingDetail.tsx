@@ -21,6 +21,13 @@ import { CancelDialog } from './CancelDialog';
 import { ModifyDialog } from './ModifyDialog';
 import { PendingChangePanel } from './PendingChangePanel';
 
+/** A button's shortcut: found by it (data-shortcut), announced (aria-keyshortcuts) and shown as a key hint. */
+const shortcutButton = (id: ShortcutId) => ({
+  'data-shortcut': id,
+  'aria-keyshortcuts': shortcutKey(id),
+  rightSection: <Kbd aria-hidden>{shortcutKey(id)}</Kbd>,
+});
+
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -142,14 +149,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             </Button>
           )}
           {modifiable && (
-            <Button
-              variant="light"
-              disabled={!online}
-              onClick={() => openDialog('modify')}
-              data-shortcut="modify-booking"
-              aria-keyshortcuts={shortcutKey('modify-booking')}
-              rightSection={<Kbd aria-hidden>{shortcutKey('modify-booking')}</Kbd>}
-            >
+            <Button variant="light" disabled={!online} onClick={() => openDialog('modify')} {...shortcutButton('modify-booking')}>
               Change dates or room
             </Button>
           )}
@@ -159,21 +159,13 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               color="red"
               disabled={!online}
               onClick={() => openDialog('cancel')}
-              data-shortcut="cancel-booking"
-              aria-keyshortcuts={shortcutKey('cancel-booking')}
-              rightSection={<Kbd aria-hidden>{shortcutKey('cancel-booking')}</Kbd>}
+              {...shortcutButton('cancel-booking')}
             >
               Cancel booking
             </Button>
           )}
           {confirmed && (
-            <Button
-              variant="default"
-              onClick={() => openVoucher(booking.id)}
-              data-shortcut="print-voucher"
-              aria-keyshortcuts={shortcutKey('print-voucher')}
-              rightSection={<Kbd aria-hidden>{shortcutKey('print-voucher')}</Kbd>}
-            >
+            <Button variant="default" onClick={() => openVoucher(booking.id)} {...shortcutButton('print-voucher')}>
               Print voucher
             </Button>
           )}
