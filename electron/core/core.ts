@@ -21,6 +21,8 @@ import { startDailyBackups } from './ledger/daily-backups';
 import { applyStagedRestore, backUpLedger, cancelStagedRestore, stageRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './engine/payments/payment-pipeline';
+import { createAccess } from './people/access';
+import { createAgentDirectory } from './people/agents';
 import type { PaymentWindows } from './engine/payments/payment-windows';
 import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
@@ -35,6 +37,7 @@ import { historyIpc } from './ipc/history-handlers';
 import { keysIpc } from './ipc/keys-handlers';
 import { packagesIpc } from './ipc/packages-handlers';
 import { paymentsIpc } from './ipc/payments-handlers';
+import { peopleIpc } from './ipc/people-handlers';
 import { profilesIpc } from './ipc/profiles-handlers';
 import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
@@ -87,6 +90,8 @@ export interface CoreOptions {
   agencyTimings?: AgencyServiceDeps['timings'];
   /** Main's own question to the agent (a native message box in the app); without it, nothing that needs the agent's word is done. */
   askAgent?: AskAgent;
+  /** The clock agents' locks are timed by (tests); the app uses the system's. */
+  peopleClock?: () => Date;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -213,7 +218,16 @@ export function createCore(options: CoreOptions) {
     onChange: (scenarios) => events.emit('event:training-change', { scenarios }),
   });
 
+  const agents = createAgentDirectory(settingsDb, options.peopleClock);
+  const access = createAccess({
+    agents,
+    activeProfile: profiles.active,
+    profile: profiles.find,
+    bookingProfileId: (bookingId) => ledger.get(bookingId)?.profileId ?? null,
+  });
+
   const areaHandlers: Handlers = {
+    ...peopleIpc({ agents, access }),
     ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
     ...profilesIpc({ profiles, connectivity, events }),
     ...keysIpc({ profiles }),
@@ -242,7 +256,8 @@ export function createCore(options: CoreOptions) {
 
   const calls = createCallDrain();
   const quitting = calls.closing;
-  const handlers = calls.guard(areaHandlers);
+  // Who may make each call is checked before it is counted or run (shared/permissions.ts).
+  const handlers = calls.guard(access.guard(areaHandlers));
   let stopDailyBackups: (() => void) | null = null;
 
   let closed = false;
@@ -274,6 +289,8 @@ export function createCore(options: CoreOptions) {
     payments,
     reconciler,
     trainer,
+    agents,
+    access,
     agency: agencyOfAgent,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     start(): Promise<void> {

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** What a person at the counter may do: an agent sells, a supervisor also approves, an administrator also sets the counter up. */
+export const roleSchema = z.enum(['agent', 'supervisor', 'administrator']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles from least to most: a role may do everything the ones before it may. */
+export const ROLE_ORDER: readonly Role[] = roleSchema.options;
+
+export const agentIdSchema = z.number().int().positive();
+export const agentNameSchema = z.string().trim().min(1, 'Give the agent a name.').max(60, 'A name has at most 60 characters.');
+/** A PIN or a password: at least 4 characters, so a lockout after 5 tries leaves little to guess. */
+export const pinSchema = z.string().min(4, 'A PIN has at least 4 characters.').max(128, 'A PIN has at most 128 characters.');
+
+/** An agent as the screens see it: never the PIN nor its hash. */
+export const agentViewSchema = z.object({
+  id: agentIdSchema,
+  name: z.string(),
+  role: roleSchema,
+  /** ISO time until which sign-in is refused after 5 wrong PINs; null when not locked. */
+  lockedUntil: z.string().nullable(),
+  /** Wrong PINs since the last sign-in or lock. */
+  failedTries: z.number().int(),
+});
+export type AgentView = z.infer<typeof agentViewSchema>;
+
+/** Who is working at this counter, and whether sign-in is asked at all (only once an administrator exists). */
+export const peopleSessionSchema = z.object({
+  agent: agentViewSchema.nullable(),
+  signInRequired: z.boolean(),
+});
+export type PeopleSession = z.infer<typeof peopleSessionSchema>;
