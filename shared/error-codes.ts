@@ -78,6 +78,7 @@ export const ERROR_TITLES = {
   agent_not_found: 'Agent not found',
   agent_name_taken: 'Name already used',
   administrator_first: 'Administrator first',
+  approval_required: 'Supervisor’s approval needed',
   // Profiles, keys and the app.
   offline: 'Offline',
   training_unavailable: 'Training service not running',

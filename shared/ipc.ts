@@ -26,7 +26,16 @@ import { restoreNoticeSchema } from './restore';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
-import { agentIdSchema, agentNameSchema, agentViewSchema, peopleSessionSchema, pinSchema, roleSchema } from './people';
+import {
+  agentIdSchema,
+  agentNameSchema,
+  agentViewSchema,
+  approvalChannelSchema,
+  approvalSchema,
+  peopleSessionSchema,
+  pinSchema,
+  roleSchema,
+} from './people';
 
 const noInput = z.object({}).strict();
 const profileId = z.number().int().positive();
@@ -209,6 +218,13 @@ export const channels = {
   'people:unlock': { input: z.object({ agentId: agentIdSchema }).strict(), output: agentViewSchema },
   /** Gives an agent a new PIN, which also unlocks them (an administrator). */
   'people:reset-pin': { input: z.object({ agentId: agentIdSchema, pin: pinSchema }).strict(), output: agentViewSchema },
+  /** A supervisor's PIN approving one call on one booking or profile, about to be made (used once, within two minutes). */
+  'people:approve': {
+    input: z
+      .object({ agentId: agentIdSchema, pin: pinSchema, channel: approvalChannelSchema, target: z.number().int().positive() })
+      .strict(),
+    output: approvalSchema,
+  },
   'training:scenarios': {
     input: noInput,
     output: z.object({ scenarios: z.array(scenarioViewSchema) }),

@@ -30,3 +30,30 @@ export const peopleSessionSchema = z.object({
   signInRequired: z.boolean(),
 });
 export type PeopleSession = z.infer<typeof peopleSessionSchema>;
+
+/** Whether a role may do what `need` may: each role may do everything the ones before it may. */
+export const roleAtLeast = (role: Role, need: Role): boolean => ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(need);
+
+/**
+ * The calls a supervisor approves in the moment, typing their PIN into the same dialog (the channels
+ * marked `approval` in shared/permissions.ts): a refund, a change marked by hand, a profile's address
+ * or keys, the agency link.
+ */
+export const approvalChannelSchema = z.enum([
+  'bookings:cancel',
+  'bookings:resolve-change',
+  'profiles:update',
+  'keys:set',
+  'keys:delete',
+  'agency:connect',
+  'agency:disconnect',
+]);
+
+/** A supervisor's approval of one call: what it lets through, and until when. */
+export const approvalSchema = z.object({
+  approver: agentViewSchema,
+  channel: approvalChannelSchema,
+  /** The booking (bookingId) or profile (profileId, or a profile's id) the approved call names. */
+  target: z.number().int().positive(),
+  expiresAt: z.string(),
+});

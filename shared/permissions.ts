@@ -16,7 +16,10 @@ export interface ChannelPermission {
   scope: Scope;
   /** What the call does, for the words of a refusal: "Cancelling a booking needs …". */
   does: string;
-  /** Also needs a supervisor's approval in the moment (a refund, a hand-marked change, an address, the agency). */
+  /**
+   * Also needs a supervisor's approval in the moment (`people:approve`; the list is approvalChannelSchema in
+   * shared/people.ts): a refund, a change marked by hand, an address that moves, keys, the agency link.
+   */
   approval?: true;
 }
 
@@ -70,6 +73,7 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'people:add': { need: 'administrator', scope: 'counter', does: 'Adding an agent' },
   'people:unlock': { need: 'administrator', scope: 'counter', does: 'Unlocking an agent' },
   'people:reset-pin': { need: 'administrator', scope: 'counter', does: 'Resetting an agent’s PIN' },
+  'people:approve': { need: 'agent', scope: 'counter', does: 'Asking a supervisor’s approval' },
   'training:scenarios': open('Reading the training scenarios'),
   'training:set-scenario': open('Setting a training scenario'),
   'training:all-normal': open('Ending the training scenarios'),

@@ -23,6 +23,7 @@ import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './engine/payments/payment-pipeline';
 import { createAccess } from './people/access';
 import { createAgentDirectory } from './people/agents';
+import { createApprovals } from './people/approvals';
 import type { PaymentWindows } from './engine/payments/payment-windows';
 import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
@@ -90,8 +91,6 @@ export interface CoreOptions {
   agencyTimings?: AgencyServiceDeps['timings'];
   /** Main's own question to the agent (a native message box in the app); without it, nothing that needs the agent's word is done. */
   askAgent?: AskAgent;
-  /** The clock agents' locks are timed by (tests); the app uses the system's. */
-  peopleClock?: () => Date;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -218,16 +217,18 @@ export function createCore(options: CoreOptions) {
     onChange: (scenarios) => events.emit('event:training-change', { scenarios }),
   });
 
-  const agents = createAgentDirectory(settingsDb, options.peopleClock);
+  const agents = createAgentDirectory(settingsDb);
+  const approvals = createApprovals(agents);
   const access = createAccess({
     agents,
+    approvals,
     activeProfile: profiles.active,
     profile: profiles.find,
-    bookingProfileId: (bookingId) => ledger.get(bookingId)?.profileId ?? null,
+    booking: (bookingId) => ledger.get(bookingId),
   });
 
   const areaHandlers: Handlers = {
-    ...peopleIpc({ agents, access }),
+    ...peopleIpc({ agents, access, approvals }),
     ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
     ...profilesIpc({ profiles, connectivity, events }),
     ...keysIpc({ profiles }),

@@ -1,13 +1,29 @@
 import { AppError } from '../app-error';
 import type { Access } from '../people/access';
 import type { AgentDirectory } from '../people/agents';
+import type { Approvals } from '../people/approvals';
 import type { AreaHandlers } from './handlers';
 
 type PeopleChannel =
-  'people:list' | 'people:session' | 'people:sign-in' | 'people:sign-out' | 'people:add' | 'people:unlock' | 'people:reset-pin';
+  | 'people:list'
+  | 'people:session'
+  | 'people:sign-in'
+  | 'people:sign-out'
+  | 'people:add'
+  | 'people:unlock'
+  | 'people:reset-pin'
+  | 'people:approve';
 
 /** The people at the counter: who may sign in, who is signed in. Who may call each is decided before, in `access`. */
-export function peopleIpc({ agents, access }: { agents: AgentDirectory; access: Access }): AreaHandlers<PeopleChannel> {
+export function peopleIpc({
+  agents,
+  access,
+  approvals,
+}: {
+  agents: AgentDirectory;
+  access: Access;
+  approvals: Approvals;
+}): AreaHandlers<PeopleChannel> {
   return {
     'people:list': async () => ({ agents: agents.list() }),
     'people:session': async () => access.session(),
@@ -28,5 +44,6 @@ export function peopleIpc({ agents, access }: { agents: AgentDirectory; access: 
     },
     'people:unlock': async ({ agentId }) => agents.unlock(agentId),
     'people:reset-pin': ({ agentId, pin }) => agents.resetPin(agentId, pin),
+    'people:approve': ({ agentId, pin, channel, target }) => approvals.approve(agentId, pin, channel, target),
   };
 }

@@ -1,18 +1,22 @@
 import type { ChannelName } from '../../../shared/ipc';
 import type { AgentView, PeopleSession, Role } from '../../../shared/people';
-import { ROLE_ORDER } from '../../../shared/people';
+import { roleAtLeast } from '../../../shared/people';
+import { normalizeBaseUrl } from '../../../shared/profiles';
+import { isConfirmedStatus } from '../../../shared/status-rules';
 import { channelPermissions } from '../../../shared/permissions';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
 import type { ProfileRecord } from '../profiles';
 import type { AgentDirectory } from './agents';
+import type { Approvals } from './approvals';
 
 export interface AccessDeps {
   agents: AgentDirectory;
+  approvals: Approvals;
   activeProfile: () => ProfileRecord;
   profile: (id: number) => ProfileRecord;
-  /** The profile a booking of this counter's ledger belongs to; null when there is no such booking. */
-  bookingProfileId: (bookingId: number) => number | null;
+  /** A booking of this counter's ledger, its profile and status; null when there is no such booking. */
+  booking: (bookingId: number) => { profileId: number; status: string } | null;
 }
 
 const WHO: Record<Role, string> = {
@@ -21,8 +25,6 @@ const WHO: Record<Role, string> = {
   administrator: 'an administrator',
 };
 const A_ROLE: Record<Role, string> = { agent: 'an agent', supervisor: 'a supervisor', administrator: 'an administrator' };
-
-const mayDo = (role: Role, need: Role) => ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(need);
 
 /** A number field of a call's already validated input, if it has one. */
 function numberIn(input: unknown, field: 'id' | 'profileId' | 'bookingId'): number | null {
@@ -37,7 +39,7 @@ function numberIn(input: unknown, field: 'id' | 'profileId' | 'bookingId'): numb
  * no set-up). Once one exists, a call that needs a role and acts on a live or test profile (or on the
  * whole counter) is refused in words unless a signed-in agent has that role.
  */
-export function createAccess({ agents, activeProfile, profile, bookingProfileId }: AccessDeps) {
+export function createAccess({ agents, approvals, activeProfile, profile, booking }: AccessDeps) {
   let signedIn: number | null = null;
 
   /** The signed-in agent as the directory has them now. */
@@ -57,8 +59,8 @@ export function createAccess({ agents, activeProfile, profile, bookingProfileId 
     if (scope === 'booking') {
       const bookingId = numberIn(input, 'bookingId');
       if (bookingId === null) return 'counter';
-      const owner = bookingProfileId(bookingId);
-      if (owner !== null) touched.push(profile(owner));
+      const owner = booking(bookingId);
+      if (owner !== null) touched.push(profile(owner.profileId));
     }
     return touched.find((each) => each.kind !== 'training') ?? null;
   }
@@ -78,14 +80,37 @@ export function createAccess({ agents, activeProfile, profile, bookingProfileId 
     );
   }
 
-  /** Throws the refusal when the call may not be made now; returns quietly otherwise. */
+  /** Whether this call is one a supervisor approves: a refund (a confirmed booking cancelled), an address that moves, and the rest always. */
+  function approvalNeeded(channel: ChannelName, input: unknown): boolean {
+    if (!channelPermissions[channel].approval) return false;
+    if (channel === 'bookings:cancel') {
+      const cancelled = booking(numberIn(input, 'bookingId') ?? 0);
+      return cancelled !== null && isConfirmedStatus(cancelled.status, profile(cancelled.profileId).statusRules);
+    }
+    if (channel === 'profiles:update') {
+      const { id, baseUrl } = input as { id: number; baseUrl: string };
+      return normalizeBaseUrl(baseUrl) !== profile(id).baseUrl;
+    }
+    return true;
+  }
+
+  /** Throws the refusal when the call may not be made now; returns quietly otherwise. An approval it needs is spent here, before any work. */
   function check(channel: ChannelName, input: unknown): void {
     const { need, does } = channelPermissions[channel];
     if (need === 'anyone' || !agents.hasAdministrator()) return;
     const target = guardedTarget(channel, input);
     if (target === null) return;
     const agent = current();
-    if (!agent || !mayDo(agent.role, need)) throw refusal(need, does, target, agent);
+    if (!agent || !roleAtLeast(agent.role, need)) throw refusal(need, does, target, agent);
+    if (!approvalNeeded(channel, input)) return;
+    const approvedTarget = numberIn(input, 'bookingId') ?? numberIn(input, 'profileId') ?? numberIn(input, 'id');
+    if (approvals.take(channel, approvedTarget)) return;
+    const where = target === 'counter' ? '' : ` on “${target.name}”`;
+    throw new AppError(
+      'approval_required',
+      `${does}${where} needs a supervisor’s approval in the moment. Nothing was sent.`,
+      'Have a supervisor or an administrator type their PIN to approve it, then do it again.',
+    );
   }
 
   function session(): PeopleSession {

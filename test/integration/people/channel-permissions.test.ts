@@ -11,10 +11,10 @@ import type { Core } from '../../../electron/core/core';
 import { createDispatcher } from '../../../electron/core/dispatch';
 import { channelNames, channels } from '../../../shared/ipc';
 import type { ChannelName } from '../../../shared/ipc';
-import { ROLE_ORDER } from '../../../shared/people';
+import { approvalChannelSchema, ROLE_ORDER } from '../../../shared/people';
 import type { Role } from '../../../shared/people';
 import { channelPermissions } from '../../../shared/permissions';
-import { heldBooking, quoteThroughEngine, useCore } from '../../support/engine-helpers';
+import { heldBooking, quoteThroughEngine, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 import { useTempDir } from '../../support/temp-dir';
 import { channelSamples } from './channel-samples';
@@ -49,7 +49,7 @@ const OPEN_TO_ANYONE = new Set<ChannelName>([
   ...channelNames.filter((name) => name.startsWith('training:')),
 ]);
 
-const PERMISSION_REFUSALS = ['sign_in_required', 'role_required'];
+const PERMISSION_REFUSALS = ['sign_in_required', 'role_required', 'approval_required'];
 const ADMIN_PIN = '2468';
 
 /** Signing out last, so the calls after it still run as the agent signed in. */
@@ -133,6 +133,8 @@ describe('the permission table', () => {
       suffix: '1',
     });
     for (const name of channelNames) expect([name, channels[name].input.safeParse(samples[name]).success]).toEqual([name, true]);
+    const marked = channelNames.filter((name) => channelPermissions[name].approval);
+    expect(marked.sort()).toEqual([...approvalChannelSchema.options].sort());
   });
 });
 
@@ -200,6 +202,7 @@ describe('a compromised renderer calling every channel on a test profile', () =>
       supervisor: await addAgent(counter, 'Cy', 'supervisor', pins.supervisor),
       administrator: 1,
     };
+    const approved = new Set<ChannelName>();
     for (const role of ROLE_ORDER) {
       expect(await dispatch('people:sign-in', { agentId: ids[role], pin: pins[role] })).toMatchObject({
         ok: true,
@@ -208,13 +211,32 @@ describe('a compromised renderer calling every channel on a test profile', () =>
       const inputs = samples(spare);
       for (const channel of inCallOrder) {
         const { need } = channelPermissions[channel];
-        const result = await dispatch(channel, inputs[channel]);
-        const code = result.ok ? null : result.error.code;
+        let result = await dispatch(channel, inputs[channel]);
         const allowed = need === 'anyone' || ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(need);
+        if (!result.ok && result.error.code === 'approval_required') {
+          // Only a channel the table marks asks for approval; the supervisor approves, and the call goes through.
+          expect([channel, channelPermissions[channel].approval]).toEqual([channel, true]);
+          const input = inputs[channel] as { bookingId?: number; profileId?: number; id?: number };
+          const target = input.bookingId ?? input.profileId ?? input.id;
+          expect(await dispatch('people:approve', { agentId: ids.supervisor, pin: pins.supervisor, channel, target })).toMatchObject({
+            ok: true,
+          });
+          result = await dispatch(channel, inputs[channel]);
+          approved.add(channel);
+        }
+        const code = result.ok ? null : result.error.code;
         if (allowed) expect([role, channel, PERMISSION_REFUSALS.includes(code ?? '')]).toEqual([role, channel, false]);
         else expect([role, channel, code]).toEqual([role, channel, 'role_required']);
       }
     }
+    // The marked channels that always ask were approved; a cancel asks only if the booking is Paid by then (the refund test below).
+    expect([...approved].filter((name) => name !== 'bookings:cancel').sort()).toEqual([
+      'agency:connect',
+      'agency:disconnect',
+      'bookings:resolve-change',
+      'keys:delete',
+      'keys:set',
+    ]);
     expect(await dispatch('people:sign-in', { agentId: ids.agent, pin: pins.agent })).toMatchObject({ ok: true });
     expect(await dispatch('restore:discard-write', { id: 7 })).toMatchObject({
       ok: false,
@@ -255,6 +277,60 @@ describe('a compromised renderer calling every channel on a test profile', () =>
       expect(await dispatch('people:add', { name: 'Dee', role: 'agent', pin: '4444' })).toMatchObject({
         ok: false,
         error: { code: 'sign_in_required' },
+      });
+    },
+  );
+
+  test(
+    'a refund waits for a supervisor’s PIN: refused with nothing sent, approved once for that booking only',
+    { timeout: 180_000 },
+    async () => {
+      const { counter, dispatch, booking, profile } = await counterOnTestProfile();
+      await addAgent(counter, 'Rita', 'administrator', ADMIN_PIN);
+      const bo = await addAgent(counter, 'Bo', 'agent', '1111');
+      const cy = await addAgent(counter, 'Cy', 'supervisor', '2222');
+      await dispatch('people:sign-in', { agentId: bo, pin: '1111' });
+      expect(await dispatch('payments:pay', { bookingId: booking.id, paymentMethodId: 'pm_card_visa' })).toMatchObject({ ok: true });
+      await waitUntil(
+        () => counter.ledger.get(booking.id)?.status,
+        (status) => status === 'Paid',
+      );
+      const timeline = counter.ledger.timeline(booking.id);
+      const cancel = { bookingId: booking.id, reason: 'Traveler changed plans', confirmed: true };
+
+      expect(await dispatch('bookings:cancel', cancel)).toEqual({
+        ok: false,
+        error: {
+          code: 'approval_required',
+          message: `Cancelling a booking on “${profile.name}” needs a supervisor’s approval in the moment. Nothing was sent.`,
+          hint: 'Have a supervisor or an administrator type their PIN to approve it, then do it again.',
+        },
+      });
+      const approve = (agentId: number, pin: string, target = booking.id) =>
+        dispatch('people:approve', { agentId, pin, channel: 'bookings:cancel', target });
+      expect(await approve(bo, '1111')).toMatchObject({ ok: false, error: { code: 'role_required' } });
+      expect(await approve(cy, '9999')).toMatchObject({ ok: false, error: { code: 'wrong_pin' } });
+      // An approval of another booking's refund does not let this one through.
+      expect(await approve(cy, '2222', booking.id + 1)).toMatchObject({ ok: true, value: { approver: { name: 'Cy' } } });
+      expect(await dispatch('bookings:cancel', cancel)).toMatchObject({ ok: false, error: { code: 'approval_required' } });
+      expect(counter.ledger.get(booking.id)).toMatchObject({ status: 'Paid', inFlight: null });
+      expect(counter.ledger.timeline(booking.id)).toEqual(timeline);
+
+      expect(await approve(cy, '2222')).toMatchObject({ ok: true });
+      expect(await dispatch('bookings:cancel', cancel)).toMatchObject({ ok: true });
+      await waitUntil(
+        () => counter.ledger.get(booking.id)?.status,
+        (status) => status === 'Cancelled',
+      );
+      // Spent: the next call of a marked channel on it asks again.
+      expect(
+        await dispatch('people:approve', { agentId: cy, pin: '2222', channel: 'bookings:resolve-change', target: booking.id }),
+      ).toMatchObject({ ok: true });
+      expect(await dispatch('bookings:resolve-change', { bookingId: booking.id, outcome: 'paid', note: 'x' })).not.toMatchObject({
+        error: { code: 'approval_required' },
+      });
+      expect(await dispatch('bookings:resolve-change', { bookingId: booking.id, outcome: 'paid', note: 'x' })).toMatchObject({
+        error: { code: 'approval_required' },
       });
     },
   );

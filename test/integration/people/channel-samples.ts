@@ -87,6 +87,7 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'people:add': { name: `Agent ${ids.suffix}`, role: 'agent', pin: '4321' },
     'people:unlock': { agentId: ids.spareAgentId },
     'people:reset-pin': { agentId: ids.spareAgentId, pin: '8765' },
+    'people:approve': { agentId: ids.spareAgentId, pin: 'not-the-pin', channel: 'keys:delete', target: ids.profileId },
     'training:scenarios': {},
     'training:set-scenario': { id: 'supplier-slow', on: false },
     'training:all-normal': {},
