@@ -7,9 +7,9 @@ export type Need = 'anyone' | Role;
 /**
  * Which profile a call acts on, so main knows whether sign-in applies (it does on live and test
  * profiles only): the active profile, the profile named in the input (`id` or `profileId`), the
- * profile of the booking named in the input (and the active one), or the whole counter (always).
+ * profile of the booking or hold named in the input (and the active one), or the whole counter (always).
  */
-export type Scope = 'active-profile' | 'named-profile' | 'booking' | 'counter';
+export type Scope = 'active-profile' | 'named-profile' | 'booking' | 'hold' | 'counter';
 
 export interface ChannelPermission {
   need: Need;
@@ -44,7 +44,7 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'packages:search': open('Searching packages'),
   'bookings:price': open('Pricing a stay'),
   'bookings:hold': { need: 'agent', scope: 'active-profile', does: 'Holding a stay' },
-  'bookings:prebook': { need: 'agent', scope: 'active-profile', does: 'Pre-booking a stay' },
+  'bookings:prebook': { need: 'agent', scope: 'hold', does: 'Pre-booking a stay' },
   'payments:pay': { need: 'agent', scope: 'booking', does: 'Taking a payment' },
   'bookings:refresh': open('Reading a booking from the service', 'booking'),
   'bookings:cancel': { need: 'agent', scope: 'booking', does: 'Cancelling a booking', approval: true },

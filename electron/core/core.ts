@@ -225,6 +225,7 @@ export function createCore(options: CoreOptions) {
     activeProfile: profiles.active,
     profile: profiles.find,
     booking: (bookingId) => ledger.get(bookingId),
+    holdProfileId: engine.profileOfHold,
   });
 
   const areaHandlers: Handlers = {

@@ -17,6 +17,8 @@ export interface AccessDeps {
   profile: (id: number) => ProfileRecord;
   /** A booking of this counter's ledger, its profile and status; null when there is no such booking. */
   booking: (bookingId: number) => { profileId: number; status: string } | null;
+  /** The profile a hold of this counter was made on; null when there is no such hold. */
+  holdProfileId: (holdId: string) => number | null;
 }
 
 const WHO: Record<Role, string> = {
@@ -39,7 +41,7 @@ function numberIn(input: unknown, field: 'id' | 'profileId' | 'bookingId'): numb
  * no set-up). Once one exists, a call that needs a role and acts on a live or test profile (or on the
  * whole counter) is refused in words unless a signed-in agent has that role.
  */
-export function createAccess({ agents, approvals, activeProfile, profile, booking }: AccessDeps) {
+export function createAccess({ agents, approvals, activeProfile, profile, booking, holdProfileId }: AccessDeps) {
   let signedIn: number | null = null;
 
   /** The signed-in agent as the directory has them now. */
@@ -50,7 +52,7 @@ export function createAccess({ agents, approvals, activeProfile, profile, bookin
     const { scope } = channelPermissions[channel];
     const touched: ProfileRecord[] = [];
     if (scope === 'counter') return 'counter';
-    if (scope === 'active-profile' || scope === 'booking') touched.push(activeProfile());
+    if (scope === 'active-profile' || scope === 'booking' || scope === 'hold') touched.push(activeProfile());
     if (scope === 'named-profile') {
       const id = numberIn(input, 'id') ?? numberIn(input, 'profileId');
       if (id === null) return 'counter';
@@ -61,6 +63,12 @@ export function createAccess({ agents, approvals, activeProfile, profile, bookin
       if (bookingId === null) return 'counter';
       const owner = booking(bookingId);
       if (owner !== null) touched.push(profile(owner.profileId));
+    }
+    if (scope === 'hold') {
+      // A prebook goes out on the hold's own profile, whichever is active now.
+      const holdId = typeof input === 'object' && input !== null ? (input as { holdId?: unknown }).holdId : undefined;
+      const owner = typeof holdId === 'string' ? holdProfileId(holdId) : null;
+      if (owner !== null) touched.push(profile(owner));
     }
     return touched.find((each) => each.kind !== 'training') ?? null;
   }

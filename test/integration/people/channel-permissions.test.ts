@@ -254,6 +254,13 @@ describe('a compromised renderer calling every channel on a test profile', () =>
     async () => {
       const { counter, dispatch, profile, booking } = await counterOnTestProfile();
       await addAgent(counter, 'Rita', 'administrator', ADMIN_PIN);
+      const bo = await addAgent(counter, 'Bo', 'agent', '1111');
+      // A hold Bo made on the test profile before signing out.
+      await dispatch('people:sign-in', { agentId: bo, pin: '1111' });
+      const testQuote = await quoteThroughEngine(counter);
+      const testHold = await dispatch('bookings:hold', { quote: testQuote, paxAges: Array.from({ length: testQuote.adults }, () => 30) });
+      if (!testHold.ok) throw new Error('no hold on the test profile');
+      await dispatch('people:sign-out', {});
       expect(await dispatch('profiles:activate', { id: 1 })).toMatchObject({ ok: true });
       expect(await dispatch('people:session', {})).toEqual({ ok: true, value: { agent: null, signInRequired: false } });
 
@@ -262,7 +269,12 @@ describe('a compromised renderer calling every channel on a test profile', () =>
       expect(await dispatch('bookings:hold', { quote, paxAges: Array.from({ length: quote.adults }, () => 30) })).toMatchObject({
         ok: true,
       });
-      // The test profile's booking, named while Training is active, is that profile's.
+      // The test profile's hold and booking, named while Training is active, are that profile's.
+      const holder = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' };
+      expect(await dispatch('bookings:prebook', { holdId: (testHold.value as { holdId: string }).holdId, holder })).toMatchObject({
+        ok: false,
+        error: { code: 'sign_in_required' },
+      });
       expect(await dispatch('bookings:cancel', { bookingId: booking.id, reason: 'Traveler changed plans', confirmed: true })).toMatchObject(
         {
           ok: false,
