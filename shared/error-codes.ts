@@ -70,6 +70,15 @@ export const ERROR_TITLES = {
   voucher_not_ready: 'No voucher yet',
   pdf_unavailable: 'PDF not available',
   database_too_new: 'Data from a newer Packdesk',
+  // People at the counter.
+  sign_in_required: 'Sign-in needed',
+  role_required: 'Not allowed for this role',
+  wrong_pin: 'Wrong PIN',
+  agent_locked: 'Agent locked',
+  agent_not_found: 'Agent not found',
+  agent_name_taken: 'Name already used',
+  administrator_first: 'Administrator first',
+  approval_required: 'Supervisor’s approval needed',
   // Profiles, keys and the app.
   offline: 'Offline',
   training_unavailable: 'Training service not running',

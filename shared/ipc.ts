@@ -26,6 +26,16 @@ import { restoreNoticeSchema } from './restore';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
+import {
+  agentIdSchema,
+  agentNameSchema,
+  agentViewSchema,
+  approvalChannelSchema,
+  approvalSchema,
+  peopleSessionSchema,
+  pinSchema,
+  roleSchema,
+} from './people';
 
 const noInput = z.object({}).strict();
 const profileId = z.number().int().positive();
@@ -192,6 +202,29 @@ export const channels = {
   },
   /** Closes a held write without asking the service; its booking says so. */
   'restore:discard-write': { input: z.object({ id: z.number().int().positive() }).strict(), output: restoreNoticeSchema.nullable() },
+  /** The agents of this counter (names, roles, locks; never a PIN): the sign-in screen lists them. */
+  'people:list': { input: noInput, output: z.object({ agents: z.array(agentViewSchema) }) },
+  /** Who is signed in, and whether the active profile asks for sign-in. */
+  'people:session': { input: noInput, output: peopleSessionSchema },
+  /** Signs an agent in with their PIN; another agent signing in is a shift change. */
+  'people:sign-in': { input: z.object({ agentId: agentIdSchema, pin: pinSchema }).strict(), output: peopleSessionSchema },
+  'people:sign-out': { input: noInput, output: peopleSessionSchema },
+  /** Adds an agent; the first one must be an administrator (who is then signed in), after that only an administrator adds. */
+  'people:add': {
+    input: z.object({ name: agentNameSchema, role: roleSchema, pin: pinSchema }).strict(),
+    output: agentViewSchema,
+  },
+  /** Lifts a lock after wrong PINs (an administrator). */
+  'people:unlock': { input: z.object({ agentId: agentIdSchema }).strict(), output: agentViewSchema },
+  /** Gives an agent a new PIN, which also unlocks them (an administrator). */
+  'people:reset-pin': { input: z.object({ agentId: agentIdSchema, pin: pinSchema }).strict(), output: agentViewSchema },
+  /** A supervisor's PIN approving one call on one booking or profile, about to be made (used once, within two minutes). */
+  'people:approve': {
+    input: z
+      .object({ agentId: agentIdSchema, pin: pinSchema, channel: approvalChannelSchema, target: z.number().int().positive() })
+      .strict(),
+    output: approvalSchema,
+  },
   'training:scenarios': {
     input: noInput,
     output: z.object({ scenarios: z.array(scenarioViewSchema) }),

@@ -21,6 +21,9 @@ import { startDailyBackups } from './ledger/daily-backups';
 import { applyStagedRestore, backUpLedger, cancelStagedRestore, stageRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './engine/payments/payment-pipeline';
+import { createAccess } from './people/access';
+import { createAgentDirectory } from './people/agents';
+import { createApprovals } from './people/approvals';
 import type { PaymentWindows } from './engine/payments/payment-windows';
 import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
@@ -35,6 +38,7 @@ import { historyIpc } from './ipc/history-handlers';
 import { keysIpc } from './ipc/keys-handlers';
 import { packagesIpc } from './ipc/packages-handlers';
 import { paymentsIpc } from './ipc/payments-handlers';
+import { peopleIpc } from './ipc/people-handlers';
 import { profilesIpc } from './ipc/profiles-handlers';
 import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
@@ -213,7 +217,19 @@ export function createCore(options: CoreOptions) {
     onChange: (scenarios) => events.emit('event:training-change', { scenarios }),
   });
 
+  const agents = createAgentDirectory(settingsDb);
+  const approvals = createApprovals(agents);
+  const access = createAccess({
+    agents,
+    approvals,
+    activeProfile: profiles.active,
+    profile: profiles.find,
+    booking: (bookingId) => ledger.get(bookingId),
+    holdProfileId: engine.profileOfHold,
+  });
+
   const areaHandlers: Handlers = {
+    ...peopleIpc({ agents, access, approvals }),
     ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
     ...profilesIpc({ profiles, connectivity, events }),
     ...keysIpc({ profiles }),
@@ -242,7 +258,8 @@ export function createCore(options: CoreOptions) {
 
   const calls = createCallDrain();
   const quitting = calls.closing;
-  const handlers = calls.guard(areaHandlers);
+  // Who may make each call is checked before it is counted or run (shared/permissions.ts).
+  const handlers = calls.guard(access.guard(areaHandlers));
   let stopDailyBackups: (() => void) | null = null;
 
   let closed = false;
@@ -274,6 +291,8 @@ export function createCore(options: CoreOptions) {
     payments,
     reconciler,
     trainer,
+    agents,
+    access,
     agency: agencyOfAgent,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     start(): Promise<void> {

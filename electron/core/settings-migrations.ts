@@ -79,4 +79,20 @@ export const settingsMigrations: readonly Migration[] = [
       for (const slot of ['test', 'live', 'publishable']) insert.run(id, slot, new URL(base_url).origin);
     }
   },
+  // The people at the counter. A PIN is kept only as its scrypt hash ("scrypt$N$r$p$salt$hash", the
+  // parameters inside so they can be raised later); `lockouts` counts locks in a row, each twice as long.
+  (db) => {
+    db.exec(`
+      CREATE TABLE agents (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        role TEXT NOT NULL CHECK (role IN ('agent', 'supervisor', 'administrator')),
+        pin_hash TEXT NOT NULL,
+        failed_tries INTEGER NOT NULL DEFAULT 0,
+        lockouts INTEGER NOT NULL DEFAULT 0,
+        locked_until TEXT,
+        created_at TEXT NOT NULL
+      );
+    `);
+  },
 ];

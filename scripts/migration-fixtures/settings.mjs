@@ -40,5 +40,13 @@ export function fillSettings(db, version) {
     status_rules: null,
   });
   db.prepare("UPDATE preferences SET value = '2' WHERE key = 'active_profile_id'").run();
+  // From schema 5 a counter saved each key with its origin: the keys of every agency profile, as migration 5 leaves them.
+  if (version >= 5)
+    for (const [id, origin] of [
+      [2, 'https://api.agency.example'],
+      [3, 'https://sandbox.agency.example'],
+      [4, 'https://partner.reisen.example'],
+    ])
+      for (const slot of ['test', 'live', 'publishable']) insert(db, 'key_origins', { profile_id: id, slot, origin });
   insert(db, 'preferences', { key: 'window_bounds', value: json({ x: 80, y: 60, width: 1280, height: 820 }) });
 }

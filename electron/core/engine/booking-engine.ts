@@ -91,6 +91,7 @@ export function createBookingEngine(context: EngineContext, locks: ReturnType<ty
     search: (title: string) => catalog.search(context.deps.activeProfile(), title),
     price: (stay: StayRequest) => pricing.price(context.deps.activeProfile(), stay),
     startHold: holds.startHold,
+    profileOfHold: holds.profileOfHold,
     prebook: prebook.prebook,
     cancel: cancellation.cancel,
     previewChange: changes.previewChange,

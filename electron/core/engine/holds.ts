@@ -99,6 +99,8 @@ export function createHolds(context: EngineContext, pricing: Pricing) {
 
   return {
     heldStay,
+    /** The profile a hold was made on; null when this counter holds no such hold. */
+    profileOfHold: (holdId: string): number | null => holds.get(holdId)?.profileId ?? null,
     freshHold,
     /** The hold is used: a prebook went out with it. */
     release: (holdId: string) => holds.delete(holdId),

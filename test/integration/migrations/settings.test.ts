@@ -41,6 +41,8 @@ describe.each(olderVersions(settingsMigrations))('a settings file written by sch
       // Migration 2: a status_rules column, NULL (the defaults) on every profile that had none.
       expect(rowsOf(db, 'profiles', 'id')).toEqual(before.profiles?.map((row) => (version < 2 ? { ...row, status_rules: null } : row)));
       expect(rowsOf(db, 'preferences', 'key')).toEqual(before.preferences);
+      // Migration 6: no agents, so an upgraded counter asks nobody to sign in until an administrator is added.
+      expect(rowsOf(db, 'agents', 'id')).toEqual([]);
       expectSound(db);
 
       const preferences = createPreferences(db);

@@ -1,0 +1,164 @@
+import type { ChannelName } from '../../../shared/ipc';
+import type { AgentView, PeopleSession, Role } from '../../../shared/people';
+import { roleAtLeast } from '../../../shared/people';
+import { normalizeBaseUrl } from '../../../shared/profiles';
+import { isConfirmedStatus } from '../../../shared/status-rules';
+import { channelPermissions } from '../../../shared/permissions';
+import { AppError } from '../app-error';
+import type { Handlers } from '../dispatch';
+import type { ProfileRecord } from '../profiles';
+import type { AgentDirectory } from './agents';
+import type { Approvals } from './approvals';
+
+export interface AccessDeps {
+  agents: AgentDirectory;
+  approvals: Approvals;
+  activeProfile: () => ProfileRecord;
+  profile: (id: number) => ProfileRecord;
+  /** A booking of this counter's ledger, its profile and status; null when there is no such booking. */
+  booking: (bookingId: number) => { profileId: number; status: string } | null;
+  /** The profile a hold of this counter was made on; null when there is no such hold. */
+  holdProfileId: (holdId: string) => number | null;
+}
+
+const WHO: Record<Role, string> = {
+  agent: 'a signed-in agent',
+  supervisor: 'a supervisor or an administrator',
+  administrator: 'an administrator',
+};
+const A_ROLE: Record<Role, string> = { agent: 'an agent', supervisor: 'a supervisor', administrator: 'an administrator' };
+
+/** A number field of a call's already validated input, if it has one. */
+function numberIn(input: unknown, field: 'id' | 'profileId' | 'bookingId'): number | null {
+  if (typeof input !== 'object' || input === null) return null;
+  const value = (input as Record<string, unknown>)[field];
+  return typeof value === 'number' ? value : null;
+}
+
+/**
+ * Who is signed in at this counter, and the check every call passes before its handler runs, from
+ * `channelPermissions`. While no administrator exists nothing is asked (a fresh install trains with
+ * no set-up). Once one exists, a call that needs a role and acts on a live or test profile (or on the
+ * whole counter) is refused in words unless a signed-in agent has that role.
+ */
+export function createAccess({ agents, approvals, activeProfile, profile, booking, holdProfileId }: AccessDeps) {
+  let signedIn: number | null = null;
+
+  /** The signed-in agent as the directory has them now. */
+  const current = (): AgentView | null => (signedIn === null ? null : agents.find(signedIn));
+
+  /** The live or test profile the call acts on, 'counter' for the whole counter, null when it touches training profiles only. */
+  function guardedTarget(channel: ChannelName, input: unknown): ProfileRecord | 'counter' | null {
+    const { scope } = channelPermissions[channel];
+    const touched: ProfileRecord[] = [];
+    if (scope === 'counter') return 'counter';
+    if (scope === 'active-profile' || scope === 'booking' || scope === 'hold') touched.push(activeProfile());
+    if (scope === 'named-profile') {
+      const id = numberIn(input, 'id') ?? numberIn(input, 'profileId');
+      if (id === null) return 'counter';
+      touched.push(profile(id));
+    }
+    if (scope === 'booking') {
+      const bookingId = numberIn(input, 'bookingId');
+      if (bookingId === null) return 'counter';
+      const owner = booking(bookingId);
+      if (owner !== null) touched.push(profile(owner.profileId));
+    }
+    if (scope === 'hold') {
+      // A prebook goes out on the hold's own profile, whichever is active now.
+      const holdId = typeof input === 'object' && input !== null ? (input as { holdId?: unknown }).holdId : undefined;
+      const owner = typeof holdId === 'string' ? holdProfileId(holdId) : null;
+      if (owner !== null) touched.push(profile(owner));
+    }
+    return touched.find((each) => each.kind !== 'training') ?? null;
+  }
+
+  function refusal(need: Role, does: string, target: ProfileRecord | 'counter', agent: AgentView | null): AppError {
+    const where = target === 'counter' ? '' : ` on “${target.name}”`;
+    if (!agent)
+      return new AppError(
+        'sign_in_required',
+        `${does}${where} needs ${WHO[need]}. Nobody is signed in.`,
+        'Sign in with your name and PIN, then try again.',
+      );
+    return new AppError(
+      'role_required',
+      `${does}${where} needs ${WHO[need]}; ${agent.name} is signed in as ${A_ROLE[agent.role]}.`,
+      `Ask ${WHO[need]} to sign in and do it.`,
+    );
+  }
+
+  /** Whether this call is one a supervisor approves: a refund (a confirmed booking cancelled), an address that moves, and the rest always. */
+  function approvalNeeded(channel: ChannelName, input: unknown): boolean {
+    if (!channelPermissions[channel].approval) return false;
+    if (channel === 'bookings:cancel') {
+      const cancelled = booking(numberIn(input, 'bookingId') ?? 0);
+      return cancelled !== null && isConfirmedStatus(cancelled.status, profile(cancelled.profileId).statusRules);
+    }
+    if (channel === 'profiles:update') {
+      const { id, baseUrl } = input as { id: number; baseUrl: string };
+      return normalizeBaseUrl(baseUrl) !== profile(id).baseUrl;
+    }
+    return true;
+  }
+
+  /** Throws the refusal when the call may not be made now; returns quietly otherwise. An approval it needs is spent here, before any work. */
+  function check(channel: ChannelName, input: unknown): void {
+    const { need, does } = channelPermissions[channel];
+    if (need === 'anyone' || !agents.hasAdministrator()) return;
+    const target = guardedTarget(channel, input);
+    if (target === null) return;
+    const agent = current();
+    if (!agent || !roleAtLeast(agent.role, need)) throw refusal(need, does, target, agent);
+    if (!approvalNeeded(channel, input)) return;
+    const approvedTarget = numberIn(input, 'bookingId') ?? numberIn(input, 'profileId') ?? numberIn(input, 'id');
+    if (approvals.take(channel, approvedTarget)) return;
+    const where = target === 'counter' ? '' : ` on “${target.name}”`;
+    throw new AppError(
+      'approval_required',
+      `${does}${where} needs a supervisor’s approval in the moment. Nothing was sent.`,
+      'Have a supervisor or an administrator type their PIN to approve it, then do it again.',
+    );
+  }
+
+  function session(): PeopleSession {
+    return { agent: current(), signInRequired: agents.hasAdministrator() && activeProfile().kind !== 'training' };
+  }
+
+  return {
+    check,
+    session,
+
+    /** Every handler, run only after `check` let its call through. */
+    guard(handlers: Handlers): Handlers {
+      return Object.fromEntries(
+        Object.entries(handlers).map(([channel, handler]) => [
+          channel,
+          async (input: never) => {
+            check(channel as ChannelName, input);
+            return (handler as (value: never) => Promise<unknown>)(input);
+          },
+        ]),
+      ) as Handlers;
+    },
+
+    /** Signs an agent in (a shift change when another was); a wrong PIN leaves the session as it was. */
+    async signIn(agentId: number, pin: string): Promise<PeopleSession> {
+      const agent = await agents.verify(agentId, pin);
+      signedIn = agent.id;
+      return session();
+    },
+
+    /** Signs in an agent the counter just created with the PIN they typed (the first administrator). */
+    signInCreated(agent: AgentView): void {
+      signedIn = agent.id;
+    },
+
+    signOut(): PeopleSession {
+      signedIn = null;
+      return session();
+    },
+  };
+}
+
+export type Access = ReturnType<typeof createAccess>;

@@ -1,0 +1,137 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { AgentView, Role } from '../../../shared/people';
+import { AppError } from '../app-error';
+import { transaction } from '../database';
+import { hashPin, pinMatches } from './pin-hash';
+
+/** Wrong PINs in a row that lock an agent. */
+export const TRIES_BEFORE_LOCK = 5;
+/** The first lock lasts a minute; each next one in a row twice as long as the one before, up to a day. */
+const FIRST_LOCK_MS = 60_000;
+const LONGEST_LOCK_MS = 24 * 60 * 60_000;
+
+type Row = {
+  id: number;
+  name: string;
+  role: Role;
+  pin_hash: string;
+  failed_tries: number;
+  lockouts: number;
+  locked_until: string | null;
+};
+
+const viewOf = (row: Row, now: Date): AgentView => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  lockedUntil: row.locked_until && Date.parse(row.locked_until) > now.getTime() ? row.locked_until : null,
+  failedTries: row.failed_tries,
+});
+
+/** A time as the counter's clock shows it, for an agent to read: "2026-11-27 14:05". */
+function localMinute(iso: string): string {
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+function lockedError(name: string, until: string): AppError {
+  return new AppError(
+    'agent_locked',
+    `${name} is locked until ${localMinute(until)} after ${TRIES_BEFORE_LOCK} wrong PINs.`,
+    'Wait until then, or ask an administrator to unlock you.',
+  );
+}
+
+/**
+ * The agents of this counter in the settings database. A PIN is kept only as its scrypt hash and is
+ * never logged, returned or put in an error. `now` is the clock (tests give their own).
+ */
+export function createAgentDirectory(db: DatabaseSync, now: () => Date = () => new Date()) {
+  const byId = db.prepare('SELECT * FROM agents WHERE id = ?');
+  const byName = db.prepare('SELECT id FROM agents WHERE name = ? AND id != ?');
+  const administrators = db.prepare("SELECT COUNT(*) AS count FROM agents WHERE role = 'administrator'");
+
+  function row(id: number): Row {
+    const found = byId.get(id) as Row | undefined;
+    if (!found) throw new AppError('agent_not_found', `There is no agent number ${id}.`, 'Pick a name from the list of agents.');
+    return found;
+  }
+
+  function lockLengthMs(lockouts: number): number {
+    return Math.min(FIRST_LOCK_MS * 2 ** (lockouts - 1), LONGEST_LOCK_MS);
+  }
+
+  /** Counts a wrong PIN; the fifth in a row locks the agent, for twice as long as the lock before. */
+  function countWrongPin(id: number): Row {
+    return transaction(db, () => {
+      db.prepare('UPDATE agents SET failed_tries = failed_tries + 1 WHERE id = ?').run(id);
+      const after = row(id);
+      if (after.failed_tries < TRIES_BEFORE_LOCK) return after;
+      const lockouts = after.lockouts + 1;
+      const until = new Date(now().getTime() + lockLengthMs(lockouts)).toISOString();
+      db.prepare('UPDATE agents SET failed_tries = 0, lockouts = ?, locked_until = ? WHERE id = ?').run(lockouts, until, id);
+      return row(id);
+    });
+  }
+
+  return {
+    /** Whether sign-in is asked at all: only once an administrator exists. */
+    hasAdministrator: (): boolean => (administrators.get() as { count: number }).count > 0,
+
+    list(): AgentView[] {
+      const rows = db.prepare('SELECT * FROM agents ORDER BY name COLLATE NOCASE').all() as Row[];
+      return rows.map((found) => viewOf(found, now()));
+    },
+
+    find: (id: number): AgentView => viewOf(row(id), now()),
+
+    async create(name: string, role: Role, pin: string): Promise<AgentView> {
+      const trimmed = name.trim();
+      if (byName.get(trimmed, 0))
+        throw new AppError('agent_name_taken', `An agent named "${trimmed}" already exists.`, 'Choose another name.');
+      const hash = await hashPin(pin);
+      const id = Number(
+        db
+          .prepare('INSERT INTO agents (name, role, pin_hash, created_at) VALUES (?, ?, ?, ?)')
+          .run(trimmed, role, hash, now().toISOString()).lastInsertRowid,
+      );
+      return viewOf(row(id), now());
+    },
+
+    /** The agent, when the PIN is theirs; otherwise an error that says how many tries remain, or until when they are locked. */
+    async verify(id: number, pin: string): Promise<AgentView> {
+      const before = row(id);
+      if (before.locked_until && Date.parse(before.locked_until) > now().getTime()) throw lockedError(before.name, before.locked_until);
+      if (await pinMatches(pin, before.pin_hash)) {
+        db.prepare('UPDATE agents SET failed_tries = 0, lockouts = 0, locked_until = NULL WHERE id = ?').run(id);
+        return viewOf(row(id), now());
+      }
+      const after = countWrongPin(id);
+      if (after.locked_until && after.failed_tries === 0) throw lockedError(after.name, after.locked_until);
+      const remaining = TRIES_BEFORE_LOCK - after.failed_tries;
+      throw new AppError(
+        'wrong_pin',
+        `That is not ${after.name}’s PIN. ${remaining} ${remaining === 1 ? 'try remains' : 'tries remain'} before ${after.name} is locked.`,
+        'Type the PIN again.',
+      );
+    },
+
+    /** Lifts a lock and forgets the wrong tries, so the next lock starts at a minute again. */
+    unlock(id: number): AgentView {
+      row(id);
+      db.prepare('UPDATE agents SET failed_tries = 0, lockouts = 0, locked_until = NULL WHERE id = ?').run(id);
+      return viewOf(row(id), now());
+    },
+
+    /** A new PIN for an agent who forgot theirs; it also unlocks them. */
+    async resetPin(id: number, pin: string): Promise<AgentView> {
+      row(id);
+      const hash = await hashPin(pin);
+      db.prepare('UPDATE agents SET pin_hash = ?, failed_tries = 0, lockouts = 0, locked_until = NULL WHERE id = ?').run(hash, id);
+      return viewOf(row(id), now());
+    },
+  };
+}
+
+export type AgentDirectory = ReturnType<typeof createAgentDirectory>;

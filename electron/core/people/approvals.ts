@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import type { approvalChannelSchema, approvalSchema } from '../../../shared/people';
+import { roleAtLeast } from '../../../shared/people';
+import { AppError } from '../app-error';
+import type { AgentDirectory } from './agents';
+
+type ApprovalChannel = z.infer<typeof approvalChannelSchema>;
+type Approval = z.infer<typeof approvalSchema>;
+
+/** An approval is for the call the agent is about to make, not for later. */
+const APPROVAL_LIFETIME_MS = 2 * 60_000;
+
+/**
+ * Supervisors' approvals in the moment: given with the approver's PIN (wrong PINs count toward their
+ * lock like at sign-in), each for one call on one booking or profile, used once, within two minutes.
+ */
+export function createApprovals(agents: AgentDirectory, now: () => Date = () => new Date()) {
+  const pending = new Map<string, Approval>();
+  const keyOf = (channel: string, target: number) => `${channel}#${target}`;
+
+  return {
+    async approve(agentId: number, pin: string, channel: ApprovalChannel, target: number): Promise<Approval> {
+      const approver = await agents.verify(agentId, pin);
+      if (!roleAtLeast(approver.role, 'supervisor'))
+        throw new AppError(
+          'role_required',
+          `${approver.name} is an agent and cannot approve this; it needs a supervisor or an administrator.`,
+          'Ask a supervisor or an administrator to type their PIN.',
+        );
+      const approval = { approver, channel, target, expiresAt: new Date(now().getTime() + APPROVAL_LIFETIME_MS).toISOString() };
+      pending.set(keyOf(channel, target), approval);
+      return approval;
+    },
+
+    /** The approval of this call, spent as it is taken; null when there is none still valid. */
+    take(channel: string, target: number | null): Approval | null {
+      if (target === null) return null;
+      const key = keyOf(channel, target);
+      const approval = pending.get(key);
+      pending.delete(key);
+      return approval && Date.parse(approval.expiresAt) > now().getTime() ? approval : null;
+    },
+  };
+}
+
+export type Approvals = ReturnType<typeof createApprovals>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** What a person at the counter may do: an agent sells, a supervisor also approves, an administrator also sets the counter up. */
+export const roleSchema = z.enum(['agent', 'supervisor', 'administrator']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles from least to most: a role may do everything the ones before it may. */
+export const ROLE_ORDER: readonly Role[] = roleSchema.options;
+
+export const agentIdSchema = z.number().int().positive();
+export const agentNameSchema = z.string().trim().min(1, 'Give the agent a name.').max(60, 'A name has at most 60 characters.');
+/** A PIN or a password: at least 4 characters, so a lockout after 5 tries leaves little to guess. */
+export const pinSchema = z.string().min(4, 'A PIN has at least 4 characters.').max(128, 'A PIN has at most 128 characters.');
+
+/** An agent as the screens see it: never the PIN nor its hash. */
+export const agentViewSchema = z.object({
+  id: agentIdSchema,
+  name: z.string(),
+  role: roleSchema,
+  /** ISO time until which sign-in is refused after 5 wrong PINs; null when not locked. */
+  lockedUntil: z.string().nullable(),
+  /** Wrong PINs since the last sign-in or lock. */
+  failedTries: z.number().int(),
+});
+export type AgentView = z.infer<typeof agentViewSchema>;
+
+/** Who is working at this counter, and whether sign-in is asked at all (only once an administrator exists). */
+export const peopleSessionSchema = z.object({
+  agent: agentViewSchema.nullable(),
+  signInRequired: z.boolean(),
+});
+export type PeopleSession = z.infer<typeof peopleSessionSchema>;
+
+/** Whether a role may do what `need` may: each role may do everything the ones before it may. */
+export const roleAtLeast = (role: Role, need: Role): boolean => ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(need);
+
+/**
+ * The calls a supervisor approves in the moment, typing their PIN into the same dialog (the channels
+ * marked `approval` in shared/permissions.ts): a refund, a change marked by hand, a profile's address
+ * or keys, the agency link.
+ */
+export const approvalChannelSchema = z.enum([
+  'bookings:cancel',
+  'bookings:resolve-change',
+  'profiles:update',
+  'keys:set',
+  'keys:delete',
+  'agency:connect',
+  'agency:disconnect',
+]);
+
+/** A supervisor's approval of one call: what it lets through, and until when. */
+export const approvalSchema = z.object({
+  approver: agentViewSchema,
+  channel: approvalChannelSchema,
+  /** The booking (bookingId) or profile (profileId, or a profile's id) the approved call names. */
+  target: z.number().int().positive(),
+  expiresAt: z.string(),
+});
