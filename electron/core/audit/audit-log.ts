@@ -26,7 +26,7 @@ const WHAT_MAX = 300;
 /** Below this many entries one walk is quicker than starting workers. */
 const PARALLEL_FROM = 20_000;
 // A key or token: a known key prefix, or a long unbroken run of letters and digits (no address or sentence has one).
-const SECRET_LIKE = /\b(?:sk|pk|rk|pbt|ptk|whsec)_[A-Za-z0-9_]{6,}|[A-Za-z0-9+/_=-]{32,}/i;
+const SECRET_LIKE = /\b(?:sk|pk|rk|pbt|ptk|whsec)_[A-Za-z0-9_]{6,}|[A-Za-z0-9_-]{32,}/i;
 
 /** Refuses text an audit entry must never hold: a card number, a key, a password. */
 function screened(what: string): string {

@@ -68,7 +68,13 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, profileName
     }
   };
   const words: { [C in AuditedChannel]: (input: InputOf<C>) => [AuditAction, string] } = {
-    'profiles:create': (input) => ['profile.create', `Created ${input.kind} profile “${input.name}” at ${address(input.baseUrl)}`],
+    'profiles:create': (input) => {
+      const keys = Object.keys(input.keys).map((slot) => KEY_SLOT_LABELS[slot as keyof typeof KEY_SLOT_LABELS]);
+      return [
+        'profile.create',
+        `Created ${input.kind} profile “${input.name}” at ${address(input.baseUrl)}${keys.length ? ` with the ${keys.join(', ')}` : ''}`,
+      ];
+    },
     'profiles:update': (input) => [
       'profile.update',
       `Changed ${named(input.id)}: named “${input.name}”, at ${input.baseUrl ? address(input.baseUrl) : 'the built-in service'}`,
