@@ -53,6 +53,8 @@ describe('settings actions in the audit', () => {
     expect((await call('profiles:activate', { id })).ok).toBe(true);
     expect((await call('profiles:activate', { id: 1 })).ok).toBe(true);
     expect((await call('profiles:delete', { id })).ok).toBe(true);
+    // Not in an agency, a disconnect still goes through (there is nothing to leave), and is recorded.
+    expect((await call('agency:disconnect', { profileId: 1 })).ok).toBe(true);
     counter.backups.backUpTo(join(tempDir(), 'ledger-backup.db'));
     expect(() => counter.backups.stageRestore(join(tempDir(), 'no-such-backup.db'))).toThrow();
 
@@ -71,14 +73,15 @@ describe('settings actions in the audit', () => {
       'profile.activate done: Switched the counter to profile “Lisbon office”',
       'profile.activate done: Switched the counter to profile “Training”',
       'profile.delete done: Deleted profile “Lisbon office”',
+      'agency.disconnect done: Disconnected profile “Training” from the agency ledger',
       'backup.take done: Backed up the ledger to ledger-backup.db',
       expect.stringMatching(/^restore\.stage refused: Chose backup no-such-backup\.db to restore at the next start: refused: /),
     ]);
     expect(entries.every((entry) => entry.who === null && entry.approver === null && /^Counter /.test(entry.counter))).toBe(true);
-    expect(await call('audit:verify', {})).toMatchObject({ ok: true, value: { ok: true, entries: 11 } });
+    expect(await call('audit:verify', {})).toMatchObject({ ok: true, value: { ok: true, entries: 12 } });
     // Reads are not actions: listing profiles adds nothing.
     await call('profiles:list', {});
-    expect(await call('audit:verify', {})).toMatchObject({ ok: true, value: { ok: true, entries: 11 } });
+    expect(await call('audit:verify', {})).toMatchObject({ ok: true, value: { ok: true, entries: 12 } });
 
     counter.close();
     for (const file of readdirSync(dataDir)) {
