@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import setup from '../test/e2e/global-setup';
+import { measureAuditVerify } from './audit-figures';
 import { AGENCY_FULL, AGENCY_HOW_MEASURED, AGENCY_QUICK, measureAgency } from './agency-figures';
 import { measureBookingsScreen } from './bookings-screen';
 import { figureReport, formatValue, resultsJson } from './figures';
@@ -17,12 +18,13 @@ import { measureService } from './service-figures';
  * each with its target and its reference measured in the same run, written to bench/results.json and
  * bench/report.md. --quick: the same figures at smaller sizes (and without the load sections);
  * --large adds the 1,000,000-row figures; --agency-only measures and prints the agency figures alone
- * and writes no file.
+ * and writes no file; --audit-only does the same for verifying the audit of settings actions (1,000,000 entries).
  */
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
 const large = args.has('--large');
 const agencyOnly = args.has('--agency-only');
+const auditOnly = args.has('--audit-only');
 const SEED = 1;
 const LARGE = 1_000_000;
 const standard = quick ? 10_000 : 100_000;
@@ -48,6 +50,17 @@ const printFigures = (measured: readonly Figure[]) => {
 const agencySizes = quick ? AGENCY_QUICK : AGENCY_FULL;
 const measureAgencyFigures = () =>
   step(`agency ledger: ${agencySizes.counters} counters on one PostgreSQL`, () => measureAgency(agencySizes, SEED));
+const measureAuditFigure = () =>
+  step(`audit verify at ${(quick ? 100_000 : LARGE).toLocaleString('en-GB')} entries`, () =>
+    measureAuditVerify(quick ? 100_000 : LARGE, quick ? 3 : 5, SEED),
+  );
+if (auditOnly) {
+  printFigures([await measureAuditFigure()]);
+  console.log(
+    `[bench] audit figure (${quick ? '--quick' : 'full'}) took ${((performance.now() - started) / 1000).toFixed(0)} s; no file written`,
+  );
+  process.exit(0);
+}
 if (agencyOnly) {
   const agency = await measureAgencyFigures();
   printFigures(agency.figures);
@@ -92,6 +105,7 @@ notes.push(
   ),
 );
 if (large) figures.push(await step('main-process memory', () => measureMainMemory(LARGE, SEED)));
+figures.push(await measureAuditFigure());
 const agency = await measureAgencyFigures();
 figures.push(...agency.figures);
 notes.push(...agency.notes);
@@ -108,6 +122,7 @@ const HOW_MEASURED = [
   '- Service figures: the core with the app’s own settings against the built-in service in a process of its own; “seen on screen” is the core’s change event to the screens, the engine’s overhead the worse of search and pricing (p50 against p50).',
   '- IPC per status change: the newest booking is cancelled in the ledger while Bookings shows it; counted are the bridge calls the renderer makes in the next 1.5 s (the list’s two-second poll for other writers not counted).',
   '- Heap: Chromium’s used JS heap after a forced garbage collection. Main-process memory: the RSS of a Node process opening the ledger through the core, not Electron’s main process itself.',
+  '- Audit verify: `verify()` of the settings audit as the core runs it at start (workers check the chain, one per core; the walk that names a broken entry runs only when they find one), on an audit seeded in one commit; the reference hashes the same preimages with SHA-256 alone, in turns with it.',
   AGENCY_HOW_MEASURED,
 ];
 

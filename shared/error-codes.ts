@@ -67,6 +67,7 @@ export const ERROR_TITLES = {
   booking_not_found: 'Booking not found',
   booking_id_unknown: 'Booking number lost',
   card_number_in_text: 'Card number in text',
+  secret_in_text: 'Key or password in text',
   voucher_not_ready: 'No voucher yet',
   pdf_unavailable: 'PDF not available',
   database_too_new: 'Data from a newer Packdesk',

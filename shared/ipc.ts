@@ -21,6 +21,7 @@ import {
   paymentMethodIdSchema,
   paymentPageRequestSchema,
 } from './payment-window';
+import { auditEntrySchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
 import { statusRulesSchema } from './status-rules';
@@ -267,6 +268,12 @@ export const channels = {
   'training:add-trainee': {
     input: z.object({ name: profileName }).strict(),
     output: profileViewSchema,
+  },
+  // The audit of settings actions: its chain checked now, and its entries, newest first.
+  'audit:verify': { input: noInput, output: auditVerdictSchema },
+  'audit:list': {
+    input: z.object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    output: z.array(auditEntrySchema),
   },
 } as const;
 

@@ -84,4 +84,6 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'training:save-report-pdf': open('Saving the session report'),
   'training:fresh-day': open('Starting a fresh training day'),
   'training:add-trainee': open('Adding a trainee'),
+  'audit:verify': open('Checking the audit', 'counter'),
+  'audit:list': { need: 'supervisor', scope: 'counter', does: 'Reading the audit' },
 };

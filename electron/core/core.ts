@@ -1,5 +1,8 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
+import { auditedHandlers, recordAction } from './audit/audited-handlers';
+import { createAuditLog, preferenceAnchor } from './audit/audit-log';
+import type { AuditVerdict } from '../../shared/audit';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import { AppError } from './app-error';
@@ -32,6 +35,7 @@ import type { SecretStore } from './secrets';
 import { createServiceClients } from './service-clients';
 import { settingsMigrations } from './settings-migrations';
 import { agencyIpc } from './ipc/agency-handlers';
+import { auditIpc } from './ipc/audit-handlers';
 import { appIpc } from './ipc/app-handlers';
 import { bookingsIpc } from './ipc/bookings-handlers';
 import { historyIpc } from './ipc/history-handlers';
@@ -114,6 +118,28 @@ export function createCore(options: CoreOptions) {
   const preferences = createPreferences(settingsDb);
   const profiles = createProfileService(settingsDb, preferences, options.secrets, options.askAgent);
   const events = createEventHub();
+  // The audit of settings actions: its own file, its count and last hash kept in the settings database too.
+  const audit = (() => {
+    try {
+      return createAuditLog({
+        file: join(options.dataDir, 'audit.db'),
+        counter: () => agency.status().counterName ?? `Counter ${referenceCodeOf(ledgerDb) ?? 'not yet numbered'}`,
+        anchor: preferenceAnchor(preferences),
+      });
+    } catch (error) {
+      settingsDb.close();
+      ledgerDb.close();
+      releaseDataFolder();
+      throw error;
+    }
+  })();
+  const profileName = (id: number) => {
+    try {
+      return profiles.find(id).name;
+    } catch {
+      return `#${id}`;
+    }
+  };
   const ledger = createLedger(ledgerDb, undefined, (booking) => {
     agency.changed(booking);
     events.emit('event:booking-change', {
@@ -254,12 +280,15 @@ export function createCore(options: CoreOptions) {
       events,
       printer: options.pdfPrinter,
     }),
+    ...auditIpc({ audit }),
   };
 
   const calls = createCallDrain();
   const quitting = calls.closing;
-  // Who may make each call is checked before it is counted or run (shared/permissions.ts).
-  const handlers = calls.guard(access.guard(areaHandlers));
+  // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
+  const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, profileName)));
+  /** The chain's check at the last start (a broken chain is told, and the counter keeps working). */
+  let auditAtStart: AuditVerdict | null = null;
   let stopDailyBackups: (() => void) | null = null;
 
   let closed = false;
@@ -272,11 +301,27 @@ export function createCore(options: CoreOptions) {
     reconciler.stop();
     trainer.stop();
     connectivity.stop();
+    audit.close();
     settingsDb.close();
     ledgerDb.close();
     releaseDataFolder();
   }
   let shuttingDown: Promise<void> | null = null;
+  /** A backup or restore step, recorded in the audit once done, or refused with its words. */
+  function backedUp<T>(action: 'backup.take' | 'restore.stage' | 'restore.cancel', what: string, work: () => T): T {
+    try {
+      const result = work();
+      recordAction(audit, { action, what });
+      return result;
+    } catch (error) {
+      recordAction(audit, {
+        action,
+        outcome: 'refused',
+        what: `${what}: refused: ${error instanceof AppError ? error.message : 'it failed'}`,
+      });
+      throw error;
+    }
+  }
 
   return {
     handlers,
@@ -307,17 +352,28 @@ export function createCore(options: CoreOptions) {
         if (quitting()) return;
         reconciler.start();
         stopDailyBackups = startDailyBackups(ledgerDb, options.dataDir, options.firstDailyBackupMs ?? 5 * 60_000);
+        auditAtStart = await audit.verify().catch((error: unknown) => {
+          console.error('[audit] the audit could not be checked', error);
+          return null;
+        });
+        if (auditAtStart && !auditAtStart.ok) console.error(`[audit] ${auditAtStart.message}`);
       })();
       return calls.track(starting);
     },
+    /** The settings actions' audit, and its check at the last start (null before the start finished or if it could not run). */
+    audit: { log: audit, atStart: () => auditAtStart },
     backups: {
       /** The ledger file this start replaced with a restored backup, kept beside it; null when none was restored. */
       replacedByRestore,
       /** A consistent copy of the ledger, taken while the app runs. */
-      backUpTo: (target: string) => backUpLedger(ledgerDb, target),
+      backUpTo: (target: string) =>
+        backedUp('backup.take', `Backed up the ledger to ${basename(target)}`, () => backUpLedger(ledgerDb, target)),
       /** Reads a backup into a clean ledger the next start puts in place of this one; what it holds, for the agent to confirm. */
-      stageRestore: (file: string) => stageRestore(options.dataDir, file, thisCounter()),
-      cancelRestore: () => cancelStagedRestore(options.dataDir),
+      stageRestore: (file: string) =>
+        backedUp('restore.stage', `Chose backup ${basename(file)} to restore at the next start`, () =>
+          stageRestore(options.dataDir, file, thisCounter()),
+        ),
+      cancelRestore: () => backedUp('restore.cancel', 'Cancelled the restore of a backup', () => cancelStagedRestore(options.dataDir)),
     },
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */
     close,

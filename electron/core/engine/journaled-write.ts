@@ -83,10 +83,18 @@ function failed<A, O extends WriteOperation>(
     const doubtUntil = error.status !== null ? context.now() : sentAt + context.doubtWindowMs;
     return { kind: 'lost', intent: context.ledger.answerLost(intentId, doubtUntil, spec.whileUnknown) };
   }
-  const event = error instanceof ServiceError ? spec.refusalEvent?.(error) : undefined;
+  // The refusal ends the write's lines on the booking's timeline, in the service's words.
+  const event = (error instanceof ServiceError ? spec.refusalEvent?.(error) : undefined) ?? refusalLine(error);
   const refusedAs = error instanceof ServiceError ? (error.serviceCode ?? error.code) : error instanceof AppError ? error.code : 'error';
-  context.ledger.finishWrite(intentId, `refused:${refusedAs}`, event ? { event } : {});
+  context.ledger.finishWrite(intentId, `refused:${refusedAs}`, { event });
   throw error;
+}
+
+/** The timeline's last line of a write that was refused, or stopped before the service had it. */
+function refusalLine(error: unknown): LedgerEvent {
+  if (error instanceof ServiceError) return { type: 'refused', summary: `Refused by the service: ${error.message}` };
+  if (error instanceof AppError) return { type: 'refused', summary: `Not sent: ${error.message}` };
+  return { type: 'refused', summary: 'Not sent: an unexpected error stopped it before the service answered.' };
 }
 
 /**

@@ -111,12 +111,14 @@ export function createWriteJournal({ db, now, iso, durable, relaxed, committed, 
       return booking;
     },
 
-    /** A write's answer was lost: the intent stays open and is checked from now on; the booking says so. */
+    /** A write's answer was lost: the intent stays open and is checked from now on; the booking and its timeline say so. */
     answerLost(intentId: number, doubtUntil: number, attention: string | null): OpenIntent {
       const intent = relaxed(() => {
         statement(db, 'UPDATE intents SET doubt_until = ?, next_check_at = ? WHERE id = ?').run(doubtUntil, now().getTime(), intentId);
         const lost = toIntent(statement(db, 'SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
         if (lost.bookingId !== null && attention !== null) patchRow(lost.bookingId, { attention }, true);
+        // Until a read settles it, the write's last line on the timeline says its outcome is not known.
+        if (lost.bookingId !== null && attention) addEvent(lost.bookingId, 'not_confirmed', attention);
         return lost;
       });
       if (intent.bookingId !== null && attention !== null) committed(intent.bookingId);

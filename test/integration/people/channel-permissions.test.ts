@@ -46,6 +46,7 @@ const OPEN_TO_ANYONE = new Set<ChannelName>([
   'people:session',
   'people:sign-in',
   'people:sign-out',
+  'audit:verify',
   ...channelNames.filter((name) => name.startsWith('training:')),
 ]);
 

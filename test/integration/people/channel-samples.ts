@@ -98,5 +98,7 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'training:save-report-pdf': {},
     'training:fresh-day': {},
     'training:add-trainee': { name: `Trainee ${ids.suffix}` },
+    'audit:verify': {},
+    'audit:list': {},
   };
 }

@@ -1,0 +1,225 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { containsCardNumber } from '../../../shared/card-number-screening';
+import type { AuditAction, AuditEntry, AuditOutcome, AuditPerson, AuditVerdict } from '../../../shared/audit';
+import { AppError } from '../app-error';
+import { openDatabase, transaction } from '../database';
+import { CHAIN_SELECT, sha256, walkChain } from './audit-chain';
+import type { ChainRow, ChainWalk } from './audit-chain';
+import { auditMigrations } from './audit-migrations';
+import { chainHoldsInParallel } from './parallel-check';
+
+/** The audit's count and last hash, kept in a second place (the settings database), so a cut tail is found too. */
+export interface AuditAnchor {
+  get(): { count: number; hash: string } | null;
+  set(anchor: { count: number; hash: string }): void;
+}
+
+export interface NewAuditEntry {
+  action: AuditAction;
+  outcome?: AuditOutcome;
+  what: string;
+  who?: AuditPerson | null;
+  approver?: AuditPerson | null;
+}
+
+const WHAT_MAX = 300;
+/** Below this many entries one walk is quicker than starting workers. */
+const PARALLEL_FROM = 20_000;
+// A key or token: a known key prefix, or a long unbroken run of letters and digits (no address or sentence has one).
+const SECRET_LIKE = /\b(?:sk|pk|rk|pbt|ptk|whsec)_[A-Za-z0-9_]{6,}|[A-Za-z0-9_-]{32,}/i;
+
+/** Refuses text an audit entry must never hold: a card number, a key, a password. */
+function screened(what: string): string {
+  const text = what.trim().slice(0, WHAT_MAX);
+  if (containsCardNumber(text)) {
+    throw new AppError('card_number_in_text', 'An audit entry cannot hold a card number.', 'Describe the action without the number.');
+  }
+  if (SECRET_LIKE.test(text)) {
+    throw new AppError('secret_in_text', 'An audit entry cannot hold a key or a password.', 'Name the key by its label, never its value.');
+  }
+  return text;
+}
+
+const ENTRY_COLUMNS = 'sequence, at, counter, agent_id, agent_name, approver_id, approver_name, action, outcome, what, prev_hash, hash';
+type EntryRow = [
+  number,
+  string,
+  string,
+  number | null,
+  string | null,
+  number | null,
+  string | null,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+
+function toEntry(row: EntryRow): AuditEntry {
+  const [sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, , hash] = row;
+  return {
+    sequence,
+    at,
+    counter,
+    who: agentId === null ? null : { agentId, name: agentName ?? '' },
+    approver: approverId === null ? null : { agentId: approverId, name: approverName ?? '' },
+    action: action as AuditAction,
+    outcome: outcome as AuditOutcome,
+    what,
+    hash,
+  };
+}
+
+/**
+ * The append-only, tamper-evident audit: every entry carries the SHA-256 of the one before and of its
+ * own fields, the database refuses changes and removals, and `verify` names the first broken entry.
+ */
+export function createAuditLog({
+  file,
+  counter,
+  anchor,
+  now = () => new Date(),
+  parallelFrom = PARALLEL_FROM,
+}: {
+  /** The audit's own SQLite file, in the data folder. */
+  file: string;
+  /** The counter an entry is recorded at, as the agent knows it. */
+  counter: () => string;
+  anchor: AuditAnchor;
+  now?: () => Date;
+  /** From how many entries workers check the chain first (tests set 1 to check that path on small chains). */
+  parallelFrom?: number;
+}) {
+  const db: DatabaseSync = openDatabase(file, auditMigrations);
+  const last = db.prepare('SELECT sequence, hash FROM audit_entries ORDER BY sequence DESC LIMIT 1');
+  const insert = db.prepare(`INSERT INTO audit_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // The preimage of the entry about to be written, by the same SQL that reads it back: the fields as the columns will hold them.
+  const preimageOf = db.prepare(
+    'SELECT :prev || char(10) || json_array(CAST(:sequence AS INTEGER), :at, :counter, CAST(:agentId AS INTEGER), :agentName, CAST(:approverId AS INTEGER), :approverName, :action, :outcome, :what) AS preimage',
+  );
+  const rows = db.prepare(`${CHAIN_SELECT} ORDER BY sequence`);
+  rows.setReturnArrays(true);
+  const byHash = db.prepare(`${CHAIN_SELECT} WHERE hash = ? LIMIT 1`);
+  byHash.setReturnArrays(true);
+  const page = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE sequence < ? ORDER BY sequence DESC LIMIT ?`);
+  page.setReturnArrays(true);
+  const size = db.prepare('SELECT count(*) AS entries, coalesce(max(sequence), 0) AS last FROM audit_entries');
+  const hashAt = db.prepare('SELECT hash FROM audit_entries WHERE sequence = ?');
+
+  /** The walk that names the first broken entry; when the chain is long, workers first check it holds, and the walk runs only if not. */
+  async function walk(anchorSequence: number): Promise<ChainWalk> {
+    const { entries, last: lastSequence } = size.get() as { entries: number; last: number };
+    if (entries === lastSequence && entries >= parallelFrom && (await chainHoldsInParallel(file, lastSequence))) {
+      const hashOf = (sequence: number) => (hashAt.get(sequence) as { hash: string } | undefined)?.hash ?? null;
+      return {
+        entries,
+        lastHash: hashOf(lastSequence) ?? '',
+        anchoredHash: anchorSequence > 0 ? hashOf(anchorSequence) : null,
+        broken: null,
+      };
+    }
+    return walkChain(rows.iterate() as IterableIterator<unknown> as IterableIterator<ChainRow>, anchorSequence, (hash) => {
+      const found = byHash.get(hash) as unknown as ChainRow | undefined;
+      return found ?? null;
+    });
+  }
+
+  return {
+    /** Records one action, in one durable commit, and moves the anchor to it. */
+    append(entry: NewAuditEntry): AuditEntry {
+      const what = screened(entry.what);
+      const written = transaction(db, () => {
+        const previous = last.get() as { sequence: number; hash: string } | undefined;
+        const sequence = (previous?.sequence ?? 0) + 1;
+        const prev = previous?.hash ?? '';
+        const fields = {
+          sequence,
+          at: now().toISOString(),
+          counter: counter(),
+          agentId: entry.who?.agentId ?? null,
+          agentName: entry.who?.name ?? null,
+          approverId: entry.approver?.agentId ?? null,
+          approverName: entry.approver?.name ?? null,
+          action: entry.action,
+          outcome: entry.outcome ?? 'done',
+          what,
+        };
+        const { preimage } = preimageOf.get({ ...fields, prev }) as { preimage: string };
+        const { at, agentId, agentName, approverId, approverName, action, outcome } = fields;
+        const row: EntryRow = [
+          sequence,
+          at,
+          fields.counter,
+          agentId,
+          agentName,
+          approverId,
+          approverName,
+          action,
+          outcome,
+          what,
+          prev,
+          sha256(preimage),
+        ];
+        insert.run(...row);
+        return row;
+      });
+      anchor.set({ count: written[0], hash: written[11] });
+      return toEntry(written);
+    },
+
+    /** The newest entries first, `limit` at most, older than `before` when given. */
+    list({ before, limit }: { before?: number | undefined; limit: number }): AuditEntry[] {
+      return (page.all(before ?? Number.MAX_SAFE_INTEGER, limit) as unknown as EntryRow[]).map(toEntry);
+    },
+
+    /** Walks the whole chain, then compares its length and last hash with the anchor. */
+    async verify(): Promise<AuditVerdict> {
+      const checkedAt = now().toISOString();
+      const anchored = anchor.get();
+      const walked = await walk(anchored?.count ?? 0);
+      if (walked.broken) return { ok: false, entries: walked.entries, checkedAt, ...walked.broken };
+      if (anchored && anchored.count > walked.entries) {
+        const first = walked.entries + 1;
+        return {
+          ok: false,
+          entries: walked.entries,
+          checkedAt,
+          problem: 'truncated',
+          sequence: first,
+          message: `Audit entr${first === anchored.count ? `y ${first} is` : `ies ${first} to ${anchored.count} are`} missing from the end of the audit.`,
+        };
+      }
+      if (anchored && anchored.count > 0 && walked.anchoredHash !== anchored.hash) {
+        return {
+          ok: false,
+          entries: walked.entries,
+          checkedAt,
+          problem: 'altered',
+          sequence: anchored.count,
+          message: `Audit entry ${anchored.count} is not the one recorded: the audit was rewritten up to it.`,
+        };
+      }
+      // An entry written just before a stop may not have reached the anchor yet: the chain holds, so the anchor follows it.
+      if (walked.entries > (anchored?.count ?? 0)) anchor.set({ count: walked.entries, hash: walked.lastHash });
+      return { ok: true, entries: walked.entries, checkedAt };
+    },
+
+    close: () => db.close(),
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/** The anchor kept as a preference in the settings database. */
+export function preferenceAnchor(preferences: { get(key: string): string | null; set(key: string, value: string): void }): AuditAnchor {
+  return {
+    get: () => {
+      const stored = preferences.get('audit_anchor');
+      if (stored === null) return null;
+      const parsed = JSON.parse(stored) as { count?: unknown; hash?: unknown };
+      return typeof parsed.count === 'number' && typeof parsed.hash === 'string' ? { count: parsed.count, hash: parsed.hash } : null;
+    },
+    set: (value) => preferences.set('audit_anchor', JSON.stringify(value)),
+  };
+}

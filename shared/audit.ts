@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Every settings action the audit records, once. A new action is a new name here. */
+export const auditActionSchema = z.enum([
+  'profile.create',
+  'profile.update',
+  'profile.delete',
+  'profile.activate',
+  'profile.status-rules',
+  'key.set',
+  'key.delete',
+  'agency.connect',
+  'agency.disconnect',
+  'backup.take',
+  'restore.stage',
+  'restore.cancel',
+  'restore.check-write',
+  'restore.discard-write',
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+/** Whether the action was done, or refused (a refusal is recorded where refusing is the point). */
+export const auditOutcomeSchema = z.enum(['done', 'refused']);
+export type AuditOutcome = z.infer<typeof auditOutcomeSchema>;
+
+/** A person at the counter, as the audit names them; null until people sign in. */
+export const auditPersonSchema = z.object({ agentId: z.number().int().positive(), name: z.string() }).strict();
+export type AuditPerson = z.infer<typeof auditPersonSchema>;
+
+export const auditEntrySchema = z.object({
+  sequence: z.number().int().positive(),
+  /** When it was recorded (ISO instant). */
+  at: z.string(),
+  /** The counter it was done at. */
+  counter: z.string(),
+  who: auditPersonSchema.nullable(),
+  approver: auditPersonSchema.nullable(),
+  action: auditActionSchema,
+  outcome: auditOutcomeSchema,
+  /** What was done, in a few words; never a secret. */
+  what: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The chain's check: ok, or the first entry that is missing, altered or out of its place, in words. */
+export const auditVerdictSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), entries: z.number().int().nonnegative(), checkedAt: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    entries: z.number().int().nonnegative(),
+    checkedAt: z.string(),
+    problem: z.enum(['missing', 'altered', 'reordered', 'truncated']),
+    /** The sequence number of the first broken entry. */
+    sequence: z.number().int().positive(),
+    message: z.string(),
+  }),
+]);
+export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
