@@ -16,6 +16,12 @@ export const auditActionSchema = z.enum([
   'restore.cancel',
   'restore.check-write',
   'restore.discard-write',
+  'agent.add',
+  'agent.sign-in',
+  'agent.sign-out',
+  'agent.unlock',
+  'agent.reset-pin',
+  'approval.give',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -1,5 +1,6 @@
 import { basename, join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
+import { auditNames } from './audit/audit-names';
 import { auditedHandlers, recordAction } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
 import type { AuditVerdict } from '../../shared/audit';
@@ -133,13 +134,6 @@ export function createCore(options: CoreOptions) {
       throw error;
     }
   })();
-  const profileName = (id: number) => {
-    try {
-      return profiles.find(id).name;
-    } catch {
-      return `#${id}`;
-    }
-  };
   const ledger = createLedger(ledgerDb, undefined, (booking) => {
     agency.changed(booking);
     events.emit('event:booking-change', {
@@ -286,7 +280,8 @@ export function createCore(options: CoreOptions) {
   const calls = createCallDrain();
   const quitting = calls.closing;
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
-  const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, profileName)));
+  const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: () => access.session().agent });
+  const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, names)));
   /** The chain's check at the last start (a broken chain is told, and the counter keeps working). */
   let auditAtStart: AuditVerdict | null = null;
   let stopDailyBackups: (() => void) | null = null;
@@ -311,11 +306,12 @@ export function createCore(options: CoreOptions) {
   function backedUp<T>(action: 'backup.take' | 'restore.stage' | 'restore.cancel', what: string, work: () => T): T {
     try {
       const result = work();
-      recordAction(audit, { action, what });
+      recordAction(audit, { action, what, who: names.signedIn() });
       return result;
     } catch (error) {
       recordAction(audit, {
         action,
+        who: names.signedIn(),
         outcome: 'refused',
         what: `${what}: refused: ${error instanceof AppError ? error.message : 'it failed'}`,
       });

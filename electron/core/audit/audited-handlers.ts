@@ -1,4 +1,4 @@
-import type { AuditAction } from '../../../shared/audit';
+import type { AuditAction, AuditPerson } from '../../../shared/audit';
 import { KEY_SLOT_LABELS } from '../../../shared/profiles';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
@@ -16,7 +16,13 @@ type AuditedChannel =
   | 'agency:connect'
   | 'agency:disconnect'
   | 'restore:check-write'
-  | 'restore:discard-write';
+  | 'restore:discard-write'
+  | 'people:add'
+  | 'people:sign-in'
+  | 'people:sign-out'
+  | 'people:unlock'
+  | 'people:reset-pin'
+  | 'people:approve';
 
 type InputOf<C extends AuditedChannel> = Parameters<Handlers[C]>[0];
 
@@ -43,21 +49,37 @@ export function recordAction(audit: AuditLog, entry: NewAuditEntry): void {
 }
 
 /** An action and its words, recorded after the call: done with its answer, or refused with the refusal's words. */
-export async function audited<T>(audit: AuditLog, action: AuditAction, what: string, work: () => Promise<T>): Promise<T> {
+export async function audited<T>(
+  audit: AuditLog,
+  action: AuditAction,
+  what: string,
+  work: () => Promise<T>,
+  who: AuditPerson | null = null,
+): Promise<T> {
   try {
     const result = await work();
-    recordAction(audit, { action, what });
+    recordAction(audit, { action, what, who });
     return result;
   } catch (error) {
     const words = error instanceof AppError ? error.message : 'it failed unexpectedly';
-    recordAction(audit, { action, outcome: 'refused', what: `${what}: refused: ${words}` });
+    recordAction(audit, { action, outcome: 'refused', what: `${what}: refused: ${words}`, who });
     throw error;
   }
 }
 
-/** The settings channels wrapped so that each call is an audit entry; `profileName` names a profile by its id. */
-export function auditedHandlers(handlers: Handlers, audit: AuditLog, profileName: (id: number) => string): Handlers {
+/** Names the audit needs from the counter: a profile and an agent by id, and who is signed in now. */
+export interface AuditNames {
+  profileName: (id: number) => string;
+  agentName: (id: number) => string;
+  signedIn: () => AuditPerson | null;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The settings and people channels wrapped so that each call is an audit entry, with who was signed in when it was made. */
+export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileName, agentName, signedIn }: AuditNames): Handlers {
   const named = (id: number) => `profile “${profileName(id)}”`;
+  const agent = (id: number) => `agent “${agentName(id)}”`;
   // An address as the agent typed it, without a user name or password it may carry.
   const address = (url: string) => {
     try {
@@ -91,6 +113,16 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, profileName
     'agency:disconnect': (input) => ['agency.disconnect', `Disconnected ${named(input.profileId)} from the agency ledger`],
     'restore:check-write': (input) => ['restore.check-write', `Checked held write ${input.id} of a restored backup with the service`],
     'restore:discard-write': (input) => ['restore.discard-write', `Discarded held write ${input.id} of a restored backup`],
+    // A PIN is never part of the words: only whose it was, and what it was for.
+    'people:add': (input) => ['agent.add', `Added ${input.role} “${input.name}”`],
+    'people:sign-in': (input) => ['agent.sign-in', `${capitalized(agent(input.agentId))} signed in`],
+    'people:sign-out': () => ['agent.sign-out', 'Signed out'],
+    'people:unlock': (input) => ['agent.unlock', `Unlocked ${agent(input.agentId)}`],
+    'people:reset-pin': (input) => ['agent.reset-pin', `Gave ${agent(input.agentId)} a new PIN`],
+    'people:approve': (input) => [
+      'approval.give',
+      `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
+    ],
   };
   const wrapped: Partial<Handlers> = {};
   for (const channel of Object.keys(words) as AuditedChannel[]) {
@@ -100,7 +132,7 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, profileName
       [channel]: (input: unknown) => {
         // Named before the call: a deleted profile has no name afterwards.
         const [action, what] = describe(input);
-        return audited(audit, action, what, () => handler(input));
+        return audited(audit, action, what, () => handler(input), signedIn());
       },
     });
   }
