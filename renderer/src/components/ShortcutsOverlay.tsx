@@ -28,7 +28,8 @@ export function ShortcutsOverlay() {
         <Table.Tbody>
           {Object.entries(SHORTCUTS).map(([id, { keys, does, where }]) => (
             <Table.Tr key={id}>
-              <Table.Td>
+              {/* A combination stays on one line: "Ctrl + N" read as one key press. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {keys.map((combination, alternative) => (
                   <Fragment key={combination.join('+')}>
                     {alternative > 0 && ' '}
