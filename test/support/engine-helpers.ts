@@ -4,7 +4,7 @@ import type { Core, CoreOptions } from '../../electron/core/core';
 import type { PaymentWindows } from '../../electron/core/engine/payments/payment-windows';
 import { asBuiltInService } from '../../electron/main/built-in-service';
 import type { Sandbox } from '../../electron/sandbox/sandbox';
-import type { AvailableQuote } from '../../shared/bookings';
+import type { AvailableQuote, BookingRecord } from '../../shared/bookings';
 import { daysFromNow } from './sandbox-helpers';
 import { useTestKeychain } from './keychain';
 import { useTempDir } from './temp-dir';
@@ -85,6 +85,17 @@ export async function heldBooking(core: Core, packageId = 1, startInDays = 60) {
   );
   const booking = await core.engine.prebook(hold.holdId, HOLDER);
   return { quote, hold, booking };
+}
+
+/** A booking held and paid with Stripe's test Visa, once the reconciler has read it Paid. */
+export async function paidAtCounter(core: Core, packageId = 1, startInDays = 150): Promise<BookingRecord> {
+  const { booking } = await heldBooking(core, packageId, startInDays);
+  await core.payments.payWith(booking.id, 'pm_card_visa');
+  core.reconciler.soon(booking.id);
+  return (await waitUntil(
+    () => core.ledger.get(booking.id),
+    (record) => record?.status === 'Paid',
+  )) as BookingRecord;
 }
 
 export async function waitUntil<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Core } from '../../../electron/core/core';
-import type { BookingRecord } from '../../../shared/bookings';
 import { SPEC_STATUS_RULES } from '../../../shared/status-rules';
-import { heldBooking, useCore, waitUntil } from '../../support/engine-helpers';
+import { heldBooking, paidAtCounter, useCore, waitUntil } from '../../support/engine-helpers';
 import { daysFromNow, useSandbox } from '../../support/sandbox-helpers';
 
 // The client against a service that keeps the contract but chose differently from the one it was
@@ -15,16 +14,6 @@ async function specOnlyCore(service: Awaited<ReturnType<typeof sandbox>>): Promi
   const { core: engineCore } = await core(service);
   await engineCore.profiles.setStatusRules(1, SPEC_STATUS_RULES);
   return engineCore;
-}
-
-async function paid(engineCore: Core): Promise<BookingRecord> {
-  const { booking } = await heldBooking(engineCore, 1, 150);
-  await engineCore.payments.payWith(booking.id, 'pm_card_visa');
-  engineCore.reconciler.soon(booking.id);
-  return (await waitUntil(
-    () => engineCore.ledger.get(booking.id),
-    (record) => record?.status === 'Paid',
-  )) as BookingRecord;
 }
 
 describe('a service that keeps Pending after book, and names its statuses its own way', () => {
@@ -85,7 +74,7 @@ describe('refusals are learnt and explained, in the service’s own words', () =
   test('a cancel refused while a change waits for payment: the agent reads why, and the status is learnt as not cancellable', async () => {
     const service = await sandbox({ controls: { supplierDelayMs: 20 } });
     const engineCore = await specOnlyCore(service);
-    const booking = await paid(engineCore);
+    const booking = await paidAtCounter(engineCore);
     // A change that costs more: the service puts the booking in its own ChangePending.
     let change = null;
     for (let shift = 1; shift < 120 && !change; shift += 1) {
@@ -120,7 +109,7 @@ describe('refusals are learnt and explained, in the service’s own words', () =
   test('a refusal the ledger was behind on is explained by the booking read back, and teaches nothing wrong', async () => {
     const service = await sandbox({ controls: { supplierDelayMs: 20 } });
     const engineCore = await specOnlyCore(service);
-    const booking = await paid(engineCore);
+    const booking = await paidAtCounter(engineCore);
     // Cancelled at the service by someone else (its support, another counter): the ledger still says Paid.
     const elsewhere = await fetch(`${service.url}/api/partner/v1/bookings/${booking.serviceBookingId}/cancel`, {
       method: 'POST',

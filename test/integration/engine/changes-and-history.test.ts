@@ -1,21 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { Core } from '../../../electron/core/core';
 import type { BookingRecord } from '../../../shared/bookings';
-import { heldBooking, useCore, waitUntil } from '../../support/engine-helpers';
+import { heldBooking, paidAtCounter, useCore, waitUntil } from '../../support/engine-helpers';
 import { DIALECTS } from '../../support/dialects';
 import { daysFromNow, useSandbox } from '../../support/sandbox-helpers';
 
 const core = useCore();
-
-async function paid(engineCore: Core, packageId = 1, startInDays = 150): Promise<BookingRecord> {
-  const { booking } = await heldBooking(engineCore, packageId, startInDays);
-  await engineCore.payments.payWith(booking.id, 'pm_card_visa');
-  engineCore.reconciler.soon(booking.id);
-  return (await waitUntil(
-    () => engineCore.ledger.get(booking.id),
-    (record) => record?.status === 'Paid',
-  )) as BookingRecord;
-}
 
 /** Dates a number of days later where the same stay costs less (or more). */
 async function shiftedDates(engineCore: Core, booking: BookingRecord, cheaper: boolean) {
@@ -44,7 +34,7 @@ describe.each(DIALECTS)('cancel, change and history, against the %s dialect', (d
     test('a paid booking is cancelled with its reason; the history and timeline say so', async () => {
       const service = await sandbox({ controls: { supplierDelayMs: 20 } });
       const { core: engineCore } = await core(service);
-      const booking = await paid(engineCore);
+      const booking = await paidAtCounter(engineCore);
       const cancelled = await engineCore.engine.cancel(booking.id, 'Traveler fell ill');
       expect(cancelled.status).toBe('Cancelled');
       expect(engineCore.ledger.timeline(booking.id).at(-1)).toMatchObject({ type: 'cancelled', summary: 'Cancelled: Traveler fell ill' });
@@ -56,7 +46,7 @@ describe.each(DIALECTS)('cancel, change and history, against the %s dialect', (d
     test('cheaper dates: preview says refund, confirm completes; dates and total updated', async () => {
       const service = await sandbox({ controls: { supplierDelayMs: 20 } });
       const { core: engineCore } = await core(service);
-      const booking = await paid(engineCore);
+      const booking = await paidAtCounter(engineCore);
       const dates = await shiftedDates(engineCore, booking, true);
       const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
       const preview = await engineCore.engine.previewChange(change);
@@ -82,7 +72,7 @@ describe.each(DIALECTS)('cancel, change and history, against the %s dialect', (d
     test('dearer dates: payment required, kept on the booking; once the traveler pays the link, the tracker sees the change land', async () => {
       const service = await sandbox({ controls: { supplierDelayMs: 20 } });
       const { core: engineCore } = await core(service);
-      const booking = await paid(engineCore);
+      const booking = await paidAtCounter(engineCore);
       const dates = await shiftedDates(engineCore, booking, false);
       const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
       expect(await engineCore.engine.previewChange(change)).toMatchObject({
@@ -132,7 +122,7 @@ describe.each(DIALECTS)('cancel, change and history, against the %s dialect', (d
     });
 
     async function waitingChange(engineCore: Core) {
-      const booking = await paid(engineCore);
+      const booking = await paidAtCounter(engineCore);
       const dates = await shiftedDates(engineCore, booking, false);
       const change = { bookingId: booking.id, dates: { checkIn: dates.checkIn, checkOut: dates.checkOut } };
       await engineCore.engine.previewChange(change);
@@ -201,7 +191,7 @@ describe.each(DIALECTS)('cancel, change and history, against the %s dialect', (d
     test('a new room at the same price completes with no charge', async () => {
       const service = await sandbox({ controls: { supplierDelayMs: 20 } });
       const { core: engineCore } = await core(service);
-      const booking = await paid(engineCore);
+      const booking = await paidAtCounter(engineCore);
       const quote = await engineCore.engine.price({
         packageId: booking.packageId,
         packageTitle: booking.packageTitle,

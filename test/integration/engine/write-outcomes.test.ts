@@ -3,21 +3,11 @@ import type { Core } from '../../../electron/core/core';
 import { asBuiltInService } from '../../../electron/main/built-in-service';
 import type { Sandbox } from '../../../electron/sandbox/sandbox';
 import type { BookingRecord } from '../../../shared/bookings';
-import { heldBooking, useCore, waitUntil } from '../../support/engine-helpers';
+import { heldBooking, paidAtCounter, useCore, waitUntil } from '../../support/engine-helpers';
 import { callApi, useSandbox } from '../../support/sandbox-helpers';
 
 const core = useCore();
 const sandbox = useSandbox();
-
-async function paid(engineCore: Core): Promise<BookingRecord> {
-  const { booking } = await heldBooking(engineCore, 1, 150);
-  await engineCore.payments.payWith(booking.id, 'pm_card_visa');
-  engineCore.reconciler.soon(booking.id);
-  return (await waitUntil(
-    () => engineCore.ledger.get(booking.id),
-    (record) => record?.status === 'Paid',
-  )) as BookingRecord;
-}
 
 /** Someone else cancels the booking at the service, behind this counter's back. */
 async function cancelledAtService(service: Sandbox, booking: BookingRecord): Promise<void> {
@@ -43,7 +33,7 @@ describe('every write’s outcome ends its timeline lines', () => {
   test('a refused cancellation: the service’s words are the last line, not "Sending the cancellation"', async () => {
     const service = await sandbox({ controls: { supplierDelayMs: 20 } });
     const { core: engineCore } = await core(service);
-    const booking = await paid(engineCore);
+    const booking = await paidAtCounter(engineCore);
     await cancelledAtService(service, booking);
     await expect(engineCore.engine.cancel(booking.id, 'Traveler fell ill')).rejects.toMatchObject({ code: expect.any(String) });
     const { sent, outcome, after } = sentAndOutcome(engineCore, booking.id);
@@ -56,7 +46,7 @@ describe('every write’s outcome ends its timeline lines', () => {
   test('a refused change: the refusal is the last line', async () => {
     const service = await sandbox({ controls: { supplierDelayMs: 20 } });
     const { core: engineCore } = await core(service);
-    const booking = await paid(engineCore);
+    const booking = await paidAtCounter(engineCore);
     const checkIn = new Date(Date.parse(booking.checkIn) + 86_400_000).toISOString().slice(0, 10);
     const checkOut = new Date(Date.parse(booking.checkOut) + 86_400_000).toISOString().slice(0, 10);
     const change = { bookingId: booking.id, dates: { checkIn, checkOut } };
@@ -84,7 +74,7 @@ describe('every write’s outcome ends its timeline lines', () => {
   test('a lost answer: "not confirmed yet" follows the sending line, and the outcome a read shows ends it', async () => {
     const service = await sandbox({ controls: { supplierDelayMs: 20 } });
     const { core: engineCore } = await core(service);
-    const booking = await paid(engineCore);
+    const booking = await paidAtCounter(engineCore);
     service.controls.queueFaults([{ kind: 'drop_after_commit', path: '/cancel$' }]);
     await engineCore.engine.cancel(booking.id, 'Traveler fell ill').catch(() => null);
     const settled = await waitUntil(
