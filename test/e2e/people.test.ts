@@ -174,3 +174,52 @@ describe('a refund', () => {
     expect(given?.what).toBe(`Agent “Rita Alves” approved bookings:cancel on booking ${booking.id}`);
   });
 });
+
+describe('Agents in Settings', () => {
+  test('an administrator adds an agent, makes them a supervisor, lifts their lock and sets the idle lock; an agent sees none of it', async () => {
+    harness = await staffedCounter();
+    const { page } = harness;
+    const bo = harness.core.agents.list().find((agent) => agent.name === 'Bo Tanaka');
+    if (!bo) throw new Error('no Bo');
+    // Bo typed five wrong PINs at another moment: locked.
+    for (let attempt = 0; attempt < 5; attempt += 1) await harness.core.agents.verify(bo.id, '0000').catch(() => undefined);
+    await harness.core.access.signIn(1, RITA_PIN);
+    await page.reload();
+    await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
+    await page.keyboard.press('Control+Comma');
+    const agents = page.getByRole('region', { name: 'Agents' }).or(page.getByLabel('Agents', { exact: true }));
+    await expect.poll(() => agents.getByLabel('Agent Bo Tanaka').textContent()).toContain('Locked until');
+
+    await agents.getByRole('button', { name: 'Add agent' }).click();
+    const form = page.getByRole('form', { name: 'Add agent' });
+    await form.getByLabel('Name').fill('Sam Reis');
+    await form.getByLabel(/^PIN\s*\*?$/).fill('1234');
+    await form.getByLabel('PIN again').fill('4321');
+    await form.getByRole('button', { name: 'Save agent' }).click();
+    await expect.poll(() => form.textContent()).toContain('The two PINs differ; type the same PIN twice.');
+    await form.getByLabel('PIN again').fill('1234');
+    await form.getByRole('button', { name: 'Save agent' }).click();
+    await expect.poll(() => agents.getByLabel('Agent Sam Reis').isVisible()).toBe(true);
+
+    await agents.getByLabel('Role of Sam Reis').click();
+    await page.getByRole('option', { name: 'Supervisor' }).click();
+    await expect.poll(() => harness?.core.agents.list().find((agent) => agent.name === 'Sam Reis')?.role).toBe('supervisor');
+    await agents.getByLabel('Agent Bo Tanaka').getByRole('button', { name: 'Unlock' }).click();
+    await expect.poll(() => agents.getByLabel('Agent Bo Tanaka').textContent()).toContain('Can sign in');
+    await agents.getByLabel('Lock the screen after this many minutes without use').fill('12');
+    await agents.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => harness?.core.access.session().idleLockMinutes).toBe(12);
+    await harness.screenshot('settings-agents');
+
+    // Bo, an agent, sees no Agents and no Add profile: main would refuse them anyway.
+    await page.keyboard.press('Control+Shift+L');
+    await page.keyboard.type('Bo');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(BO_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
+    await expect.poll(() => page.getByRole('heading', { name: 'Settings' }).isVisible()).toBe(true);
+    expect(await agents.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add profile' }).count()).toBe(0);
+  });
+});
