@@ -247,6 +247,7 @@ export function createCore(options: CoreOptions) {
     profile: profiles.find,
     booking: (bookingId) => ledger.get(bookingId),
     holdProfileId: engine.profileOfHold,
+    onChange: (session) => events.emit('event:people-change', session),
   });
 
   const areaHandlers: Handlers = {

@@ -46,6 +46,7 @@ export function App() {
   }, [start, refresh]);
   useMainEvent('event:connectivity-change', ({ online }) => setOnline(online));
   useMainEvent('event:agency-change', (status) => useAgency.getState().set(status));
+  useMainEvent('event:people-change', (session) => usePeople.getState().setSession(session));
   useMainEvent('event:profiles-change', () => void refresh());
   useMainEvent('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next)));
 

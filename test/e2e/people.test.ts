@@ -100,7 +100,7 @@ describe('who is working', () => {
     expect(harness.core.access.acting()?.name).toBe('Rita Alves');
   });
 
-  test('the screen locks by itself after the counter’s idle minutes', async () => {
+  test('the screen locks by itself after the counter’s idle minutes, and when main locks it', async () => {
     harness = await staffedCounter();
     const { page } = harness;
     await page.clock.install();
@@ -117,6 +117,13 @@ describe('who is working', () => {
     await page.clock.runFor('00:15');
     await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Rita Alves');
     expect(harness.core.access.acting()).toBeNull();
+
+    // Locked in main (the computer locked or asleep): the screen follows at once, with no call of its own.
+    await page.keyboard.type(RITA_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
+    harness.core.access.lock();
+    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Rita Alves');
   });
 });
 
