@@ -27,8 +27,11 @@ export const isUnreadableAgent = (entry: PulledAgent): entry is UnreadableAgent 
 
 const agencyAgentSchema = z.strictObject({
   agentId: z.uuid(),
-  // The same rules as an agent added at a counter: a name that is not already trimmed is not one a counter sent.
-  name: agentNameSchema.refine((name) => name === name.trim()),
+  // The same rules as an agent added at a counter; a name not already trimmed is not one a counter sent (the schema trims).
+  name: z
+    .string()
+    .refine((name) => name === name.trim())
+    .pipe(agentNameSchema),
   role: roleSchema,
   pinHash: z.string().regex(new RegExp(PIN_HASH_PATTERN)),
   revision: z.number().int().positive(),
