@@ -43,6 +43,9 @@ describe('people shared by the agency', () => {
       ['Rita Sousa', 'administrator'],
     ];
     for (const desk of desks) await agentsReach(desk, everyone);
+    // The copies are the agency's, not changes made at the desks: nothing waits there to be sent, nothing is said.
+    await desk1.core.agency.peopleShared();
+    expect(desk1.core.agency.status().people).toEqual({ definesAgents: false, agentsSetAside: [], auditUnsent: 0, problem: null });
     await waitUntil(
       () => backOffice.core.agency.status().people,
       (people) => people?.definesAgents === true && people.problem === null,
