@@ -2,7 +2,7 @@
 export const AGENCY_ADMINS_ROLE = 'packdesk_agency_admins';
 
 /** Taken while an agent is defined, so revision numbers are handed out in commit order (a puller never skips one). */
-export const AGENTS_LOCK = 0x6167656e; // "agen"
+const AGENTS_LOCK = 0x6167656e; // "agen"
 
 /** The shape of a PIN hash as `people/pin-hash.ts` stores it: "scrypt$logN$r$p$salt$hash" (base64). */
 export const PIN_HASH_PATTERN = '^scrypt\\$[0-9]{1,2}\\$[0-9]{1,2}\\$[0-9]{1,2}\\$[A-Za-z0-9+/]{1,64}={0,2}\\$[A-Za-z0-9+/]{1,64}={0,2}$';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { AgencyPeopleStatus } from '../../../shared/agency';
 import type { ChainedAuditEntry } from '../audit/audit-chain';
@@ -55,9 +54,9 @@ export function startPeopleSync(options: PeopleSyncOptions) {
   async function pushAgents(): Promise<string | null> {
     let problem: string | null = null;
     for (const agent of ports.agents.unsent()) {
-      const agentId = agent.agentId ?? randomUUID();
+      const agentId = ports.agents.agencyIdOf(agent);
       try {
-        ports.agents.sent({ ...agent, agentId }, await defineAgent(pool, counterId, { ...agent, agentId }));
+        ports.agents.sent(agent, await defineAgent(pool, counterId, { ...agent, agentId }));
       } catch (error) {
         // One agent the agency will not take (a name another agent has there) does not hold back the others.
         if (codeOf(error) !== '23505' && codeOf(error) !== '22023') throw error;

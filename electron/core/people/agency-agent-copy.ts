@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Role } from '../../../shared/people';
 import type { AgencyAgent } from '../agency/agency-agents';
@@ -47,7 +48,8 @@ export function createAgencyAgentCopy(db: DatabaseSync) {
   /** Takes one pulled agent into the table; the reason when it cannot. */
   function take(agent: AgencyAgent): string | null {
     const copy = (byAgencyId.get(agent.agentId) as LocalRow | undefined) ?? (byName.get(agent.name) as LocalRow | undefined);
-    if (copy && copy.agency_agent_id !== null && copy.agency_agent_id !== agent.agentId) {
+    // An id given here but never taken by the agency (a push refused for this very name) does not hold the copy back.
+    if (copy && copy.agency_agent_id !== null && copy.agency_agent_id !== agent.agentId && copy.agency_revision > 0) {
       return `another agent of the agency is named ${agent.name} at this counter`;
     }
     if (copy && copy.agency_agent_id === agent.agentId && copy.agency_revision >= agent.revision) return null;
@@ -75,12 +77,20 @@ export function createAgencyAgentCopy(db: DatabaseSync) {
       return rows.map((row) => ({ localId: row.id, agentId: row.agency_agent_id, name: row.name, role: row.role, pinHash: row.pin_hash }));
     },
 
+    /** The agency id an agent is sent under, kept before the first send: one sent again after a crash or a change is the same agent. */
+    agencyIdOf(agent: UnsentAgent): string {
+      if (agent.agentId !== null) return agent.agentId;
+      db.prepare('UPDATE agents SET agency_agent_id = ? WHERE id = ? AND agency_agent_id IS NULL').run(randomUUID(), agent.localId);
+      return (db.prepare('SELECT agency_agent_id FROM agents WHERE id = ?').get(agent.localId) as { agency_agent_id: string })
+        .agency_agent_id;
+    },
+
     /** The agency took the agent as sent; a change made here meanwhile keeps it unsent. */
-    sent(agent: UnsentAgent & { agentId: string }, revision: number): void {
+    sent(agent: UnsentAgent, revision: number): void {
       db.prepare(
-        `UPDATE agents SET agency_agent_id = ?, agency_revision = max(agency_revision, ?), agency_unsent = 0
+        `UPDATE agents SET agency_revision = max(agency_revision, ?), agency_unsent = 0
          WHERE id = ? AND name = ? AND role = ? AND pin_hash = ?`,
-      ).run(agent.agentId, revision, agent.localId, agent.name, agent.role, agent.pinHash);
+      ).run(revision, agent.localId, agent.name, agent.role, agent.pinHash);
     },
 
     /** The agency revision this counter has taken in, for the agency it is in now (0 after joining another one). */
