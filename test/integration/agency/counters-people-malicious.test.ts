@@ -4,6 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { pushAuditEntries } from '../../../electron/core/agency/agency-audit';
 import { defineAgent } from '../../../electron/core/agency/agency-agents';
 import { connectToAgency } from '../../../electron/core/agency/connect-to-agency';
+import { sha256 } from '../../../electron/core/audit/audit-chain';
+import type { ChainedAuditEntry } from '../../../electron/core/audit/audit-chain';
 import { hashPin } from '../../../electron/core/people/pin-hash';
 import type { AgentView } from '../../../shared/people';
 import { queryAgency } from '../../support/agency-server';
@@ -24,6 +26,14 @@ async function refusal(work: Promise<unknown>): Promise<string> {
     return typeof code === 'string' ? code : (error as Error).message;
   }
   return 'accepted';
+}
+
+/** An entry a counter hashed itself after `previous`, under `sequence`: consistent in itself, as audit/audit-chain.ts hashes one. */
+function chainedAfter(previous: ChainedAuditEntry, sequence: number): ChainedAuditEntry {
+  const entry = { ...previous, sequence, what: `Entry ${sequence}, made up`, prevHash: previous.hash };
+  const { at, counter, agentId, agentName, approverId, approverName, action, outcome, what } = entry;
+  const fields = [sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what];
+  return { ...entry, hash: sha256(`${previous.hash}\n${JSON.stringify(fields)}`) };
 }
 
 describe('only the agency’s administrators define its agents, and each counter writes only its own audit', () => {
@@ -102,7 +112,7 @@ describe('only the agency’s administrators define its agents, and each counter
       // Another counter's chain: refused whoever's entries they are.
       const backOfficeEntries = backOffice.core.audit.log.chainAfter(0, 1_000);
       expect(await refusal(pushAuditEntries(evil, backOfficeId, backOfficeEntries))).toBe('42501');
-      // Its own chain: an entry whose hash is not of its fields, an entry out of its place, then its own past rewritten.
+      // Its own chain: an entry whose hash is not of its fields, an entry out of its place, its own past rewritten.
       const [first, second] = backOfficeEntries;
       if (!first || !second) throw new Error('the back office has fewer than two audit entries');
       expect(await refusal(pushAuditEntries(evil, evilId, [{ ...first, what: 'Added nobody' }]))).toBe('22023');
@@ -110,6 +120,9 @@ describe('only the agency’s administrators define its agents, and each counter
       expect(await pushAuditEntries(evil, evilId, [first])).toBe(1);
       expect(await pushAuditEntries(evil, evilId, [first])).toBe(1);
       expect(await refusal(pushAuditEntries(evil, evilId, [{ ...second, sequence: 1, prevHash: '' }]))).toBe('22023');
+      // Entries it hashes itself, each consistent: one that leaves a gap is refused, the next in its place is taken.
+      expect(await refusal(pushAuditEntries(evil, evilId, [chainedAfter(first, 3)]))).toBe('22023');
+      expect(await pushAuditEntries(evil, evilId, [chainedAfter(first, 2)])).toBe(2);
     } finally {
       await evil.end();
     }
@@ -119,7 +132,7 @@ describe('only the agency’s administrators define its agents, and each counter
     // Every entry the agency held is as it was; the hostile counter's chain is its one entry of its own.
     const auditAfter = await agencyAudit(settings);
     for (const before of auditBefore) expect(auditAfter).toContainEqual(before);
-    expect(auditAfter.filter((row) => row.counter_id === evilId).map((row) => Number(row.sequence))).toEqual([1]);
+    expect(auditAfter.filter((row) => row.counter_id === evilId).map((row) => Number(row.sequence))).toEqual([1, 2]);
     for (const counter of [backOffice, desk3])
       expect(agentsAt(counter), counter.name).toEqual([
         ['Bea Costa', 'agent'],
