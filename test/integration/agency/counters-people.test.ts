@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { AgentView, PeopleSession } from '../../../shared/people';
+import { queryAgency } from '../../support/agency-server';
 import { waitUntil } from '../../support/engine-helpers';
 import { useCounterRoles } from './agency-roles';
 import { useCounters } from './counters-helpers';
@@ -94,5 +95,12 @@ describe('people shared by the agency', () => {
     expect(chainAt(desk3).length).toBe(offlineEntries);
     expect(held.filter((row) => row.action === 'agent.sign-in').length).toBeGreaterThanOrEqual(3);
     expect(desk3.core.agency.status().people?.auditUnsent).toBe(0);
+    // The agency holds PIN hashes and audit words, never a PIN.
+    const everyRow = await queryAgency<{ row: string }>(
+      settings,
+      'SELECT row_to_json(a)::text AS row FROM agency_agents a UNION ALL SELECT row_to_json(e)::text FROM agency_audit e',
+    );
+    for (const pin of [ADMIN_PIN, AGENT_PIN, NEW_PIN, 'supervisor-7781', 'not-her-pin-1'])
+      expect(everyRow.filter(({ row }) => row.includes(pin))).toEqual([]);
   });
 });
