@@ -127,6 +127,8 @@ export function createCore(options: CoreOptions) {
         file: join(options.dataDir, 'audit.db'),
         counter: () => agency.status().counterName ?? `Counter ${referenceCodeOf(ledgerDb) ?? 'not yet numbered'}`,
         anchor: preferenceAnchor(preferences),
+        // Every settings action is audited, an agent's too: the agency gets both at once.
+        onAppend: () => agency.peopleChanged(),
       });
     } catch (error) {
       settingsDb.close();

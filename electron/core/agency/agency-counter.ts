@@ -370,6 +370,8 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         return true;
       }
     },
+    /** Something to share was recorded here (an audit entry, an agent): shared now rather than at the next poll. */
+    peopleChanged: (): void => people?.wake(),
     /** Shares agents and audit entries now; resolves after a whole pass (tests), at once when not connected. */
     peopleShared: async (): Promise<void> => {
       await connected;

@@ -79,6 +79,8 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     claimedByPeer: (bookingId: number): boolean => ledger.claimedByPeer(bookingId),
     /** The service was read: a status another counter claimed is now confirmed or corrected. */
     serviceRead: (bookingId: number): void => ledger.serviceRead(bookingId),
+    /** An audit entry or an agent was recorded here: shared with the agency now, when connected. */
+    peopleChanged: (): void => running?.peopleChanged(),
     /** Resolves after agents and audit entries were shared once more (tests); at once when not connected. */
     peopleShared: async (): Promise<void> => running?.peopleShared(),
     /** Resolves when every change made here has reached the agency. */

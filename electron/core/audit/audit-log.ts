@@ -81,6 +81,7 @@ export function createAuditLog({
   anchor,
   now = () => new Date(),
   parallelFrom = PARALLEL_FROM,
+  onAppend = () => undefined,
 }: {
   /** The audit's own SQLite file, in the data folder. */
   file: string;
@@ -90,6 +91,8 @@ export function createAuditLog({
   now?: () => Date;
   /** From how many entries workers check the chain first (tests set 1 to check that path on small chains). */
   parallelFrom?: number;
+  /** After each entry is committed (the agency link sends it on). */
+  onAppend?: () => void;
 }) {
   const db: DatabaseSync = openDatabase(file, auditMigrations);
   const last = db.prepare('SELECT sequence, hash FROM audit_entries ORDER BY sequence DESC LIMIT 1');
@@ -167,6 +170,7 @@ export function createAuditLog({
         return row;
       });
       anchor.set({ count: written[0], hash: written[11] });
+      onAppend();
       return toEntry(written);
     },
 

@@ -103,4 +103,24 @@ describe('people shared by the agency', () => {
     for (const pin of [ADMIN_PIN, AGENT_PIN, NEW_PIN, 'supervisor-7781', 'not-her-pin-1'])
       expect(everyRow.filter(({ row }) => row.includes(pin))).toEqual([]);
   });
+
+  test('an agent added at the back office reaches the agency at once, not at its next poll a minute later', async () => {
+    await agencySetUp(counters.agency.settings());
+    const backOfficeRole = await counterRole('backoffice');
+    await grantAgencyAdmins(backOfficeRole);
+    const backOffice = await counters.start('Back office', { user: backOfficeRole, timings: { pollEveryMs: 60_000 } });
+    await backOffice.core.agency.peopleShared();
+    await channelsOf(backOffice.core)('people:add', { name: 'Rita Sousa', role: 'administrator', pin: ADMIN_PIN });
+    const settings = counters.agency.settings();
+    const rows = await waitUntil(
+      () => queryAgency<{ name: string; role: string }>(settings, 'SELECT name, role FROM agency_agents'),
+      (found) => found.length > 0,
+    );
+    expect(rows).toEqual([{ name: 'Rita Sousa', role: 'administrator' }]);
+    const entries = await waitUntil(
+      () => queryAgency<{ what: string }>(settings, 'SELECT what FROM agency_audit ORDER BY sequence'),
+      (found) => found.length > 0,
+    );
+    expect(entries.map((entry) => entry.what)).toEqual(['Added administrator “Rita Sousa”']);
+  });
 });
