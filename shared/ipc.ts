@@ -21,7 +21,7 @@ import {
   paymentMethodIdSchema,
   paymentPageRequestSchema,
 } from './payment-window';
-import { auditEntrySchema, auditVerdictSchema } from './audit';
+import { auditEntrySchema, auditFilterSchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
 import { statusRulesSchema } from './status-rules';
@@ -59,6 +59,8 @@ export const channels = {
       online: z.boolean(),
       keychain: z.enum(['available', 'unavailable']),
       keychainHint: z.string().nullable(),
+      /** The audit chain's latest check (at start, or since in Settings); null until one finished. */
+      audit: auditVerdictSchema.nullable(),
     }),
   },
   'profiles:list': {
@@ -271,9 +273,17 @@ export const channels = {
   },
   // The audit of settings actions: its chain checked now, and its entries, newest first.
   'audit:verify': { input: noInput, output: auditVerdictSchema },
+  /** The entries the filter keeps, newest first, older than `before` (a sequence number) when given. */
   'audit:list': {
-    input: z.object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    input: auditFilterSchema
+      .extend({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).default(100) })
+      .strict(),
     output: z.array(auditEntrySchema),
+  },
+  /** Writes the entries the filter keeps to a CSV file the agent picks in main's save dialog; path null when they cancelled it. */
+  'audit:export-csv': {
+    input: auditFilterSchema,
+    output: z.object({ path: z.string().nullable(), entries: z.number().int() }),
   },
 } as const;
 
@@ -315,6 +325,8 @@ export const events = {
   'event:agency-change': agencyStatusSchema,
   /** A training scenario went on or off (also when one ended by itself). */
   'event:training-change': z.object({ scenarios: z.array(scenarioViewSchema) }),
+  /** The audit chain was checked (at start, or in Settings): the screens show a broken one in red. */
+  'event:audit-verdict': auditVerdictSchema,
 } as const;
 
 export type Events = typeof events;

@@ -86,4 +86,5 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'training:add-trainee': open('Adding a trainee'),
   'audit:verify': open('Checking the audit', 'counter'),
   'audit:list': { need: 'supervisor', scope: 'counter', does: 'Reading the audit' },
+  'audit:export-csv': { need: 'supervisor', scope: 'counter', does: 'Exporting the audit' },
 };

@@ -29,6 +29,7 @@ import { createAccess } from './people/access';
 import { createAgentDirectory } from './people/agents';
 import { createApprovals } from './people/approvals';
 import type { PaymentWindows } from './engine/payments/payment-windows';
+import type { FileSaver } from './file-saver';
 import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
@@ -88,6 +89,8 @@ export interface CoreOptions {
   paymentWindows?: PaymentWindows;
   /** Saves the page on screen as a PDF (a voucher, a trainee's report). */
   pdfPrinter?: PdfPrinter;
+  /** Saves a text file where the agent chooses (an audit export). */
+  fileSaver?: FileSaver;
   /** When the first daily backup of the ledger is taken after the start (default five minutes). */
   firstDailyBackupMs?: number;
   /** Hands a link to the system browser (Electron's shell); absent where there is none. */
@@ -248,9 +251,17 @@ export function createCore(options: CoreOptions) {
     holdProfileId: engine.profileOfHold,
   });
 
+  /** The audit chain's latest check, at start or in Settings (a broken chain is told, and the counter keeps working). */
+  let auditVerdict: AuditVerdict | null = null;
+  const auditChecked = (verdict: AuditVerdict) => {
+    auditVerdict = verdict;
+    if (!verdict.ok) console.error(`[audit] ${verdict.message}`);
+    events.emit('event:audit-verdict', verdict);
+  };
+
   const areaHandlers: Handlers = {
     ...peopleIpc({ agents, access, approvals }),
-    ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
+    ...appIpc({ version: options.version, secrets: options.secrets, connectivity, auditVerdict: () => auditVerdict }),
     ...profilesIpc({ profiles, connectivity, events }),
     ...keysIpc({ profiles }),
     ...packagesIpc({ engine }),
@@ -274,7 +285,7 @@ export function createCore(options: CoreOptions) {
       events,
       printer: options.pdfPrinter,
     }),
-    ...auditIpc({ audit }),
+    ...auditIpc({ audit, fileSaver: options.fileSaver, onVerdict: auditChecked }),
   };
 
   const calls = createCallDrain();
@@ -282,7 +293,7 @@ export function createCore(options: CoreOptions) {
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
   const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: () => access.session().agent });
   const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, names)));
-  /** The chain's check at the last start (a broken chain is told, and the counter keeps working). */
+  /** The chain's check at the last start. */
   let auditAtStart: AuditVerdict | null = null;
   let stopDailyBackups: (() => void) | null = null;
 
@@ -352,7 +363,7 @@ export function createCore(options: CoreOptions) {
           console.error('[audit] the audit could not be checked', error);
           return null;
         });
-        if (auditAtStart && !auditAtStart.ok) console.error(`[audit] ${auditAtStart.message}`);
+        if (auditAtStart) auditChecked(auditAtStart);
       })();
       return calls.track(starting);
     },

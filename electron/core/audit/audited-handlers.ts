@@ -1,4 +1,5 @@
-import type { AuditAction, AuditPerson } from '../../../shared/audit';
+import type { AuditAction, AuditFilter, AuditPerson } from '../../../shared/audit';
+import { AUDIT_ACTION_LABELS } from '../../../shared/audit-words';
 import { KEY_SLOT_LABELS } from '../../../shared/profiles';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
@@ -22,7 +23,8 @@ type AuditedChannel =
   | 'people:sign-out'
   | 'people:unlock'
   | 'people:reset-pin'
-  | 'people:approve';
+  | 'people:approve'
+  | 'audit:export-csv';
 
 type InputOf<C extends AuditedChannel> = Parameters<Handlers[C]>[0];
 
@@ -89,6 +91,15 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
       return 'an address that is not a web address';
     }
   };
+  const filtered = (filter: AuditFilter) => {
+    const parts = [
+      filter.agentId !== undefined ? `of ${agent(filter.agentId)}` : null,
+      filter.agentName !== undefined ? `of agent “${filter.agentName}”` : null,
+      filter.action !== undefined ? `of action “${AUDIT_ACTION_LABELS[filter.action]}”` : null,
+      filter.day !== undefined ? `on ${filter.day}` : null,
+    ].filter((part) => part !== null);
+    return parts.length ? `the entries ${parts.join(' ')}` : 'every entry';
+  };
   const words: { [C in AuditedChannel]: (input: InputOf<C>) => [AuditAction, string] } = {
     'profiles:create': (input) => {
       const keys = Object.keys(input.keys).map((slot) => KEY_SLOT_LABELS[slot as keyof typeof KEY_SLOT_LABELS]);
@@ -123,6 +134,7 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
       'approval.give',
       `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
     ],
+    'audit:export-csv': (input) => ['audit.export', `Exported ${filtered(input)} of the audit to a CSV file`],
   };
   const wrapped: Partial<Handlers> = {};
   for (const channel of Object.keys(words) as AuditedChannel[]) {

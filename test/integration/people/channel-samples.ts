@@ -100,5 +100,6 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'training:add-trainee': { name: `Trainee ${ids.suffix}` },
     'audit:verify': {},
     'audit:list': {},
+    'audit:export-csv': {},
   };
 }
