@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { AppFrame } from './components/AppFrame';
+import { AuditBrokenNotice } from './components/AuditBrokenNotice';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusOnArrival } from './components/FocusOnArrival';
 import { ScreenLoading } from './components/ScreenLoading';
@@ -40,6 +41,7 @@ export function App() {
   useMainEvent('event:connectivity-change', ({ online }) => setOnline(online));
   useMainEvent('event:agency-change', (status) => useAgency.getState().set(status));
   useMainEvent('event:profiles-change', () => void refresh());
+  useMainEvent('event:audit-verdict', (verdict) => useAppStore.getState().setAudit(verdict));
   useMainEvent('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next)));
 
   useEffect(() => {
@@ -66,6 +68,7 @@ export function App() {
   const shown = `${screen}:${voucherBookingId ?? ''}`;
   return (
     <AppFrame>
+      <AuditBrokenNotice />
       <ErrorBoundary resetKey={shown}>
         {/* One boundary per screen, so a screen that loads always starts from its loading state. */}
         <Suspense key={shown} fallback={<ScreenLoading label={LOADING_LABELS[voucherBookingId !== null ? 'voucher' : screen]} />}>

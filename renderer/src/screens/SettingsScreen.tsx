@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { focusIsLost } from '../components/focus';
 import { useAppStore } from '../stores/app-store';
 import { AddProfileForm } from './settings/AddProfileForm';
+import { AuditSection } from './settings/AuditSection';
 import { ProfileCard } from './settings/ProfileCard';
 
 /** Profiles and their keys: the one place where the counter is told which service to sell on. */
@@ -42,6 +43,8 @@ export function SettingsScreen() {
           <ProfileCard key={profile.id} profile={profile} active={profile.id === activeProfileId} />
         ))}
       </Stack>
+
+      <AuditSection />
 
       <Text size="sm" c="dimmed">
         Packdesk {version}. Keys are kept in the system keychain and never shown again after saving; only their last four characters are.
