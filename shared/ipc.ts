@@ -26,12 +26,12 @@ import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema
 import { restoreNoticeSchema } from './restore';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
-import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
+import { changeApprovalThresholdSchema, keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
 import {
   agentIdSchema,
   agentNameSchema,
   agentViewSchema,
-  approvalChannelSchema,
+  approvableSchema,
   approvalSchema,
   peopleSessionSchema,
   pinSchema,
@@ -93,6 +93,11 @@ export const channels = {
   /** What the profile's service means by its statuses: final, confirmed, not cancellable, modifiable. */
   'profiles:set-status-rules': {
     input: z.object({ profileId, rules: statusRulesSchema }).strict(),
+    output: profileViewSchema,
+  },
+  /** The difference in price (minor units, either way) above which confirming a change on this profile needs a supervisor; null: none. */
+  'profiles:set-change-approval': {
+    input: z.object({ profileId, aboveMinor: changeApprovalThresholdSchema }).strict(),
     output: profileViewSchema,
   },
   'keys:set': {
@@ -221,11 +226,9 @@ export const channels = {
   'people:unlock': { input: z.object({ agentId: agentIdSchema }).strict(), output: agentViewSchema },
   /** Gives an agent a new PIN, which also unlocks them (an administrator). */
   'people:reset-pin': { input: z.object({ agentId: agentIdSchema, pin: pinSchema }).strict(), output: agentViewSchema },
-  /** A supervisor's PIN approving one call on one booking or profile, about to be made (used once, within two minutes). */
+  /** A supervisor's PIN approving one call on one booking or profile, or a whole-counter action (a restore), about to be made (used once, within two minutes). */
   'people:approve': {
-    input: z
-      .object({ agentId: agentIdSchema, pin: pinSchema, channel: approvalChannelSchema, target: z.number().int().positive() })
-      .strict(),
+    input: z.object({ agentId: agentIdSchema, pin: pinSchema, channel: approvableSchema, target: z.number().int().positive() }).strict(),
     output: approvalSchema,
   },
   'training:scenarios': {

@@ -1,7 +1,7 @@
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
 import { auditNames } from './audit/audit-names';
-import { auditedHandlers, recordAction } from './audit/audited-handlers';
+import { auditedHandlers } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
 import type { AuditVerdict } from '../../shared/audit';
 import type { AgencyServiceDeps } from './agency/agency-service';
@@ -22,7 +22,8 @@ import { referenceCodeOf } from './ledger/reference-series';
 import { createHeldWrites } from './ledger/held-writes';
 import { createLedger } from './ledger/ledger';
 import { startDailyBackups } from './ledger/daily-backups';
-import { applyStagedRestore, backUpLedger, cancelStagedRestore, stageRestore } from './ledger/ledger-backup';
+import { counterBackups } from './ledger/counter-backups';
+import { applyStagedRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './engine/payments/payment-pipeline';
 import { createAccess } from './people/access';
@@ -249,6 +250,7 @@ export function createCore(options: CoreOptions) {
     profile: profiles.find,
     booking: (bookingId) => ledger.get(bookingId),
     holdProfileId: engine.profileOfHold,
+    changeDifference: engine.previewedDifference,
   });
 
   /** The audit chain's latest check, at start or in Settings (a broken chain is told, and the counter keeps working). */
@@ -313,23 +315,6 @@ export function createCore(options: CoreOptions) {
     releaseDataFolder();
   }
   let shuttingDown: Promise<void> | null = null;
-  /** A backup or restore step, recorded in the audit once done, or refused with its words. */
-  function backedUp<T>(action: 'backup.take' | 'restore.stage' | 'restore.cancel', what: string, work: () => T): T {
-    try {
-      const result = work();
-      recordAction(audit, { action, what, who: names.signedIn() });
-      return result;
-    } catch (error) {
-      recordAction(audit, {
-        action,
-        who: names.signedIn(),
-        outcome: 'refused',
-        what: `${what}: refused: ${error instanceof AppError ? error.message : 'it failed'}`,
-      });
-      throw error;
-    }
-  }
-
   return {
     handlers,
     /** Origins whose links may leave for the system browser: the active profile's service, and the built-in one. */
@@ -369,19 +354,16 @@ export function createCore(options: CoreOptions) {
     },
     /** The settings actions' audit, and its check at the last start (null before the start finished or if it could not run). */
     audit: { log: audit, atStart: () => auditAtStart },
-    backups: {
-      /** The ledger file this start replaced with a restored backup, kept beside it; null when none was restored. */
+    /** Backups and restores of the ledger (a restore approved by a supervisor once an administrator exists), each in the audit. */
+    backups: counterBackups({
+      dataDir: options.dataDir,
+      ledgerDb,
+      audit,
+      signedIn: names.signedIn,
+      thisCounter,
+      approveRestore: access.approveRestore,
       replacedByRestore,
-      /** A consistent copy of the ledger, taken while the app runs. */
-      backUpTo: (target: string) =>
-        backedUp('backup.take', `Backed up the ledger to ${basename(target)}`, () => backUpLedger(ledgerDb, target)),
-      /** Reads a backup into a clean ledger the next start puts in place of this one; what it holds, for the agent to confirm. */
-      stageRestore: (file: string) =>
-        backedUp('restore.stage', `Chose backup ${basename(file)} to restore at the next start`, () =>
-          stageRestore(options.dataDir, file, thisCounter()),
-        ),
-      cancelRestore: () => backedUp('restore.cancel', 'Cancelled the restore of a backup', () => cancelStagedRestore(options.dataDir)),
-    },
+    }),
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */
     close,
     /**

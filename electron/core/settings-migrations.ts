@@ -95,4 +95,8 @@ export const settingsMigrations: readonly Migration[] = [
       );
     `);
   },
+  // A profile's threshold for a change's price difference (minor units): above it, confirming a change needs a supervisor's approval. NULL: none.
+  (db) => {
+    db.exec('ALTER TABLE profiles ADD COLUMN change_approval_above_minor INTEGER');
+  },
 ];

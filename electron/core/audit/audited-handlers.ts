@@ -12,6 +12,7 @@ type AuditedChannel =
   | 'profiles:delete'
   | 'profiles:activate'
   | 'profiles:set-status-rules'
+  | 'profiles:set-change-approval'
   | 'keys:set'
   | 'keys:delete'
   | 'agency:connect'
@@ -115,6 +116,12 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
     'profiles:delete': (input) => ['profile.delete', `Deleted ${named(input.id)}`],
     'profiles:activate': (input) => ['profile.activate', `Switched the counter to ${named(input.id)}`],
     'profiles:set-status-rules': (input) => ['profile.status-rules', `Set the status rules of ${named(input.profileId)}`],
+    'profiles:set-change-approval': (input) => [
+      'profile.change-approval',
+      input.aboveMinor === null
+        ? `Changes on ${named(input.profileId)} need no supervisor for their amount`
+        : `Changes on ${named(input.profileId)} whose price differs by more than ${input.aboveMinor} minor units need a supervisor`,
+    ],
     'keys:set': (input) => ['key.set', `Saved the ${KEY_SLOT_LABELS[input.slot]} of ${named(input.profileId)}`],
     'keys:delete': (input) => ['key.delete', `Removed the ${KEY_SLOT_LABELS[input.slot]} of ${named(input.profileId)}`],
     'agency:connect': (input) => [
@@ -132,7 +139,9 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
     'people:reset-pin': (input) => ['agent.reset-pin', `Gave ${agent(input.agentId)} a new PIN`],
     'people:approve': (input) => [
       'approval.give',
-      `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
+      input.channel === 'ledger:restore'
+        ? `${capitalized(agent(input.agentId))} approved restoring a backup over this counter’s ledger`
+        : `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
     ],
     'audit:export-csv': (input) => ['audit.export', `Exported ${filtered(input)} of the audit to a CSV file`],
   };

@@ -1,10 +1,9 @@
 import type { z } from 'zod';
-import type { approvalChannelSchema, approvalSchema } from '../../../shared/people';
+import type { Approvable, approvalSchema } from '../../../shared/people';
 import { roleAtLeast } from '../../../shared/people';
 import { AppError } from '../app-error';
 import type { AgentDirectory } from './agents';
 
-type ApprovalChannel = z.infer<typeof approvalChannelSchema>;
 type Approval = z.infer<typeof approvalSchema>;
 
 /** An approval is for the call the agent is about to make, not for later. */
@@ -19,7 +18,7 @@ export function createApprovals(agents: AgentDirectory, now: () => Date = () => 
   const keyOf = (channel: string, target: number) => `${channel}#${target}`;
 
   return {
-    async approve(agentId: number, pin: string, channel: ApprovalChannel, target: number): Promise<Approval> {
+    async approve(agentId: number, pin: string, channel: Approvable, target: number): Promise<Approval> {
       const approver = await agents.verify(agentId, pin);
       if (!roleAtLeast(approver.role, 'supervisor'))
         throw new AppError(
