@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -14,6 +15,17 @@ const PINS = { admin: 'admin-pin-2741', supervisor: 'super-pin-5163', bea: 'bea-
 async function mainCall(harness: Harness, channel: ChannelName, input: unknown): Promise<{ id: number }> {
   const handler = harness.core.handlers[channel] as (value: unknown) => Promise<{ id: number }>;
   return handler(input);
+}
+
+/** Serious and critical accessibility violations in the audit section and the notice over the screens, as shown now. */
+async function violations(harness: Harness): Promise<string[]> {
+  const results = await new AxeBuilder({ page: harness.page })
+    .include('[data-testid="audit-section"]')
+    .include('main [role="alert"]')
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 /** A counter with four people and a morning of their actions, a supervisor signed in last. */
@@ -61,6 +73,7 @@ describe('the audit view', () => {
       .toMatch(/^Agent “Rui Lopes” signed in: refused: /);
     await section.scrollIntoViewIfNeeded();
     await harness.screenshot('audit-view');
+    expect(await violations(harness)).toEqual([]);
 
     await section.getByRole('button', { name: 'Export CSV' }).click();
     const saved = section.getByRole('status').filter({ hasText: 'Saved 4 entries to' });
@@ -84,6 +97,7 @@ describe('the audit view', () => {
     await expect.poll(() => notice.isVisible()).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await harness.screenshot('audit-broken');
+    expect(await violations(harness)).toEqual([]);
 
     // The counter keeps working: a new booking opens, the red notice still over it.
     await page.keyboard.press('Control+N');

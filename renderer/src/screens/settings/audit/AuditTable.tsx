@@ -35,7 +35,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.approver?.name ?? '—'}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{AUDIT_ACTION_LABELS[entry.action]}</Table.Td>
             <Table.Td>
-              <Text span size="xs" fw={entry.outcome === 'refused' ? 700 : 400} c={entry.outcome === 'refused' ? 'red.8' : undefined}>
+              <Text span size="xs" fw={entry.outcome === 'refused' ? 700 : 400} c={entry.outcome === 'refused' ? 'red.9' : undefined}>
                 {AUDIT_OUTCOME_LABELS[entry.outcome]}
               </Text>
             </Table.Td>

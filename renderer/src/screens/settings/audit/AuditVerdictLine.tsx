@@ -25,11 +25,11 @@ export function AuditVerdictLine() {
             The audit has not been checked since Packdesk started.
           </Text>
         ) : audit.ok ? (
-          <Text size="sm" fw={600} c="green.8">
+          <Text size="sm" fw={600} c="#1e6b30">
             Audit intact: {plural(audit.entries, 'entry', 'entries')}, checked {clockTime(audit.checkedAt)}
           </Text>
         ) : (
-          <Text size="sm" fw={600} c="red.8" role="alert">
+          <Text size="sm" fw={600} c="red.9" role="alert">
             Audit broken at entry {audit.sequence}: {audit.message} Checked {clockTime(audit.checkedAt)}.
           </Text>
         )}

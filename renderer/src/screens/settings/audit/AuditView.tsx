@@ -74,6 +74,7 @@ export function AuditView() {
           label="Agent"
           placeholder="Anyone"
           clearable
+          clearButtonProps={{ 'aria-label': 'Show every agent' }}
           w={200}
           data={agents.map((agent) => ({ value: String(agent.id), label: agent.name }))}
           {...form.getInputProps('agentId')}
@@ -103,7 +104,14 @@ export function AuditView() {
 
       <ErrorNotice error={listError ?? exportError} onClose={listError ? clearListError : clearExportError} />
       {exported && (
-        <Alert color={exported.path ? 'green' : 'gray'} variant="light" role="status" withCloseButton onClose={() => setExported(null)}>
+        <Alert
+          color={exported.path ? 'green' : 'gray'}
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss this message"
+          onClose={() => setExported(null)}
+        >
           {exported.path
             ? `Saved ${plural(exported.entries, 'entry', 'entries')} to ${exported.path}.`
             : 'Not exported: the save dialog was closed without a file.'}
