@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { channels } from '../../../../shared/ipc';
 import type { ProfileView } from '../../../../shared/profiles';
 import { BusyButton } from '../../components/BusyButton';
+import { focusIsLost } from '../../components/focus';
 import { schemaErrors } from '../../components/schema-form';
 
 const inWords = (aboveMinor: number | null) =>
@@ -18,6 +19,11 @@ export function ChangeApprovalRow({ profile, save }: { profile: ProfileView; sav
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [draft, setDraft] = useState<number | string>(profile.changeApprovalAboveMinor ?? '');
+  const openButton = useRef<HTMLButtonElement>(null);
+  // The form closed (saved or Cancel): the focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!editing && focusIsLost()) openButton.current?.focus();
+  }, [editing]);
   const aboveMinor = draft === '' ? null : Number(draft);
   const problem = schemaErrors(channels['profiles:set-change-approval'].input, { profileId: profile.id, aboveMinor }).aboveMinor;
 
@@ -32,7 +38,7 @@ export function ChangeApprovalRow({ profile, save }: { profile: ProfileView; sav
   if (!editing)
     return (
       <Group gap="xs" wrap="nowrap" aria-label={`Change approval of ${profile.name}`} role="group">
-        <Button size="compact-sm" variant="subtle" onClick={() => setEditing(true)}>
+        <Button size="compact-sm" variant="subtle" onClick={() => setEditing(true)} ref={openButton} style={{ flexShrink: 0 }}>
           Change approval
         </Button>
         <Text size="xs" c="dimmed">
