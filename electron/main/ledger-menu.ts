@@ -37,6 +37,8 @@ export function ledgerMenuActions(core: Core, window: () => BrowserWindow | null
     },
     restoreLedger() {
       void (async () => {
+        // Refused before the agent looks for a file; checked again (and the approval spent) as it is staged.
+        core.backups.mayRestore();
         const choice = await dialog.showOpenDialog({
           title: 'Restore the ledger from a backup',
           properties: ['openFile'],

@@ -16,8 +16,8 @@ export interface CounterBackupsDeps {
   signedIn: () => AuditPerson | null;
   /** This counter as a restore compares a backup with it. */
   thisCounter: () => ThisCounter;
-  /** A supervisor's approval of the restore, spent as it is checked: the approver, null when nobody is asked; throws the refusal. */
-  approveRestore: () => AgentView | null;
+  /** A supervisor's approval of the restore, spent as it is checked unless `spend` is false: the approver, null when nobody is asked; throws the refusal. */
+  approveRestore: (spend?: boolean) => AgentView | null;
   /** The ledger file this start replaced with a restored backup; null when none was restored. */
   replacedByRestore: string | null;
 }
@@ -49,6 +49,10 @@ export function counterBackups({ dataDir, ledgerDb, audit, signedIn, thisCounter
     /** A consistent copy of the ledger, taken while the app runs. */
     backUpTo: (target: string) =>
       backedUp('backup.take', `Backed up the ledger to ${basename(target)}`, () => ({ result: backUpLedger(ledgerDb, target) })),
+    /** Throws the refusal a restore would meet now (nobody signed in, no approval yet), so the agent is told before choosing a file. */
+    mayRestore: (): void => {
+      approveRestore(false);
+    },
     /**
      * Reads a backup into a clean ledger the next start puts in place of this one; what it holds, for the
      * agent to confirm. Once an administrator exists, a supervisor's approval is checked first: refused, nothing is read or staged.

@@ -136,15 +136,16 @@ export function createAccess({ agents, approvals, activeProfile, profile, bookin
 
   /**
    * File → Restore Ledger…, which main starts itself: once an administrator exists, a signed-in agent
-   * and a supervisor's approval of it for this counter, spent here before anything is staged. The
-   * approver, or null when nobody is asked (no administrator yet); throws the refusal otherwise.
+   * and a supervisor's approval of it for this counter, spent here before anything is staged (or only
+   * looked at, `spend` false, before the file is asked for). The approver, or null when nobody is asked
+   * (no administrator yet); throws the refusal otherwise.
    */
-  function approveRestore(): AgentView | null {
+  function approveRestore(spend = true): AgentView | null {
     if (!agents.hasAdministrator()) return null;
     const does = 'Restoring a backup over the ledger';
     const agent = current();
     if (!agent) throw refusal('agent', does, 'counter', null);
-    const approval = approvals.take('ledger:restore', COUNTER_TARGET);
+    const approval = spend ? approvals.take('ledger:restore', COUNTER_TARGET) : approvals.peek('ledger:restore', COUNTER_TARGET);
     if (approval) return approval.approver;
     throw new AppError(
       'approval_required',

@@ -31,6 +31,12 @@ export function createApprovals(agents: AgentDirectory, now: () => Date = () => 
       return approval;
     },
 
+    /** The approval of this call if one is still valid, left in place (to tell the agent before they start). */
+    peek(channel: string, target: number): Approval | null {
+      const approval = pending.get(keyOf(channel, target));
+      return approval && Date.parse(approval.expiresAt) > now().getTime() ? approval : null;
+    },
+
     /** The approval of this call, spent as it is taken; null when there is none still valid. */
     take(channel: string, target: number | null): Approval | null {
       if (target === null) return null;

@@ -57,6 +57,7 @@ describe('restoring a backup', () => {
       ok: true,
     });
     expect(() => counter.backups.stageRestore(backup)).toThrow(expect.objectContaining({ code: 'approval_required' }));
+    expect(() => counter.backups.mayRestore()).toThrow(expect.objectContaining({ code: 'approval_required' }));
     expect(stagedFiles(dataDir)).toEqual([]);
 
     expect(await dispatch('people:approve', { agentId: cy, pin: '2222', channel: 'ledger:restore', target: COUNTER_TARGET })).toMatchObject(
@@ -65,6 +66,8 @@ describe('restoring a backup', () => {
         value: { approver: { name: 'Cy' } },
       },
     );
+    // The menu asks before the agent picks a file, and that look does not spend the approval.
+    expect(() => counter.backups.mayRestore()).not.toThrow();
     expect(counter.backups.stageRestore(backup)).toMatchObject({ bookings: 1 });
     expect(stagedFiles(dataDir)).not.toEqual([]);
     counter.backups.cancelRestore();
