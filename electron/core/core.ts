@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
 import { auditNames } from './audit/audit-names';
@@ -130,7 +131,8 @@ export function createCore(options: CoreOptions) {
     try {
       return createAuditLog({
         file: join(options.dataDir, 'audit.db'),
-        counter: () => agency.status().counterName ?? `Counter ${referenceCodeOf(ledgerDb) ?? 'not yet numbered'}`,
+        // The agency's name for this desk, else its booking references' code, else the computer's own name.
+        counter: () => agency.status().counterName ?? (referenceCodeOf(ledgerDb) ? `Counter ${referenceCodeOf(ledgerDb)}` : hostname()),
         anchor: preferenceAnchor(preferences),
         // Every settings action is audited, an agent's too: the agency gets both at once.
         onAppend: () => agency.peopleChanged(),
