@@ -56,33 +56,34 @@ describe('the audit view', () => {
     const rows = section.getByRole('table', { name: 'Audit entries' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(11);
 
-    // Only what was done while Bea was signed in: the profile she switched to, the approval she asked for, Rui's wrong PIN and his sign-in at her desk.
+    // Rui's own entries: his wrong PIN (whose PIN was tried), his sign-in and his sign-out.
     await section.getByRole('textbox', { name: 'Agent' }).click();
-    await page.getByRole('option', { name: 'Bea Costa' }).click();
-    await expect.poll(() => rows.count()).toBe(4);
-    const whoColumn = await rows.locator('td:nth-child(4)').allTextContents();
-    expect(whoColumn).toEqual(['Bea Costa', 'Bea Costa', 'Bea Costa', 'Bea Costa']);
-    expect(await rows.locator('td:nth-child(6)').allTextContents()).toEqual([
-      'Signed in',
-      'Signed in',
-      'Approval given',
-      'Profile switched',
-    ]);
+    await page.getByRole('option', { name: 'Rui Lopes' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.locator('td:nth-child(6)').allTextContents()).toEqual(['Signed out', 'Signed in', 'Signed in']);
     await expect
       .poll(() => rows.filter({ hasText: 'Refused' }).locator('td:nth-child(8)').textContent())
       .toMatch(/^Agent “Rui Lopes” signed in: refused: /);
+
+    // Bea's: her sign-in, the profile she switched to, and the approval she asked for, which names Carla who gave it.
+    await section.getByRole('textbox', { name: 'Agent' }).click();
+    await page.getByRole('option', { name: 'Bea Costa' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.locator('td:nth-child(4)').allTextContents()).toEqual(['Bea Costa', 'Bea Costa', 'Bea Costa']);
+    expect(await rows.locator('td:nth-child(5)').allTextContents()).toEqual(['Carla Dias', '—', '—']);
+    expect(await rows.locator('td:nth-child(6)').allTextContents()).toEqual(['Approval given', 'Profile switched', 'Signed in']);
     await section.scrollIntoViewIfNeeded();
     await harness.screenshot('audit-view');
     expect(await violations(harness)).toEqual([]);
 
     await section.getByRole('button', { name: 'Export CSV' }).click();
-    const saved = section.getByRole('status').filter({ hasText: 'Saved 4 entries to' });
+    const saved = section.getByRole('status').filter({ hasText: 'Saved 3 entries to' });
     await expect.poll(() => saved.isVisible()).toBe(true);
     const file = /to (.+\.csv)\.$/.exec((await saved.textContent()) ?? '')?.[1] ?? '';
     expect(file.startsWith(harness.dataDir)).toBe(true);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Entry,Time (UTC),Counter,Who,Approver,Action,Outcome,What,Hash');
-    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(['Profile switched', 'Approval given', 'Signed in', 'Signed in']);
+    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(['Signed in', 'Profile switched', 'Approval given']);
 
     // Someone with the file rewrites entry 3, past the triggers; Check again names it.
     const audit = new DatabaseSync(join(harness.dataDir, 'audit.db'));
