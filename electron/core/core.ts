@@ -119,12 +119,14 @@ export function createCore(options: CoreOptions) {
   const preferences = createPreferences(settingsDb);
   const profiles = createProfileService(settingsDb, preferences, options.secrets, options.askAgent);
   const events = createEventHub();
+  /** This counter as the audit and the ledger name it: its name in the agency, or its client references' code. */
+  const counterName = (): string => agency.status().counterName ?? `Counter ${referenceCodeOf(ledgerDb) ?? 'not yet numbered'}`;
   // The audit of settings actions: its own file, its count and last hash kept in the settings database too.
   const audit = (() => {
     try {
       return createAuditLog({
         file: join(options.dataDir, 'audit.db'),
-        counter: () => agency.status().counterName ?? `Counter ${referenceCodeOf(ledgerDb) ?? 'not yet numbered'}`,
+        counter: counterName,
         anchor: preferenceAnchor(preferences),
       });
     } catch (error) {
@@ -134,16 +136,21 @@ export function createCore(options: CoreOptions) {
       throw error;
     }
   })();
-  const ledger = createLedger(ledgerDb, undefined, (booking) => {
-    agency.changed(booking);
-    events.emit('event:booking-change', {
-      bookingId: booking.id,
-      profileId: booking.profileId,
-      status: booking.status,
-      booking,
-      timeline: ledger.timeline(booking.id),
-    });
-  });
+  const ledger = createLedger(
+    ledgerDb,
+    undefined,
+    (booking) => {
+      agency.changed(booking);
+      events.emit('event:booking-change', {
+        bookingId: booking.id,
+        profileId: booking.profileId,
+        status: booking.status,
+        booking,
+        timeline: ledger.timeline(booking.id),
+      });
+    },
+    counterName,
+  );
   // The agency's shared ledger (PostgreSQL), when a profile is connected to one; idle otherwise.
   const agency = createAgencyService({
     settingsDb,

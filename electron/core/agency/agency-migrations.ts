@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../app-error';
 import { checkOut } from './agency-connection';
 import { CHANGES_CHANNEL, PUSH_LOCK } from './change-log';
+import { PEOPLE_CHECK_MIGRATION } from './agency-people-check';
 import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
 
 /** One step of the agency server's schema, as SQL; the list index + 1 is the version it produces. */
@@ -129,6 +130,8 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   // Per booking, a late change never undoes a newer one; every counter a peer, writing only through functions bound to
   // the role that logs in, checked by the server.
   ZERO_TRUST_MIGRATION,
+  // Who made and changed a booking, and who wrote each line, at which counter: the check takes those fields too.
+  PEOPLE_CHECK_MIGRATION,
 ];
 
 /** Whether this login may change the agency's schema: it owns the database (a counter on its own role does not). */
