@@ -161,6 +161,7 @@ export function createRemoteChanges(
     const claimed =
       taken && change.status !== found.status && change.serviceBookingId !== null && options.isFinal(member.profileId, change.status);
     if (taken) {
+      const [madeBy, madeAtCounter, changedBy, changedApprover, changedAtCounter] = peopleOf(change);
       statement(
         db,
         `UPDATE bookings SET service_booking_id = ?, status = ?, check_in = ?, check_out = ?, holder_name = ?, holder_surname = ?,
@@ -188,12 +189,12 @@ export function createRemoteChanges(
         made.counterId,
         // A claim still to confirm stays while later changes keep its status.
         claimed ? change.status : found.agency_claimed_status === change.status ? found.agency_claimed_status : null,
-        change.madeBy,
-        change.madeAtCounter,
-        change.changedBy,
-        change.changedBy,
-        change.changedApprover,
-        change.changedAtCounter,
+        madeBy,
+        madeAtCounter,
+        changedBy,
+        changedBy,
+        changedApprover,
+        changedAtCounter,
         found.id,
       );
     } else if (leavesAnEnding && isNewer(made, held)) {

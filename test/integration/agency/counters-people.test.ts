@@ -100,6 +100,32 @@ describe('the people of a booking across the agency', () => {
       expect(bodies?.made.filter(Boolean)).toEqual(['Ana']);
       expect(bodies?.changed.filter(Boolean)).toEqual(['Ben']);
       expect(bodies?.agents.filter(Boolean).sort()).toEqual(['Ana', 'Ben']);
+
+      // The server checks the names itself, as it checks every other field: 1 to 100 characters, or null.
+      const [sent] = await queryAgency<{ booking: Record<string, unknown>; line: Record<string, unknown> }>(
+        counters.agency.settings(),
+        `SELECT (SELECT body FROM agency_changes WHERE kind = 'booking' ORDER BY seq DESC LIMIT 1) AS booking,
+           (SELECT body FROM agency_changes WHERE kind = 'event' ORDER BY seq DESC LIMIT 1) AS line`,
+      );
+      const problem = async (change: unknown) =>
+        (
+          await queryAgency<{ problem: string | null }>(counters.agency.settings(), 'SELECT agency_change_problem($1::jsonb) AS problem', [
+            JSON.stringify(change),
+          ])
+        )[0]?.problem ?? null;
+      const badName = 'an agent, approver or counter name that is not 1 to 100 characters';
+      const tooLong = 'N'.repeat(101);
+      expect(await problem(sent?.booking)).toBeNull();
+      expect(await problem(sent?.line)).toBeNull();
+      expect(await problem({ ...sent?.booking, changedBy: tooLong })).toBe(badName);
+      expect(await problem({ ...sent?.booking, madeAtCounter: '' })).toBe(badName);
+      expect(await problem({ ...sent?.line, approver: tooLong })).toBe(badName);
+      expect(await problem({ ...sent?.line, byPackdesk: 'yes' })).toBe('a Packdesk mark that is not true or false');
+      expect(await problem({ ...sent?.line, agentPin: '2468' })).toBe('a field the agency does not keep (agentPin)');
+      // A change from before (no people in it) is as valid as it was.
+      const { madeBy, madeAtCounter, changedBy, changedApprover, changedAtCounter, ...older } = sent?.booking ?? {};
+      expect([madeBy, madeAtCounter, changedBy, changedApprover, changedAtCounter]).toEqual(['Ana', 'Desk A', 'Ben', null, 'Desk B']);
+      expect(await problem(older)).toBeNull();
     },
   );
 });
