@@ -21,6 +21,9 @@ export const auditActionSchema = z.enum([
   'agent.sign-out',
   'agent.unlock',
   'agent.reset-pin',
+  'agent.set-role',
+  'agent.lock',
+  'counter.idle-lock',
   'approval.give',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -79,6 +79,7 @@ export const ERROR_TITLES = {
   agent_not_found: 'Agent not found',
   agent_name_taken: 'Name already used',
   administrator_first: 'Administrator first',
+  last_administrator: 'The last administrator',
   approval_required: 'Supervisor’s approval needed',
   // Profiles, keys and the app.
   offline: 'Offline',

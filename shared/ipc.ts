@@ -33,6 +33,7 @@ import {
   agentViewSchema,
   approvalChannelSchema,
   approvalSchema,
+  idleLockMinutesSchema,
   peopleSessionSchema,
   pinSchema,
   roleSchema,
@@ -215,6 +216,12 @@ export const channels = {
   /** Signs an agent in with their PIN; another agent signing in is a shift change. */
   'people:sign-in': { input: z.object({ agentId: agentIdSchema, pin: pinSchema }).strict(), output: peopleSessionSchema },
   'people:sign-out': { input: noInput, output: peopleSessionSchema },
+  /** Locks the screen (Ctrl+L, or idle): nothing on a live or test profile until a PIN is typed again. */
+  'people:lock': { input: noInput, output: peopleSessionSchema },
+  /** Gives an agent another role; the counter always keeps one administrator (an administrator). */
+  'people:set-role': { input: z.object({ agentId: agentIdSchema, role: roleSchema }).strict(), output: agentViewSchema },
+  /** How long the screen waits unused before it locks by itself (an administrator). */
+  'people:set-idle-lock': { input: z.object({ minutes: idleLockMinutesSchema }).strict(), output: peopleSessionSchema },
   /** Adds an agent; the first one must be an administrator (who is then signed in), after that only an administrator adds. */
   'people:add': {
     input: z.object({ name: agentNameSchema, role: roleSchema, pin: pinSchema }).strict(),

@@ -24,10 +24,27 @@ export const agentViewSchema = z.object({
 });
 export type AgentView = z.infer<typeof agentViewSchema>;
 
+/** Minutes without use before the screen locks by itself: 1 to 240; 5 until an administrator sets it. */
+export const idleLockMinutesSchema = z
+  .number()
+  .int('Whole minutes only.')
+  .min(1, 'At least 1 minute.')
+  .max(240, 'At most 240 minutes (4 hours).');
+export const DEFAULT_IDLE_LOCK_MINUTES = 5;
+
 /** Who is working at this counter, and whether sign-in is asked at all (only once an administrator exists). */
 export const peopleSessionSchema = z.object({
+  /** The agent signed in, or the one whose screen is locked; null when nobody is. */
   agent: agentViewSchema.nullable(),
+  /** Whether the active profile asks who is working (a live or test profile, once an administrator exists). */
   signInRequired: z.boolean(),
+  /** Whether the screen is locked: `agent` unlocks it with their PIN; another agent signing in is a shift change. */
+  locked: z.boolean(),
+  /** Whether this counter has an administrator yet: the first live or test profile makes one. */
+  administratorExists: z.boolean(),
+  idleLockMinutes: idleLockMinutesSchema,
+  /** The agent who signed in last at this counter, offered first on the sign-in screen; null before anyone has. */
+  lastAgentId: agentIdSchema.nullable(),
 });
 export type PeopleSession = z.infer<typeof peopleSessionSchema>;
 

@@ -42,6 +42,10 @@ export const SHORTCUTS = {
   },
   'close-add-profile': { keys: [['Escape']], does: 'Close the form without saving', where: 'Add profile' },
   'confirm-cancel': { keys: [['mod', 'Enter']], does: 'Confirm the cancellation', where: 'cancel dialog' },
+  'lock-screen': { keys: [['mod', 'L']], does: 'Lock the screen (your PIN opens it again)', where: 'signed in' },
+  'change-agent': { keys: [['mod', 'shift', 'L']], does: 'Change of agent: the next one signs in', where: 'signed in' },
+  'close-sign-in': { keys: [['Escape']], does: 'Back, without signing in (what needed it is not done)', where: 'sign-in asked for a step' },
+  'close-approval': { keys: [['Escape']], does: 'No approval: nothing is sent', where: 'supervisor’s approval' },
 } as const satisfies Record<string, Shortcut>;
 
 export type ShortcutId = keyof typeof SHORTCUTS;

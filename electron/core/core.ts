@@ -249,6 +249,7 @@ export function createCore(options: CoreOptions) {
   const access = createAccess({
     agents,
     approvals,
+    preferences,
     activeProfile: profiles.active,
     profile: profiles.find,
     booking: (bookingId) => ledger.get(bookingId),
@@ -287,7 +288,7 @@ export function createCore(options: CoreOptions) {
   const calls = createCallDrain();
   const quitting = calls.closing;
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
-  const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: () => access.session().agent });
+  const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: access.acting });
   const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, names)));
   /** The chain's check at the last start (a broken chain is told, and the counter keeps working). */
   let auditAtStart: AuditVerdict | null = null;

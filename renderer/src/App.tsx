@@ -7,11 +7,15 @@ import { ScreenLoading } from './components/ScreenLoading';
 import { ShortcutsOverlay } from './components/ShortcutsOverlay';
 import { useMainCall, useMainEvent } from './hooks/use-main-call';
 import { startNewBooking, useShortcuts } from './components/use-shortcuts';
+import { useIdleLock } from './components/use-idle-lock';
 import { BookingsScreen, preloadScreens, SettingsScreen, TrainerScreen, Voucher } from './screens/lazy-screens';
 import { NewBookingScreen } from './screens/NewBookingScreen';
+import { ApprovalDialog } from './screens/people/ApprovalDialog';
+import { SignInScreen } from './screens/people/SignInScreen';
 import { useAgency } from './stores/agency-store';
 import { useActiveProfile, useAppStore } from './stores/app-store';
 import type { Screen } from './stores/app-store';
+import { usePeople, useSignInShown } from './stores/people-store';
 import { useBookingEvents } from './stores/use-booking-events';
 
 const LOADING_LABELS: Record<Screen | 'voucher', string> = {
@@ -23,14 +27,17 @@ const LOADING_LABELS: Record<Screen | 'voucher', string> = {
 };
 
 export function App() {
-  const { loaded, screen, refresh, setOnline, show, voucherBookingId } = useAppStore();
+  const { loaded, screen, refresh, setOnline, show, voucherBookingId, activeProfileId } = useAppStore();
   const { run: start, error: startError } = useMainCall();
   const training = useActiveProfile()?.kind === 'training';
+  const signInShown = useSignInShown();
+  const peopleLoaded = usePeople((state) => state.session !== null);
   useShortcuts();
   useBookingEvents();
+  useIdleLock();
 
   useEffect(() => {
-    void start(() => refresh());
+    void start(() => Promise.all([refresh(), usePeople.getState().load()]));
     // The agency's status only adds to the frame: a failed read leaves it hidden until the next event.
     useAgency
       .getState()
@@ -41,6 +48,15 @@ export function App() {
   useMainEvent('event:agency-change', (status) => useAgency.getState().set(status));
   useMainEvent('event:profiles-change', () => void refresh());
   useMainEvent('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next)));
+
+  useEffect(() => {
+    // Whether the counter asks who is working depends on the profile in use.
+    if (activeProfileId !== null)
+      usePeople
+        .getState()
+        .load()
+        .catch(() => undefined);
+  }, [activeProfileId]);
 
   useEffect(() => {
     // Once the first screen is drawn: the rest of the app's code, so it is there before it is asked for.
@@ -56,13 +72,15 @@ export function App() {
       </Center>
     );
   }
-  if (!loaded) {
+  if (!loaded || !peopleLoaded) {
     return (
       <Center h="100vh">
         <Loader role="status" aria-label="Starting Packdesk" />
       </Center>
     );
   }
+  // Nobody working where the counter asks who is, or a step asked for a sign-in: nothing of a traveler shows.
+  if (signInShown) return <SignInScreen />;
   const shown = `${screen}:${voucherBookingId ?? ''}`;
   return (
     <AppFrame>
@@ -84,6 +102,7 @@ export function App() {
         </Suspense>
       </ErrorBoundary>
       <ShortcutsOverlay />
+      <ApprovalDialog />
     </AppFrame>
   );
 }

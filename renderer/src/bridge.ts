@@ -17,12 +17,37 @@ export class BridgeError extends Error {
   }
 }
 
-/** Calls a channel and returns its value, or throws a BridgeError the screens can show as is. */
-export async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+/**
+ * What the counter does when main refuses a call for want of a person (a sign-in, a supervisor's PIN):
+ * asks for them, and resolves to whether the call may be made again. Registered by the people store.
+ */
+export type PersonNeeded = (refusal: BridgeError, channel: ChannelName, input: unknown) => Promise<boolean>;
+let personNeeded: PersonNeeded | null = null;
+const PERSON_REFUSALS = new Set(['sign_in_required', 'approval_required']);
+
+export function onPersonNeeded(handler: PersonNeeded | null): void {
+  personNeeded = handler;
+}
+
+async function callOnce<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
   const bridge = window.packdesk as unknown as Record<ChannelName, (value: unknown) => Promise<unknown>>;
   const result = (await bridge[channel](input)) as Awaited<ReturnType<PackdeskBridge[C]>>;
   if (!result.ok) throw new BridgeError(result.error);
   return result.value as ChannelOutput<C>;
+}
+
+/**
+ * Calls a channel and returns its value, or throws a BridgeError the screens can show as is. A call
+ * refused for want of a person is made once more after they signed in or approved; main decides again.
+ */
+export async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  try {
+    return await callOnce(channel, input);
+  } catch (error) {
+    if (!(error instanceof BridgeError) || !PERSON_REFUSALS.has(error.code) || !personNeeded) throw error;
+    if (!(await personNeeded(error, channel, input))) throw error;
+    return callOnce(channel, input);
+  }
 }
 
 /** Anything caught in a screen, as the message and hint to show. */

@@ -40,9 +40,29 @@ function counter(page: Page) {
   };
 }
 
-describe('the counter at full speed, by keyboard only', () => {
+/**
+ * The counter as installed (nobody to sign in), and staffed: an administrator and an agent, the agent
+ * signed in. A signed-in agent's flows take the same keys.
+ */
+const COUNTERS = [
+  { counter: 'a fresh install', start: () => startHarness() },
+  {
+    counter: 'a staffed counter with an agent signed in',
+    start: async () => {
+      const started = await startHarness();
+      await started.core.agents.create('Rita Alves', 'administrator', '2468');
+      const agent = await started.core.agents.create('Bo Tanaka', 'agent', '1357');
+      await started.core.access.signIn(agent.id, '1357');
+      await started.page.reload();
+      await expect.poll(() => started.page.getByTestId('agent-chip').textContent()).toContain('Bo Tanaka');
+      return started;
+    },
+  },
+];
+
+describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counter', ({ start }) => {
   test('a new booking paid by card takes at most 12 keys from anywhere, and again right after a finished one', async () => {
-    harness = await startHarness();
+    harness = await start();
     const { page } = harness;
     const stay = await availableStay(harness, 35);
     await page.keyboard.press('Control+b');
@@ -90,7 +110,7 @@ describe('the counter at full speed, by keyboard only', () => {
   });
 
   test('an old booking found by the traveler’s name and opened in at most 4 keys; cancelled in at most 8', async () => {
-    harness = await startHarness();
+    harness = await start();
     const { page } = harness;
     await heldByEngine(harness, { name: 'Marta', surname: 'Quintela', email: 'marta.q@example.pt' });
 
@@ -118,7 +138,7 @@ describe('the counter at full speed, by keyboard only', () => {
   });
 
   test('Escape steps back in the booking flow, keeping what was typed; Ctrl+N in the middle asks before discarding', async () => {
-    harness = await startHarness();
+    harness = await start();
     const { page } = harness;
     await availableStay(harness, 35);
     await page.keyboard.press('Control+n');
@@ -149,7 +169,7 @@ describe('the counter at full speed, by keyboard only', () => {
   });
 
   test('a change of dates, previewed then confirmed, in at most 12 keys from the traveler’s name, with the old and new stay shown', async () => {
-    harness = await startHarness();
+    harness = await start();
     const { page } = harness;
     const stay = await availableStay(harness, 1);
     const later = await availableStay(harness, 1, 120);
@@ -198,7 +218,7 @@ describe('the counter at full speed, by keyboard only', () => {
   });
 
   test('a new booking with 3-D Secure takes at most 16 keys, the bank’s window included', async () => {
-    harness = await startHarness();
+    harness = await start();
     const { page } = harness;
     const stay = await availableStay(harness, 35);
     const keys = counter(page);
@@ -240,7 +260,7 @@ describe('the counter at full speed, by keyboard only', () => {
   });
 
   test('? lists every shortcut; Escape closes the list and the focus goes back where it was', async () => {
-    harness = await startHarness();
+    harness = await start();
     const { page } = harness;
     await page.keyboard.press('Control+b');
     await expect.poll(() => focusedName(page)).toContain('Find a booking');
@@ -264,7 +284,7 @@ describe('the counter at full speed, by keyboard only', () => {
   });
 
   test('a guest’s age the service refuses is shown on that guest’s field, in the service’s words, with the focus there', async () => {
-    harness = await startHarness();
+    harness = await start();
     const { page } = harness;
     const stay = await availableStay(harness, 1);
     await travelerWithAges(page, stay, ['12', '40']);
@@ -280,7 +300,7 @@ describe('the counter at full speed, by keyboard only', () => {
     expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(0);
   });
   test('one more adult after pricing: one Enter prices again and moves on, showing both prices, with the new guest’s age asked for at once', async () => {
-    harness = await startHarness();
+    harness = await start();
     const { page } = harness;
     const stay = await availableStay(harness, 1);
     await travelerWithAges(page, stay, ['40', '41']);

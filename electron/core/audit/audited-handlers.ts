@@ -20,6 +20,9 @@ type AuditedChannel =
   | 'people:add'
   | 'people:sign-in'
   | 'people:sign-out'
+  | 'people:lock'
+  | 'people:set-role'
+  | 'people:set-idle-lock'
   | 'people:unlock'
   | 'people:reset-pin'
   | 'people:approve';
@@ -74,6 +77,8 @@ export interface AuditNames {
   signedIn: () => AuditPerson | null;
 }
 
+const A_ROLE_WORDS = { agent: 'an agent', supervisor: 'a supervisor', administrator: 'an administrator' } as const;
+
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The settings and people channels wrapped so that each call is an audit entry, with who was signed in when it was made. */
@@ -117,6 +122,9 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
     'people:add': (input) => ['agent.add', `Added ${input.role} “${input.name}”`],
     'people:sign-in': (input) => ['agent.sign-in', `${capitalized(agent(input.agentId))} signed in`],
     'people:sign-out': () => ['agent.sign-out', 'Signed out'],
+    'people:lock': () => ['agent.lock', 'Locked the screen'],
+    'people:set-role': (input) => ['agent.set-role', `Made ${agent(input.agentId)} ${A_ROLE_WORDS[input.role]}`],
+    'people:set-idle-lock': (input) => ['counter.idle-lock', `Set the screen to lock after ${input.minutes} minutes without use`],
     'people:unlock': (input) => ['agent.unlock', `Unlocked ${agent(input.agentId)}`],
     'people:reset-pin': (input) => ['agent.reset-pin', `Gave ${agent(input.agentId)} a new PIN`],
     'people:approve': (input) => [

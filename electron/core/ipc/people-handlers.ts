@@ -9,6 +9,9 @@ type PeopleChannel =
   | 'people:session'
   | 'people:sign-in'
   | 'people:sign-out'
+  | 'people:lock'
+  | 'people:set-role'
+  | 'people:set-idle-lock'
   | 'people:add'
   | 'people:unlock'
   | 'people:reset-pin'
@@ -29,6 +32,9 @@ export function peopleIpc({
     'people:session': async () => access.session(),
     'people:sign-in': ({ agentId, pin }) => access.signIn(agentId, pin),
     'people:sign-out': async () => access.signOut(),
+    'people:lock': async () => access.lock(),
+    'people:set-role': async ({ agentId, role }) => agents.setRole(agentId, role),
+    'people:set-idle-lock': async ({ minutes }) => access.setIdleLockMinutes(minutes),
     'people:add': async ({ name, role, pin }) => {
       const first = !agents.hasAdministrator();
       if (first && role !== 'administrator')

@@ -1,11 +1,12 @@
 import type { ChannelName } from '../../../shared/ipc';
 import type { AgentView, PeopleSession, Role } from '../../../shared/people';
-import { roleAtLeast } from '../../../shared/people';
+import { DEFAULT_IDLE_LOCK_MINUTES, idleLockMinutesSchema, roleAtLeast } from '../../../shared/people';
 import { normalizeBaseUrl } from '../../../shared/profiles';
 import { isConfirmedStatus } from '../../../shared/status-rules';
 import { channelPermissions } from '../../../shared/permissions';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
+import type { Preferences } from '../preferences';
 import type { ProfileRecord } from '../profiles';
 import { actAs } from './acting-people';
 import type { ActingPerson } from './acting-people';
@@ -15,6 +16,8 @@ import type { Approvals } from './approvals';
 export interface AccessDeps {
   agents: AgentDirectory;
   approvals: Approvals;
+  /** Where the counter keeps its idle-lock minutes and the last agent who signed in. */
+  preferences: Preferences;
   activeProfile: () => ProfileRecord;
   profile: (id: number) => ProfileRecord;
   /** A booking of this counter's ledger, its profile and status; null when there is no such booking. */
@@ -43,11 +46,22 @@ function numberIn(input: unknown, field: 'id' | 'profileId' | 'bookingId'): numb
  * no set-up). Once one exists, a call that needs a role and acts on a live or test profile (or on the
  * whole counter) is refused in words unless a signed-in agent has that role.
  */
-export function createAccess({ agents, approvals, activeProfile, profile, booking, holdProfileId }: AccessDeps) {
+export function createAccess({ agents, approvals, preferences, activeProfile, profile, booking, holdProfileId }: AccessDeps) {
   let signedIn: number | null = null;
+  // A locked screen keeps whose it is (they unlock it) but acts for nobody until a PIN is typed.
+  let locked = false;
 
-  /** The signed-in agent as the directory has them now. */
-  const current = (): AgentView | null => (signedIn === null ? null : agents.find(signedIn));
+  /** The agent calls act for: the one signed in, unless the screen is locked. */
+  const current = (): AgentView | null => (signedIn === null || locked ? null : agents.find(signedIn));
+
+  /** Who may do what `need` may, by name, for a refusal's words ("Sam or Ana"); empty when nobody may. */
+  const whoMay = (need: Role): string => {
+    const names = agents
+      .list()
+      .filter((each) => roleAtLeast(each.role, need))
+      .map((each) => each.name);
+    return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  };
 
   /** The live or test profile the call acts on, 'counter' for the whole counter, null when it touches training profiles only. */
   function guardedTarget(channel: ChannelName, input: unknown): ProfileRecord | 'counter' | null {
@@ -80,13 +94,14 @@ export function createAccess({ agents, approvals, activeProfile, profile, bookin
     if (!agent)
       return new AppError(
         'sign_in_required',
-        `${does}${where} needs ${WHO[need]}. Nobody is signed in.`,
+        `${does}${where} needs ${WHO[need]}. ${locked ? 'The screen is locked.' : 'Nobody is signed in.'}`,
         'Sign in with your name and PIN, then try again.',
       );
+    const who = whoMay(need);
     return new AppError(
       'role_required',
       `${does}${where} needs ${WHO[need]}; ${agent.name} is signed in as ${A_ROLE[agent.role]}.`,
-      `Ask ${WHO[need]} to sign in and do it.`,
+      `Ask ${who || WHO[need]} to sign in and do it.`,
     );
   }
 
@@ -123,17 +138,43 @@ export function createAccess({ agents, approvals, activeProfile, profile, bookin
     throw new AppError(
       'approval_required',
       `${does}${where} needs a supervisor’s approval in the moment. Nothing was sent.`,
-      'Have a supervisor or an administrator type their PIN to approve it, then do it again.',
+      `Have ${whoMay('supervisor') || 'a supervisor or an administrator'} type their PIN to approve it, then do it again.`,
     );
   }
 
+  function idleLockMinutes(): number {
+    const parsed = idleLockMinutesSchema.safeParse(Number(preferences.get('people.idle-lock-minutes')));
+    return parsed.success ? parsed.data : DEFAULT_IDLE_LOCK_MINUTES;
+  }
+
+  function lastAgentId(): number | null {
+    const id = Number(preferences.get('people.last-agent'));
+    return Number.isInteger(id) && agents.list().some((each) => each.id === id) ? id : null;
+  }
+
   function session(): PeopleSession {
-    return { agent: current(), signInRequired: agents.hasAdministrator() && activeProfile().kind !== 'training' };
+    const administratorExists = agents.hasAdministrator();
+    return {
+      agent: signedIn === null ? null : agents.find(signedIn),
+      signInRequired: administratorExists && activeProfile().kind !== 'training',
+      locked: locked && signedIn !== null,
+      administratorExists,
+      idleLockMinutes: idleLockMinutes(),
+      lastAgentId: lastAgentId(),
+    };
+  }
+
+  function signedInAs(agent: AgentView): void {
+    signedIn = agent.id;
+    locked = false;
+    preferences.set('people.last-agent', String(agent.id));
   }
 
   return {
     check,
     session,
+    /** The agent calls act for now: null while nobody is signed in or the screen is locked. */
+    acting: current,
 
     /**
      * Every handler, run only after `check` let its call through, under the agent signed in as it
@@ -153,20 +194,31 @@ export function createAccess({ agents, approvals, activeProfile, profile, bookin
       ) as Handlers;
     },
 
-    /** Signs an agent in (a shift change when another was); a wrong PIN leaves the session as it was. */
+    /** Signs an agent in: unlocks their own screen, or is a shift change when another was; a wrong PIN leaves the session as it was. */
     async signIn(agentId: number, pin: string): Promise<PeopleSession> {
-      const agent = await agents.verify(agentId, pin);
-      signedIn = agent.id;
+      signedInAs(await agents.verify(agentId, pin));
       return session();
     },
 
     /** Signs in an agent the counter just created with the PIN they typed (the first administrator). */
     signInCreated(agent: AgentView): void {
-      signedIn = agent.id;
+      signedInAs(agent);
     },
 
     signOut(): PeopleSession {
       signedIn = null;
+      locked = false;
+      return session();
+    },
+
+    /** Locks the screen; nothing to lock while nobody is signed in. */
+    lock(): PeopleSession {
+      if (signedIn !== null) locked = true;
+      return session();
+    },
+
+    setIdleLockMinutes(minutes: number): PeopleSession {
+      preferences.set('people.idle-lock-minutes', String(minutes));
       return session();
     },
   };

@@ -124,6 +124,22 @@ export function createAgentDirectory(db: DatabaseSync, now: () => Date = () => n
       return viewOf(row(id), now());
     },
 
+    /** Another role for an agent; the last administrator keeps theirs, so someone can always set the counter up. */
+    setRole(id: number, role: Role): AgentView {
+      const before = row(id);
+      const others = (
+        db.prepare("SELECT COUNT(*) AS count FROM agents WHERE role = 'administrator' AND id != ?").get(id) as { count: number }
+      ).count;
+      if (before.role === 'administrator' && role !== 'administrator' && others === 0)
+        throw new AppError(
+          'last_administrator',
+          `${before.name} is this counter’s only administrator and stays one.`,
+          'Make another agent an administrator first, then change this role.',
+        );
+      db.prepare('UPDATE agents SET role = ? WHERE id = ?').run(role, id);
+      return viewOf(row(id), now());
+    },
+
     /** A new PIN for an agent who forgot theirs; it also unlocks them. */
     async resetPin(id: number, pin: string): Promise<AgentView> {
       row(id);

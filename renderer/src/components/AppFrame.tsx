@@ -6,6 +6,7 @@ import { useActiveProfile, useAppStore } from '../stores/app-store';
 import type { Screen } from '../stores/app-store';
 import { MODE_COLORS } from '../theme';
 import { AgencyIndicator } from './AgencyIndicator';
+import { AgentChip } from './AgentChip';
 import { ConnectivityIndicator } from './ConnectivityIndicator';
 import { TrainingBanner } from './TrainingBanner';
 
@@ -42,6 +43,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             )}
           </Group>
           <Group gap="lg" wrap="nowrap">
+            <AgentChip />
             <AgencyIndicator />
             <ConnectivityIndicator />
             <Select

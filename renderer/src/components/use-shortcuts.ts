@@ -4,11 +4,12 @@ import { SHORTCUTS } from '../../../shared/shortcuts';
 import type { ShortcutId } from '../../../shared/shortcuts';
 import { useAppStore } from '../stores/app-store';
 import { useNewBooking } from '../stores/new-booking-store';
+import { usePeople } from '../stores/people-store';
 
 /** A shortcut from the one table and what it does here; `preventDefault: false` leaves that to the handler (it may pass the key on). */
 type Binding = [id: ShortcutId, handler: (event: KeyboardEvent) => void, options?: { preventDefault: boolean }];
 
-const KEY_NAMES: Record<string, string> = { mod: 'Ctrl', Escape: 'Esc', ArrowDown: '↓', ArrowUp: '↑' };
+const KEY_NAMES: Record<string, string> = { mod: 'Ctrl', shift: 'Shift', Escape: 'Esc', ArrowDown: '↓', ArrowUp: '↑' };
 
 /** How a key is written on screen: "Ctrl", "Esc", "↓", "C". */
 export const keyName = (key: string) => KEY_NAMES[key] ?? key;
@@ -60,7 +61,16 @@ function findBooking(): void {
   openBooking(null);
 }
 
-/** Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens (in the app the menu sends the same); +T the trainer, in training only. */
+/** Whether an agent is signed in and working, so that there is a screen to lock. */
+const someoneWorking = () => {
+  const { session } = usePeople.getState();
+  return session !== null && session.agent !== null && !session.locked;
+};
+
+/**
+ * Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens (in the app the menu sends the same); +T the
+ * trainer, in training only; +L locks the screen and +Shift+L hands the counter to the next agent.
+ */
 export function useShortcuts(): void {
   const show = useAppStore((state) => state.show);
   useShortcutKeys(
@@ -78,6 +88,24 @@ export function useShortcuts(): void {
           show('trainer');
         },
         { preventDefault: false },
+      ],
+      [
+        'lock-screen',
+        () =>
+          someoneWorking() &&
+          void usePeople
+            .getState()
+            .lock()
+            .catch(() => undefined),
+      ],
+      [
+        'change-agent',
+        () =>
+          someoneWorking() &&
+          void usePeople
+            .getState()
+            .changeAgent()
+            .catch(() => undefined),
       ],
     ],
     { inTextFields: true },

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { focusIsLost } from '../components/focus';
 import { useAppStore } from '../stores/app-store';
+import { useMayCall } from '../stores/people-store';
 import { AddProfileForm } from './settings/AddProfileForm';
+import { AgentsSection } from './settings/AgentsSection';
 import { ProfileCard } from './settings/ProfileCard';
 
 /** Profiles and their keys: the one place where the counter is told which service to sell on. */
@@ -10,6 +12,7 @@ export function SettingsScreen() {
   const { profiles, activeProfileId, keychain, version } = useAppStore();
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
+  const mayAddProfile = useMayCall('profiles:create');
   // The form closed (saved, Cancel or Escape): the focus goes back to the button that opened it.
   useEffect(() => {
     if (!adding && focusIsLost()) addButton.current?.focus();
@@ -22,7 +25,7 @@ export function SettingsScreen() {
           <Title order={2}>Settings</Title>
           <Text c="dimmed">Profiles say which booking service this counter sells on, and with which keys.</Text>
         </div>
-        {!adding && (
+        {!adding && mayAddProfile && (
           <Button onClick={() => setAdding(true)} ref={addButton}>
             Add profile
           </Button>
@@ -42,6 +45,8 @@ export function SettingsScreen() {
           <ProfileCard key={profile.id} profile={profile} active={profile.id === activeProfileId} />
         ))}
       </Stack>
+
+      <AgentsSection />
 
       <Text size="sm" c="dimmed">
         Packdesk {version}. Keys are kept in the system keychain and never shown again after saving; only their last four characters are.

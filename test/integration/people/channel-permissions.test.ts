@@ -47,6 +47,7 @@ const OPEN_TO_ANYONE = new Set<ChannelName>([
   'people:session',
   'people:sign-in',
   'people:sign-out',
+  'people:lock',
   'audit:verify',
   ...channelNames.filter((name) => name.startsWith('training:')),
 ]);
@@ -54,8 +55,9 @@ const OPEN_TO_ANYONE = new Set<ChannelName>([
 const PERMISSION_REFUSALS = ['sign_in_required', 'role_required', 'approval_required'];
 const ADMIN_PIN = '2468';
 
-/** Signing out last, so the calls after it still run as the agent signed in. */
-const inCallOrder = [...channelNames.filter((name) => name !== 'people:sign-out'), 'people:sign-out' as const];
+/** Locking and signing out last, so the calls before them still run as the agent signed in. */
+const LAST = ['people:lock', 'people:sign-out'] as const;
+const inCallOrder = [...channelNames.filter((name) => !(LAST as readonly string[]).includes(name)), ...LAST];
 
 /** The files a refused call must leave as they were: the counter's settings and ledger, and the service's own. */
 function snapshot(files: string[]): string {
@@ -164,7 +166,7 @@ describe('a compromised renderer calling every channel on a test profile', () =>
     async () => {
       const { counter, dispatch, samples, files, profile } = await counterOnTestProfile();
       expect(await dispatch('people:add', { name: 'Rita', role: 'administrator', pin: ADMIN_PIN })).toMatchObject({ ok: true });
-      expect(await dispatch('people:sign-out', {})).toEqual({ ok: true, value: { agent: null, signInRequired: true } });
+      expect(await dispatch('people:sign-out', {})).toMatchObject({ ok: true, value: { agent: null, signInRequired: true } });
       const inputs = samples(await addAgent(counter, 'Spare', 'agent', '1357'));
       const guarded = inCallOrder.filter((name) => !OPEN_TO_ANYONE.has(name));
       expect(guarded.length).toBeGreaterThan(20);
@@ -245,7 +247,7 @@ describe('a compromised renderer calling every channel on a test profile', () =>
       error: {
         code: 'role_required',
         message: 'Discarding a write held since a restore needs a supervisor or an administrator; Bo is signed in as an agent.',
-        hint: 'Ask a supervisor or an administrator to sign in and do it.',
+        hint: 'Ask Cy or Rita to sign in and do it.',
       },
     });
   });
@@ -264,7 +266,7 @@ describe('a compromised renderer calling every channel on a test profile', () =>
       if (!testHold.ok) throw new Error('no hold on the test profile');
       await dispatch('people:sign-out', {});
       expect(await dispatch('profiles:activate', { id: 1 })).toMatchObject({ ok: true });
-      expect(await dispatch('people:session', {})).toEqual({ ok: true, value: { agent: null, signInRequired: false } });
+      expect(await dispatch('people:session', {})).toMatchObject({ ok: true, value: { agent: null, signInRequired: false } });
 
       // A hold on Training is made with no one signed in.
       const quote = await quoteThroughEngine(counter);
@@ -317,7 +319,7 @@ describe('a compromised renderer calling every channel on a test profile', () =>
         error: {
           code: 'approval_required',
           message: `Cancelling a booking on “${profile.name}” needs a supervisor’s approval in the moment. Nothing was sent.`,
-          hint: 'Have a supervisor or an administrator type their PIN to approve it, then do it again.',
+          hint: 'Have Cy or Rita type their PIN to approve it, then do it again.',
         },
       });
       const approve = (agentId: number, pin: string, target = booking.id) =>

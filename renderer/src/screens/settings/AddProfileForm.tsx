@@ -1,6 +1,7 @@
 import { useRef } from 'react';
-import { Button, Card, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Fieldset, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { FormErrors } from '@mantine/form';
 import { channels } from '../../../../shared/ipc';
 import { BusyButton } from '../../components/BusyButton';
 import type { KeySlot } from '../../../../shared/profiles';
@@ -10,6 +11,7 @@ import { schemaErrors } from '../../components/schema-form';
 import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
+import { usePeople } from '../../stores/people-store';
 import { KEY_SLOTS, keyFieldError, keyPlaceholder } from './key-fields';
 
 type Kind = 'test' | 'live';
@@ -19,6 +21,19 @@ interface ProfileFormValues {
   kind: Kind;
   baseUrl: string;
   keys: Record<KeySlot, string>;
+  /** The counter's first administrator, asked with its first live or test profile. */
+  administrator: { name: string; pin: string; pinAgain: string };
+}
+
+/** The first administrator's name and PIN as `people:add` checks them, and the PIN typed twice the same. */
+function administratorProblems({ administrator }: ProfileFormValues): FormErrors {
+  const problems: FormErrors = {};
+  for (const [field, message] of Object.entries(
+    schemaErrors(channels['people:add'].input, { name: administrator.name, role: 'administrator', pin: administrator.pin }),
+  ))
+    problems[`administrator.${field}`] = message;
+  if (administrator.pin !== administrator.pinAgain) problems['administrator.pinAgain'] = 'The two PINs differ; type the same PIN twice.';
+  return problems;
 }
 
 /** The values as `profiles:create` takes them: only the keys given (one can be added later). */
@@ -38,15 +53,27 @@ const fieldProblems = ({ kind, baseUrl, keys }: ProfileFormValues): Record<strin
 /** A new profile for the agency's own organization: its address and keys, checked before anything is saved. */
 export function AddProfileForm({ onDone }: { onDone: () => void }) {
   const refresh = useAppStore((state) => state.refresh);
+  // Nobody signs in at this counter yet: whoever adds its first real profile becomes its administrator.
+  const askAdministrator = usePeople((state) => state.session?.administratorExists === false);
   // Checked from the first Save on; the address and the keys are also checked as they are typed.
   const checking = useRef(false);
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
-    initialValues: { name: '', kind: 'test', baseUrl: 'https://', keys: { test: '', live: '', publishable: '' } },
+    initialValues: {
+      name: '',
+      kind: 'test',
+      baseUrl: 'https://',
+      keys: { test: '', live: '', publishable: '' },
+      administrator: { name: '', pin: '', pinAgain: '' },
+    },
     validate: (values) => {
       if (!checking.current) return {};
       const problems = Object.entries(fieldProblems(values)).filter(([, problem]) => problem !== null);
-      return { ...schemaErrors(channels['profiles:create'].input, createInput(values)), ...Object.fromEntries(problems) };
+      return {
+        ...schemaErrors(channels['profiles:create'].input, createInput(values)),
+        ...Object.fromEntries(problems),
+        ...(askAdministrator ? administratorProblems(values) : {}),
+      };
     },
     validateInputOnChange: ['name'],
   });
@@ -58,6 +85,11 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
 
   const save = async (values: ProfileFormValues) => {
     await run(async (mainCall) => {
+      if (askAdministrator) {
+        const { name, pin } = values.administrator;
+        await mainCall('people:add', { name, role: 'administrator', pin });
+        await usePeople.getState().load();
+      }
       await mainCall('profiles:create', createInput(values));
       await refresh();
     }, onDone);
@@ -122,6 +154,19 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
             classNames={{ input: 'mono' }}
           />
         ))}
+        {askAdministrator && (
+          <Fieldset legend="You become this counter’s administrator" variant="filled">
+            <Text size="sm" c="dimmed" mb="sm">
+              From now on the counter asks who is working on live and test profiles; training still never asks. Your PIN signs you in and
+              approves refunds; you add the other agents in Settings.
+            </Text>
+            <Group grow align="flex-start">
+              <TextInput label="Your name" {...form.getInputProps('administrator.name')} required />
+              <PasswordInput label="Your PIN" {...form.getInputProps('administrator.pin')} autoComplete="off" required />
+              <PasswordInput label="PIN again" {...form.getInputProps('administrator.pinAgain')} autoComplete="off" required />
+            </Group>
+          </Fieldset>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={saving}>
             Cancel

@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, PasswordInput, Select, Stack } from '@mantine/core';
+import type { AgentView } from '../../../../shared/people';
+import { pinSchema } from '../../../../shared/people';
+import { BusyButton } from '../../components/BusyButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useMainCall } from '../../hooks/use-main-call';
+
+interface PinFormProps {
+  /** Who may type their PIN here, in the order the list shows them. */
+  agents: AgentView[];
+  /** The name offered first: the PIN field then has the focus, so the PIN and Enter are all it takes. */
+  offered: number | null;
+  nameLabel: string;
+  submitLabel: string;
+  /** Signs in or approves; its error (a wrong PIN, a lock) is shown and the PIN typed again. */
+  onSubmit: (agentId: number, pin: string) => Promise<void>;
+  onBack?: () => void;
+  backLabel?: string;
+}
+
+/** A name and a PIN, for signing in, unlocking or approving: keyboard first, the wrong PIN's words shown. */
+export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onBack, backLabel = 'Back' }: PinFormProps) {
+  const [agentId, setAgentId] = useState<string | null>(offered === null ? null : String(offered));
+  const [pin, setPin] = useState('');
+  const [pinProblem, setPinProblem] = useState<string | null>(null);
+  const { run, busy, error, clearError } = useMainCall();
+  const pinField = useRef<HTMLInputElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    (offered === null ? nameField : pinField).current?.focus();
+  }, [offered]);
+
+  const submit = async () => {
+    const checked = pinSchema.safeParse(pin);
+    if (agentId === null) {
+      setPinProblem(null);
+      nameField.current?.focus();
+      return;
+    }
+    if (!checked.success) {
+      setPinProblem(checked.error.issues[0]?.message ?? 'Type the PIN.');
+      pinField.current?.focus();
+      return;
+    }
+    setPinProblem(null);
+    const done = await run(() => onSubmit(Number(agentId), pin));
+    if (!done) {
+      setPin('');
+      pinField.current?.focus();
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="md">
+        <Select
+          ref={nameField}
+          // A dialog's focus trap starts on the field marked so: the name when none is offered, else the PIN.
+          data-autofocus={offered === null || undefined}
+          label={nameLabel}
+          placeholder="Type a name"
+          searchable
+          selectFirstOptionOnChange
+          allowDeselect={false}
+          nothingFoundMessage="No agent by that name"
+          data={agents.map((agent) => ({ value: String(agent.id), label: agent.name }))}
+          value={agentId}
+          onChange={(value) => {
+            setAgentId(value);
+            clearError();
+            // The name is picked: the PIN is next.
+            if (value !== null) pinField.current?.focus();
+          }}
+        />
+        <PasswordInput
+          ref={pinField}
+          data-autofocus={offered !== null || undefined}
+          label="PIN"
+          value={pin}
+          onChange={(event) => setPin(event.currentTarget.value)}
+          error={pinProblem}
+          autoComplete="off"
+          classNames={{ input: 'mono' }}
+        />
+        <ErrorNotice error={error} />
+        <Group justify="flex-end">
+          {onBack && (
+            <Button variant="default" onClick={onBack} disabled={busy}>
+              {backLabel}
+            </Button>
+          )}
+          <BusyButton type="submit" busy={busy}>
+            {submitLabel}
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,176 @@
+/** People at the counter in the browser, by keyboard: sign-in, the locked screen, a shift change, and a refund a supervisor approves or not. */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { focusedName, paidByEngine } from './flow-helpers';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  const errors = harness?.pageErrors ?? [];
+  await harness?.close();
+  harness = undefined;
+  expect(errors).toEqual([]);
+});
+
+const RITA_PIN = '2468';
+const BO_PIN = '1357';
+
+/** A counter on a test profile of the built-in service with two people: Rita its administrator, Bo an agent. Nobody signed in. */
+async function staffedCounter(): Promise<Harness> {
+  const started = await startHarness();
+  const training = started.training;
+  if (!training) throw new Error('no training service');
+  const profile = await started.core.profiles.create({
+    name: 'Sunway Travel test mode',
+    kind: 'test',
+    baseUrl: training.url,
+    keys: { test: training.keys.testKey, live: training.keys.liveKey },
+  });
+  await started.core.agents.create('Rita Alves', 'administrator', RITA_PIN);
+  await started.core.agents.create('Bo Tanaka', 'agent', BO_PIN);
+  await started.core.profiles.activate(profile.id);
+  await started.page.reload();
+  return started;
+}
+
+/** Counts the keys pressed, as the counted flows do. */
+function keyCounter(page: Page) {
+  const counted = { keys: 0 };
+  return Object.assign(counted, {
+    press: async (key: string) => {
+      counted.keys += 1;
+      await page.keyboard.press(key);
+    },
+    type: async (text: string) => {
+      counted.keys += text.length;
+      await page.keyboard.type(text);
+    },
+  });
+}
+
+const signIn = (page: Page) => page.getByRole('dialog', { name: 'Sign in' });
+const agentChip = (page: Page) => page.getByTestId('agent-chip');
+
+describe('who is working', () => {
+  test('a live or test profile asks for a name and PIN; Ctrl+L locks and the PIN and Enter open it; Ctrl+Shift+L hands over', async () => {
+    harness = await staffedCounter();
+    const { page } = harness;
+    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Who is working?');
+    // Nothing of the counter's work shows behind it.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await expect.poll(() => focusedName(page)).toBe('Agent');
+
+    await page.keyboard.type('Bo');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
+    await page.keyboard.type(BO_PIN);
+    await harness.screenshot('sign-in');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TEST');
+
+    // Locked: the same agent's PIN and one key.
+    await page.keyboard.press('Control+l');
+    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Bo Tanaka');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
+    expect(harness.core.access.session()).toMatchObject({ locked: true });
+    await page.keyboard.type('0000');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => signIn(page).getByRole('alert').getAttribute('data-code')).toBe('wrong_pin');
+    expect(await signIn(page).getByRole('alert').textContent()).toContain(
+      'That is not Bo Tanaka’s PIN. 4 tries remain before Bo Tanaka is locked.',
+    );
+    await harness.screenshot('lock-wrong-pin');
+    const keys = keyCounter(page);
+    await keys.type(BO_PIN);
+    await keys.press('Enter');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
+    expect(keys.keys).toBe(BO_PIN.length + 1);
+
+    // A shift change: the next agent picks their name and types their PIN.
+    await page.keyboard.press('Control+Shift+L');
+    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Change of agent');
+    await expect.poll(() => focusedName(page)).toBe('Agent');
+    await page.keyboard.type('Rita');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(RITA_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
+    expect(harness.core.access.acting()?.name).toBe('Rita Alves');
+  });
+
+  test('the screen locks by itself after the counter’s idle minutes', async () => {
+    harness = await staffedCounter();
+    const { page } = harness;
+    await page.clock.install();
+    await page.reload();
+    await expect.poll(() => focusedName(page)).toBe('Agent');
+    await page.keyboard.type('Rita');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(RITA_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
+
+    await page.clock.runFor('04:50');
+    expect(await signIn(page).count()).toBe(0);
+    await page.clock.runFor('00:15');
+    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Rita Alves');
+    expect(harness.core.access.acting()).toBeNull();
+  });
+});
+
+describe('a refund', () => {
+  test('waits for a supervisor’s PIN: a wrong one sends nothing; the right one and Enter let the cancellation go', async () => {
+    harness = await staffedCounter();
+    const { page } = harness;
+    const booking = await paidByEngine(harness, { name: 'Marta', surname: 'Quintela', email: 'marta.q@example.pt' });
+    await harness.core.access.signIn(2, BO_PIN);
+    await page.reload();
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
+
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('quintela');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page), { timeout: 5000 }).toBe('Marta Quintela');
+    await page.keyboard.press('c');
+    await expect.poll(() => focusedName(page)).toContain('Reason');
+    await page.keyboard.type('Traveler changed plans');
+    await page.keyboard.press('Control+Enter');
+
+    const approval = page.getByRole('dialog', { name: 'A supervisor’s approval' });
+    await expect
+      .poll(() => approval.textContent())
+      .toContain('Cancelling a booking on “Sunway Travel test mode” needs a supervisor’s approval in the moment. Nothing was sent.');
+    // Rita is the one who may approve: her name is offered, the PIN field has the focus.
+    await expect.poll(() => focusedName(page)).toBe('PIN');
+    await page.keyboard.type('9999');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => approval.getByRole('alert').textContent()).toContain('That is not Rita Alves’s PIN. 4 tries remain');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => approval.count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').getByRole('alert').first().textContent()).toContain('needs a supervisor’s approval');
+    expect(harness.core.ledger.get(booking.id)?.status).toBe('Paid');
+    const refused = harness.core.audit.log.list({ limit: 5 }).find((entry) => entry.action === 'approval.give');
+    expect(refused).toMatchObject({ outcome: 'refused', who: { name: 'Bo Tanaka' } });
+
+    // Asked again: Rita's PIN and Enter.
+    await page
+      .getByRole('dialog')
+      .getByLabel(/Reason/)
+      .focus();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
+    const keys = keyCounter(page);
+    await keys.type(RITA_PIN);
+    await harness.screenshot('approval-dialog');
+    await keys.press('Enter');
+    expect(keys.keys).toBe(RITA_PIN.length + 1);
+    await expect.poll(() => page.getByRole('dialog').getByRole('status').textContent()).toContain('as Cancelled');
+    await expect.poll(() => harness?.core.ledger.get(booking.id)?.status).toBe('Cancelled');
+    const given = harness.core.audit.log.list({ limit: 5 }).find((entry) => entry.action === 'approval.give' && entry.outcome === 'done');
+    expect(given?.what).toBe(`Agent “Rita Alves” approved bookings:cancel on booking ${booking.id}`);
+  });
+});
