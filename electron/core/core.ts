@@ -4,6 +4,7 @@ import { auditNames } from './audit/audit-names';
 import { auditedHandlers, recordAction } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
 import type { AuditVerdict } from '../../shared/audit';
+import type { BookingRecord } from '../../shared/bookings';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import { AppError } from './app-error';
@@ -136,21 +137,13 @@ export function createCore(options: CoreOptions) {
       throw error;
     }
   })();
-  const ledger = createLedger(
-    ledgerDb,
-    undefined,
-    (booking) => {
-      agency.changed(booking);
-      events.emit('event:booking-change', {
-        bookingId: booking.id,
-        profileId: booking.profileId,
-        status: booking.status,
-        booking,
-        timeline: ledger.timeline(booking.id),
-      });
-    },
-    counterName,
-  );
+  const ledger = createLedger(ledgerDb, undefined, (booking) => bookingCommitted(booking), counterName);
+  /** After every commit: the agency's outbox may hold something new, and the screens are told. */
+  function bookingCommitted(booking: BookingRecord): void {
+    agency.changed(booking);
+    const timeline = ledger.timeline(booking.id);
+    events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status, booking, timeline });
+  }
   // The agency's shared ledger (PostgreSQL), when a profile is connected to one; idle otherwise.
   const agency = createAgencyService({
     settingsDb,
