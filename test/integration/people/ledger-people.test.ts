@@ -147,6 +147,12 @@ describe('the people in the ledger', () => {
       expect((await list('Rita')).total).toBe(0);
       expect((await list()).total).toBe(2);
       expect(await call('history:agents', { profileId: 1 })).toEqual(['Bo', 'Cy']);
+      // The export of Bo's bookings says who made each one.
+      const exported = await call<{ csv: string; rows: number }>('history:export', { profileId: 1, agent: 'Bo' });
+      expect(exported.rows).toBe(1);
+      const [header, line] = exported.csv.trim().split('\r\n');
+      expect(header?.endsWith(',Made by,Last changed by,Change approved by,Changed at counter,Counter')).toBe(true);
+      expect(line?.endsWith(',Bo,,,,This counter')).toBe(true);
     },
   );
 
