@@ -1,34 +1,40 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useMainCall } from '../../hooks/use-main-call';
+import { useBookings } from '../../stores/bookings-store';
 
 interface AgentFilterProps {
   profileId: number;
   /** The agent filtered on, '' for every agent. */
   value: string;
   onChange: (agent: string) => void;
-  /** Changes when the list's bookings may name someone new (its total moved): the names are read again. */
-  freshness: number | null;
 }
 
 /**
- * "Made or changed by": the agents the profile's history names, read from the ledger (offline too).
- * Shown only once a booking names an agent: a counter with no agents (training) sees no new filter.
+ * "Made or changed by": the agents the profile's history names, read from the ledger once (offline
+ * too), and any a booking on screen names since (from its change event: no call back to main). Shown
+ * only once a booking names an agent: a counter with no agents (training) sees no new filter.
  */
-export function AgentFilter({ profileId, value, onChange, freshness }: AgentFilterProps) {
-  const [names, setNames] = useState<string[]>([]);
+export function AgentFilter({ profileId, value, onChange }: AgentFilterProps) {
+  const [read, setRead] = useState<string[]>([]);
+  const rows = useBookings((state) => state.rows);
   const { run } = useMainCall();
   useEffect(() => {
-    void run((mainCall) => mainCall('history:agents', { profileId }), setNames);
-  }, [run, profileId, freshness]);
+    void run((mainCall) => mainCall('history:agents', { profileId }), setRead);
+  }, [run, profileId]);
 
-  if (!names.length && !value) return null;
-  const data = value && !names.includes(value) ? [value, ...names] : names;
+  const names = useMemo(() => {
+    const shown = [...rows.values()].flatMap((booking) => [booking.madeBy, booking.changedBy]);
+    const all = new Set([...read, ...shown.filter((name): name is string => name !== null), ...(value ? [value] : [])]);
+    return [...all].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+  }, [read, rows, value]);
+
+  if (!names.length) return null;
   return (
     <Select
       label="Made or changed by"
       placeholder="Every agent"
-      data={data}
+      data={names}
       value={value || null}
       onChange={(agent) => onChange(agent ?? '')}
       clearable

@@ -176,12 +176,7 @@ export function BookingList() {
         <StayDateInput label="Check-in from" value={filter.from || null} onChange={(value) => setDate('from', value ?? '')} clearable />
         <StayDateInput label="Check-in to" value={filter.to || null} onChange={(value) => setDate('to', value ?? '')} clearable />
         {activeProfileId !== null && (
-          <AgentFilter
-            profileId={activeProfileId}
-            value={filter.agent}
-            onChange={(agent) => void setFilter(activeProfileId, { agent })}
-            freshness={isFiltered(filter) ? null : total}
-          />
+          <AgentFilter profileId={activeProfileId} value={filter.agent} onChange={(agent) => void setFilter(activeProfileId, { agent })} />
         )}
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="md">
