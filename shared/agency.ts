@@ -17,6 +17,19 @@ export const agencyLinkSchema = z.discriminatedUnion('kind', [
 ]);
 export type AgencyLink = z.infer<typeof agencyLinkSchema>;
 
+/** The agents and audit entries this counter shares with the agency. */
+export const agencyPeopleStatusSchema = z.object({
+  /** Whether agents added or changed here reach every counter: only when this counter's user is one of the agency's administrators. */
+  definesAgents: z.boolean(),
+  /** Agents from the agency this counter would not take (a malformed row, a name taken here), by the agency's revision, and why. */
+  agentsSetAside: z.array(z.object({ revision: z.number().int(), problem: z.string() })),
+  /** This counter's audit entries the agency has not taken yet (they wait in the counter's audit). */
+  auditUnsent: z.number().int().min(0),
+  /** Why agents or audit entries made here are not reaching the agency, in words; null when they are. */
+  problem: z.string().nullable(),
+});
+export type AgencyPeopleStatus = z.infer<typeof agencyPeopleStatusSchema>;
+
 export const agencyStatusSchema = z.object({
   /** The profile whose bookings the agency shares, or null when the counter is in no agency. */
   profileId: profileId.nullable(),
@@ -27,6 +40,8 @@ export const agencyStatusSchema = z.object({
   unsent: z.number().int().min(0),
   /** Other counters' changes this counter would not take (unreadable, a card number, a booking re-pointed), by sender. */
   setAside: z.array(z.object({ counterName: z.string(), count: z.number().int().min(1) })).default([]),
+  /** The agents and audit shared with the agency, once connected. */
+  people: agencyPeopleStatusSchema.optional(),
 });
 export type AgencyStatus = z.infer<typeof agencyStatusSchema>;
 

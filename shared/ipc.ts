@@ -321,6 +321,8 @@ export const events = {
     timeline: z.array(timelineEventSchema),
   }),
   'event:payment-progress': z.object({ bookingId: z.number().int(), step: paymentStepSchema }),
+  /** Who is working changed in main (a sign-in, a lock, the computer locked or asleep): the sign-in screen follows it. */
+  'event:people-change': peopleSessionSchema,
   /** A menu item or shortcut handled by the main process asks the renderer to show a screen. */
   'event:navigate': z.object({ screen: z.enum(['new-booking', 'bookings', 'settings']) }),
   /** The agency link moved (live, catching up, unreachable) or this counter's unsent changes changed. */

@@ -28,6 +28,7 @@ import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './engine/payments/payment-pipeline';
 import { createAccess } from './people/access';
 import { createAgentDirectory } from './people/agents';
+import { createAgencyAgentCopy } from './people/agency-agent-copy';
 import { createApprovals } from './people/approvals';
 import type { PaymentWindows } from './engine/payments/payment-windows';
 import type { PdfPrinter } from './pdf-printer';
@@ -129,6 +130,8 @@ export function createCore(options: CoreOptions) {
         file: join(options.dataDir, 'audit.db'),
         counter: counterName,
         anchor: preferenceAnchor(preferences),
+        // Every settings action is audited, an agent's too: the agency gets both at once.
+        onAppend: () => agency.peopleChanged(),
       });
     } catch (error) {
       settingsDb.close();
@@ -152,6 +155,8 @@ export function createCore(options: CoreOptions) {
     profile: profiles.find,
     announce: (bookingId) => ledger.announce(bookingId),
     onStatus: (status) => events.emit('event:agency-change', status),
+    // Agents defined once for the agency reach this counter's own table (sign-in works offline); its audit goes to the agency.
+    people: { agents: createAgencyAgentCopy(settingsDb), audit },
     ...(options.agencyTimings ? { timings: options.agencyTimings } : {}),
   });
 
@@ -247,6 +252,7 @@ export function createCore(options: CoreOptions) {
     profile: profiles.find,
     booking: (bookingId) => ledger.get(bookingId),
     holdProfileId: engine.profileOfHold,
+    onChange: (session) => events.emit('event:people-change', session),
   });
 
   const areaHandlers: Handlers = {

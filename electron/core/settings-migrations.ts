@@ -95,4 +95,18 @@ export const settingsMigrations: readonly Migration[] = [
       );
     `);
   },
+  // Agents shared by the agency: an agent's id at the agency, the agency's revision this copy holds (0: none yet), and
+  // whether the agent was added or changed here since the agency last took them (a change of name, role or PIN marks it,
+  // by trigger, unless it came from the agency itself with a new revision). Tries and locks stay at each counter.
+  (db) => {
+    db.exec(`
+      ALTER TABLE agents ADD COLUMN agency_agent_id TEXT;
+      ALTER TABLE agents ADD COLUMN agency_revision INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE agents ADD COLUMN agency_unsent INTEGER NOT NULL DEFAULT 1;
+      CREATE UNIQUE INDEX agents_agency_id ON agents (agency_agent_id) WHERE agency_agent_id IS NOT NULL;
+      CREATE TRIGGER agents_changed_here AFTER UPDATE OF name, role, pin_hash ON agents
+        WHEN new.agency_revision IS old.agency_revision
+        BEGIN UPDATE agents SET agency_unsent = 1 WHERE id = new.id; END;
+    `);
+  },
 ];

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, ipcMain, Menu, session, shell } from 'electron';
+import { app, ipcMain, Menu, powerMonitor, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { EVENT_CHANNEL } from '../../shared/ipc';
 import { APP_PAGE_URL } from '../core/app-protocol';
@@ -109,6 +109,10 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
       ),
     ),
   );
+
+  // The computer locked or put to sleep: so is the counter, until the agent's PIN (nothing of a traveler shows).
+  powerMonitor.on('lock-screen', () => core.access.lock());
+  powerMonitor.on('suspend', () => core.access.lock());
 
   app.on('window-all-closed', () => app.quit());
   let quit: 'running' | 'closing' | 'closed' = 'running';

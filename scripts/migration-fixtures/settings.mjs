@@ -48,5 +48,17 @@ export function fillSettings(db, version) {
       [4, 'https://partner.reisen.example'],
     ])
       for (const slot of ['test', 'live', 'publishable']) insert(db, 'key_origins', { profile_id: id, slot, origin });
+  // From schema 6 the counter has people: an administrator locked after wrong PINs (never the PIN, only its hash).
+  if (version >= 6)
+    insert(db, 'agents', {
+      id: 1,
+      name: 'Rita Sousa',
+      role: 'administrator',
+      pin_hash: 'scrypt$15$8$3$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=',
+      failed_tries: 0,
+      lockouts: 1,
+      locked_until: at(20),
+      created_at: at(13),
+    });
   insert(db, 'preferences', { key: 'window_bounds', value: json({ x: 80, y: 60, width: 1280, height: 820 }) });
 }

@@ -147,6 +147,12 @@ describe('the agency ledger on screen', () => {
     // The password went to the keychain, and nowhere on the page.
     expect(await keytar.getPassword(harness.keychainService, 'agency:1')).toBe('counter-secret-1');
     expect(await page.content()).not.toContain('counter-secret-1');
+    // The agents and the audit it shares: once pushed, the agency has this counter's whole audit.
+    await expect
+      .poll(() => section.getByTestId('agency-people').textContent(), { timeout: 10_000 })
+      .toMatch(
+        /^Agents (come from the agency|added or changed here reach every counter of the agency)\. The agency has this counter’s whole audit\.$/,
+      );
     await harness.screenshot('agency-settings-connected');
     expect(await violations(page)).toEqual([]);
 

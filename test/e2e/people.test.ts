@@ -17,7 +17,7 @@ const RITA_PIN = '2468';
 const BO_PIN = '1357';
 
 /** A counter on a test profile of the built-in service with two people: Rita its administrator, Bo an agent. Nobody signed in. */
-async function staffedCounter(): Promise<Harness> {
+async function staffedCounter({ onTestProfile = true } = {}): Promise<Harness> {
   const started = await startHarness();
   const training = started.training;
   if (!training) throw new Error('no training service');
@@ -29,7 +29,7 @@ async function staffedCounter(): Promise<Harness> {
   });
   await started.core.agents.create('Rita Alves', 'administrator', RITA_PIN);
   await started.core.agents.create('Bo Tanaka', 'agent', BO_PIN);
-  await started.core.profiles.activate(profile.id);
+  if (onTestProfile) await started.core.profiles.activate(profile.id);
   await started.page.reload();
   return started;
 }
@@ -70,7 +70,10 @@ describe('who is working', () => {
     await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
     await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TEST');
 
-    // Locked: the same agent's PIN and one key.
+    // Locked in the middle of a search: the same agent's PIN and one key, and the search is as it was, the focus in it.
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    await page.keyboard.type('kyo');
     await page.keyboard.press('Control+l');
     await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Bo Tanaka');
     await expect.poll(() => focusedName(page)).toBe('PIN');
@@ -87,6 +90,8 @@ describe('who is working', () => {
     await keys.press('Enter');
     await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
     expect(keys.keys).toBe(BO_PIN.length + 1);
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    expect(await page.getByRole('textbox', { name: /Search packages/ }).inputValue()).toBe('kyo');
 
     // A shift change: the next agent picks their name and types their PIN.
     await page.keyboard.press('Control+Shift+L');
@@ -100,7 +105,7 @@ describe('who is working', () => {
     expect(harness.core.access.acting()?.name).toBe('Rita Alves');
   });
 
-  test('the screen locks by itself after the counter’s idle minutes', async () => {
+  test('the screen locks by itself after the counter’s idle minutes, and when main locks it', async () => {
     harness = await staffedCounter();
     const { page } = harness;
     await page.clock.install();
@@ -117,6 +122,42 @@ describe('who is working', () => {
     await page.clock.runFor('00:15');
     await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Rita Alves');
     expect(harness.core.access.acting()).toBeNull();
+
+    // Locked in main (the computer locked or asleep): the screen follows at once, with no call of its own.
+    await page.keyboard.type(RITA_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
+    harness.core.access.lock();
+    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Rita Alves');
+  });
+});
+
+describe('a step that needs someone signed in', () => {
+  test('asks for the sign-in and goes on once signed in; Back leaves it undone and says why', async () => {
+    harness = await staffedCounter({ onTestProfile: false });
+    const { page } = harness;
+    // Training asks for nobody, even with agents on the counter.
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TRAINING');
+    const pickProfile = async () => {
+      await page.getByRole('textbox', { name: 'Active profile' }).click();
+      await page.getByRole('option', { name: 'Sunway Travel test mode · TEST' }).click();
+    };
+    const refusal = 'Switching to this profile on “Sunway Travel test mode” needs a signed-in agent. Nobody is signed in.';
+
+    await pickProfile();
+    await expect.poll(() => signIn(page).textContent()).toContain(refusal);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(refusal);
+    expect(await page.getByTestId('mode-badge').textContent()).toBe('TRAINING');
+
+    await pickProfile();
+    await expect.poll(() => focusedName(page)).toBe('Agent');
+    await page.keyboard.type('Bo');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(BO_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TEST');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
   });
 });
 
@@ -172,5 +213,54 @@ describe('a refund', () => {
     await expect.poll(() => harness?.core.ledger.get(booking.id)?.status).toBe('Cancelled');
     const given = harness.core.audit.log.list({ limit: 5 }).find((entry) => entry.action === 'approval.give' && entry.outcome === 'done');
     expect(given?.what).toBe(`Agent “Rita Alves” approved bookings:cancel on booking ${booking.id}`);
+  });
+});
+
+describe('Agents in Settings', () => {
+  test('an administrator adds an agent, makes them a supervisor, lifts their lock and sets the idle lock; an agent sees none of it', async () => {
+    harness = await staffedCounter();
+    const { page } = harness;
+    const bo = harness.core.agents.list().find((agent) => agent.name === 'Bo Tanaka');
+    if (!bo) throw new Error('no Bo');
+    // Bo typed five wrong PINs at another moment: locked.
+    for (let attempt = 0; attempt < 5; attempt += 1) await harness.core.agents.verify(bo.id, '0000').catch(() => undefined);
+    await harness.core.access.signIn(1, RITA_PIN);
+    await page.reload();
+    await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
+    await page.keyboard.press('Control+Comma');
+    const agents = page.getByRole('region', { name: 'Agents' }).or(page.getByLabel('Agents', { exact: true }));
+    await expect.poll(() => agents.getByLabel('Agent Bo Tanaka').textContent()).toContain('Locked until');
+
+    await agents.getByRole('button', { name: 'Add agent' }).click();
+    const form = page.getByRole('form', { name: 'Add agent' });
+    await form.getByLabel('Name').fill('Sam Reis');
+    await form.getByLabel(/^PIN\s*\*?$/).fill('1234');
+    await form.getByLabel('PIN again').fill('4321');
+    await form.getByRole('button', { name: 'Save agent' }).click();
+    await expect.poll(() => form.textContent()).toContain('The two PINs differ; type the same PIN twice.');
+    await form.getByLabel('PIN again').fill('1234');
+    await form.getByRole('button', { name: 'Save agent' }).click();
+    await expect.poll(() => agents.getByLabel('Agent Sam Reis').isVisible()).toBe(true);
+
+    await agents.getByLabel('Role of Sam Reis').click();
+    await page.getByRole('option', { name: 'Supervisor' }).click();
+    await expect.poll(() => harness?.core.agents.list().find((agent) => agent.name === 'Sam Reis')?.role).toBe('supervisor');
+    await agents.getByLabel('Agent Bo Tanaka').getByRole('button', { name: 'Unlock' }).click();
+    await expect.poll(() => agents.getByLabel('Agent Bo Tanaka').textContent()).toContain('Can sign in');
+    await agents.getByLabel('Lock the screen after this many minutes without use').fill('12');
+    await agents.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => harness?.core.access.session().idleLockMinutes).toBe(12);
+    await harness.screenshot('settings-agents');
+
+    // Bo, an agent, sees no Agents and no Add profile: main would refuse them anyway.
+    await page.keyboard.press('Control+Shift+L');
+    await page.keyboard.type('Bo');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(BO_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
+    await expect.poll(() => page.getByRole('heading', { name: 'Settings' }).isVisible()).toBe(true);
+    expect(await agents.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add profile' }).count()).toBe(0);
   });
 });

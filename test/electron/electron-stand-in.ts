@@ -302,6 +302,9 @@ export const screen = {
   getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
 };
 
+/** The system's power and screen-lock events; a test emits 'lock-screen' or 'suspend' as the OS would. */
+export const powerMonitor = new Emitter();
+
 export class StandInSession {
   permissionRequestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
   permissionCheckHandler: ((...args: unknown[]) => boolean) | null = null;
@@ -368,6 +371,7 @@ export function resetElectron(): void {
   Menu.applied = null;
   protocol.privileged.length = 0;
   protocol.handlers.clear();
+  powerMonitor.removeAllListeners();
 }
 
 // The checks above are the point; the names keep the compiler from dropping them.

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Envelope } from '../../shared/errors';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetElectron, shell } from './electron-stand-in';
+import { EVENT_CHANNEL } from '../../shared/ipc';
+import { app, BrowserWindow, dialog, ipcMain, Menu, powerMonitor, protocol, resetElectron, shell } from './electron-stand-in';
 
 vi.mock('electron', () => import('./electron-stand-in'));
 
@@ -309,5 +310,22 @@ describe('questions only main can ask', () => {
 
     dialog.nextResponse = 0;
     expect(await callFrom(window, 'profiles:update', move)).toMatchObject({ ok: true, value: { baseUrl: 'https://api.moved.example' } });
+  });
+});
+
+describe('the computer locked or asleep', () => {
+  test('locks the counter too: nobody acts until the PIN, and the window is told at once', async () => {
+    const window = await started();
+    expect(await callFrom(window, 'people:add', { name: 'Rita', role: 'administrator', pin: '2468' })).toMatchObject({ ok: true });
+    for (const event of ['lock-screen', 'suspend'] as const) {
+      window.webContents.sent.length = 0;
+      powerMonitor.emit(event);
+      expect(await callFrom(window, 'people:session', {})).toMatchObject({ ok: true, value: { agent: { name: 'Rita' }, locked: true } });
+      expect(window.webContents.sent).toContainEqual({
+        channel: EVENT_CHANNEL,
+        payload: expect.objectContaining({ name: 'event:people-change', payload: expect.objectContaining({ locked: true }) }),
+      });
+      expect(await callFrom(window, 'people:sign-in', { agentId: 1, pin: '2468' })).toMatchObject({ ok: true, value: { locked: false } });
+    }
   });
 });

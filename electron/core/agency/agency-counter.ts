@@ -15,12 +15,16 @@ import { takeWriteLease, tryTakeTrackerLease } from './leases';
 import type { BookingLease } from './leases';
 import { startOutboxPusher } from './outbox-pusher';
 import type { OutboxPusher } from './outbox-pusher';
+import { startPeopleSync } from './people-sync';
+import type { PeoplePorts, PeopleSync } from './people-sync';
 
 export interface AgencyCounterOptions {
   settings: AgencyConnectionSettings;
   counter: AgencyCounter;
   ledger: AgencyLedger;
   onStatus: (status: AgencyStatus) => void;
+  /** This counter's agents and audit, shared with the agency once connected. */
+  people?: PeoplePorts;
   /** How long a write lease lasts without renewal (renewed every third of it while the write is out). */
   writeLeaseMs?: number;
   /** How long a tracker lease lasts: another counter follows the booking if this one stops renewing it. */
@@ -104,6 +108,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   let pool: Pool | null = null;
   let pusher: OutboxPusher | null = null;
   let feed: ChangeFeed | null = null;
+  let people: PeopleSync | null = null;
   let stopped = false;
   let link: AgencyLink = { kind: 'connecting' };
   let unsent = ledger.outbox.size();
@@ -122,6 +127,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     link,
     unsent,
     setAside,
+    ...(people ? { people: people.status() } : {}),
   });
   const publish = (): void => {
     if (!stopped) options.onStatus(status());
@@ -198,6 +204,15 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       },
       onError: (error) => console.error('[agency] the other counters’ changes were not applied', error),
     });
+    if (options.people)
+      people = startPeopleSync({
+        pool,
+        counterId: counter.counterId,
+        ports: options.people,
+        everyMs: options.pollEveryMs ?? 10_000,
+        onStatus: publish,
+        onError: (error) => console.error('[agency] agents or audit entries were not shared', error),
+      });
   })();
 
   /**
@@ -355,6 +370,13 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         return true;
       }
     },
+    /** Something to share was recorded here (an audit entry, an agent): shared now rather than at the next poll. */
+    peopleChanged: (): void => people?.wake(),
+    /** Shares agents and audit entries now; resolves after a whole pass (tests), at once when not connected. */
+    peopleShared: async (): Promise<void> => {
+      await connected;
+      await people?.passed();
+    },
     /** Resolves when every change made here has reached the agency (tests, a clean quit). */
     drained: async (): Promise<void> => {
       await connected;
@@ -368,6 +390,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       await connected;
       await feed?.stop();
       await pusher?.stop();
+      await people?.stop();
       await pool?.end().catch(() => undefined);
     },
   };

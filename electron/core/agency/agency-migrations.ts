@@ -3,6 +3,7 @@ import { AppError } from '../app-error';
 import { checkOut } from './agency-connection';
 import { CHANGES_CHANNEL, PUSH_LOCK } from './change-log';
 import { PEOPLE_CHECK_MIGRATION } from './agency-people-check';
+import { AGENCY_PEOPLE_MIGRATION } from './agency-people-schema';
 import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
 
 /** One step of the agency server's schema, as SQL; the list index + 1 is the version it produces. */
@@ -130,6 +131,8 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   // Per booking, a late change never undoes a newer one; every counter a peer, writing only through functions bound to
   // the role that logs in, checked by the server.
   ZERO_TRUST_MIGRATION,
+  // The agency's agents (defined only by an agency administrator's counter) and every counter's audit chain.
+  AGENCY_PEOPLE_MIGRATION,
   // Who made and changed a booking, and who wrote each line, at which counter: the check takes those fields too.
   PEOPLE_CHECK_MIGRATION,
 ];

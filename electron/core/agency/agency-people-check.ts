@@ -1,5 +1,5 @@
 /**
- * Agency server schema 5: a booking change names who made the booking and who last changed it (and
+ * Agency server schema 6: a booking change names who made the booking and who last changed it (and
  * who approved that) with their counters, and a timeline line its agent, approver and counter, or
  * that Packdesk wrote it itself. The server's check of every change (agency_change_problem, schema 4
  * in agency-trust-schema.ts) is replaced whole by one that also takes these fields, each a name of 1

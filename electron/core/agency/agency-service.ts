@@ -11,6 +11,7 @@ import { startAgencyCounter } from './agency-counter';
 import type { AgencyCounterHandle, AgencyCounterOptions, AgencyWriteGuard } from './agency-counter';
 import { connectToAgency } from './connect-to-agency';
 import { createAgencySettings } from './agency-settings';
+import type { PeoplePorts } from './people-sync';
 
 export interface AgencyServiceDeps {
   settingsDb: DatabaseSync;
@@ -20,6 +21,8 @@ export interface AgencyServiceDeps {
   /** Tells the screens of a booking the agency's changes touched. */
   announce: (bookingId: number) => void;
   onStatus: (status: AgencyStatus) => void;
+  /** The agents and audit this counter shares with the agency while connected. */
+  people?: PeoplePorts;
   /** Timings for tests; the app uses the defaults. */
   timings?: Pick<
     AgencyCounterOptions,
@@ -49,7 +52,13 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     if (!saved || running) return;
     const profile = deps.profile(saved.profileId);
     ledger.join({ counterId: saved.counter.counterId, profileId: profile.id, profileKind: profile.kind }, saved.counter.name);
-    running = startAgencyCounter({ ...saved, ledger, onStatus: deps.onStatus, ...deps.timings });
+    running = startAgencyCounter({
+      ...saved,
+      ledger,
+      onStatus: deps.onStatus,
+      ...(deps.people ? { people: deps.people } : {}),
+      ...deps.timings,
+    });
   }
 
   async function stopRunning(): Promise<void> {
@@ -70,6 +79,10 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     claimedByPeer: (bookingId: number): boolean => ledger.claimedByPeer(bookingId),
     /** The service was read: a status another counter claimed is now confirmed or corrected. */
     serviceRead: (bookingId: number): void => ledger.serviceRead(bookingId),
+    /** An audit entry or an agent was recorded here: shared with the agency now, when connected. */
+    peopleChanged: (): void => running?.peopleChanged(),
+    /** Resolves after agents and audit entries were shared once more (tests); at once when not connected. */
+    peopleShared: async (): Promise<void> => running?.peopleShared(),
     /** Resolves when every change made here has reached the agency. */
     drained: async (): Promise<void> => running?.drained(),
     /** At start-up: connects the profile saved as the agency's, if any. */

@@ -7,6 +7,22 @@ import { hash } from 'node:crypto';
 export const PREIMAGE_SQL =
   'prev_hash || char(10) || json_array(sequence, at, counter, agent_id, agent_name, approver_id, approver_name, action, outcome, what)';
 
+/** One entry with the fields its hash was made from and both hashes: what the agency is sent (agency/agency-audit.ts). */
+export interface ChainedAuditEntry {
+  sequence: number;
+  at: string;
+  counter: string;
+  agentId: number | null;
+  agentName: string | null;
+  approverId: number | null;
+  approverName: string | null;
+  action: string;
+  outcome: string;
+  what: string;
+  prevHash: string;
+  hash: string;
+}
+
 /** One stored entry as the chain reads it: its sequence number, the previous hash it names, its own hash, and its preimage. */
 export type ChainRow = [sequence: number, prevHash: string, hash: string, preimage: string];
 

@@ -4,7 +4,7 @@ import type { AuditAction, AuditEntry, AuditOutcome, AuditPerson, AuditVerdict }
 import { AppError } from '../app-error';
 import { openDatabase, transaction } from '../database';
 import { CHAIN_SELECT, sha256, walkChain } from './audit-chain';
-import type { ChainRow, ChainWalk } from './audit-chain';
+import type { ChainedAuditEntry, ChainRow, ChainWalk } from './audit-chain';
 import { auditMigrations } from './audit-migrations';
 import { chainHoldsInParallel } from './parallel-check';
 
@@ -81,6 +81,7 @@ export function createAuditLog({
   anchor,
   now = () => new Date(),
   parallelFrom = PARALLEL_FROM,
+  onAppend = () => undefined,
 }: {
   /** The audit's own SQLite file, in the data folder. */
   file: string;
@@ -90,6 +91,8 @@ export function createAuditLog({
   now?: () => Date;
   /** From how many entries workers check the chain first (tests set 1 to check that path on small chains). */
   parallelFrom?: number;
+  /** After each entry is committed (the agency link sends it on). */
+  onAppend?: () => void;
 }) {
   const db: DatabaseSync = openDatabase(file, auditMigrations);
   const last = db.prepare('SELECT sequence, hash FROM audit_entries ORDER BY sequence DESC LIMIT 1');
@@ -106,6 +109,8 @@ export function createAuditLog({
   page.setReturnArrays(true);
   const size = db.prepare('SELECT count(*) AS entries, coalesce(max(sequence), 0) AS last FROM audit_entries');
   const hashAt = db.prepare('SELECT hash FROM audit_entries WHERE sequence = ?');
+  const chained = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE sequence > ? ORDER BY sequence LIMIT ?`);
+  chained.setReturnArrays(true);
 
   /** The walk that names the first broken entry; when the chain is long, workers first check it holds, and the walk runs only if not. */
   async function walk(anchorSequence: number): Promise<ChainWalk> {
@@ -165,6 +170,7 @@ export function createAuditLog({
         return row;
       });
       anchor.set({ count: written[0], hash: written[11] });
+      onAppend();
       return toEntry(written);
     },
 
@@ -172,6 +178,30 @@ export function createAuditLog({
     list({ before, limit }: { before?: number | undefined; limit: number }): AuditEntry[] {
       return (page.all(before ?? Number.MAX_SAFE_INTEGER, limit) as unknown as EntryRow[]).map(toEntry);
     },
+
+    /** Up to `limit` entries after `sequence`, oldest first, each with both its hashes: what the agency is sent next. */
+    chainAfter(sequence: number, limit: number): ChainedAuditEntry[] {
+      return (chained.all(sequence, limit) as unknown as EntryRow[]).map((row) => {
+        const [, at, counterName, agentId, agentName, approverId, approverName, action, outcome, what, prevHash, hash] = row;
+        return {
+          sequence: row[0],
+          at,
+          counter: counterName,
+          agentId,
+          agentName,
+          approverId,
+          approverName,
+          action,
+          outcome,
+          what,
+          prevHash,
+          hash,
+        };
+      });
+    },
+
+    /** The sequence of the newest entry (0 while the audit is empty). */
+    lastSequence: (): number => (size.get() as { last: number }).last,
 
     /** Walks the whole chain, then compares its length and last hash with the anchor. */
     async verify(): Promise<AuditVerdict> {

@@ -24,6 +24,8 @@ export interface AccessDeps {
   booking: (bookingId: number) => { profileId: number; status: string } | null;
   /** The profile a hold of this counter was made on; null when there is no such hold. */
   holdProfileId: (holdId: string) => number | null;
+  /** Told of every change of who is working (sign-in, lock, sign-out), so the screens follow main. */
+  onChange?: (session: PeopleSession) => void;
 }
 
 const WHO: Record<Role, string> = {
@@ -46,7 +48,7 @@ function numberIn(input: unknown, field: 'id' | 'profileId' | 'bookingId'): numb
  * no set-up). Once one exists, a call that needs a role and acts on a live or test profile (or on the
  * whole counter) is refused in words unless a signed-in agent has that role.
  */
-export function createAccess({ agents, approvals, preferences, activeProfile, profile, booking, holdProfileId }: AccessDeps) {
+export function createAccess({ agents, approvals, preferences, activeProfile, profile, booking, holdProfileId, onChange }: AccessDeps) {
   let signedIn: number | null = null;
   // A locked screen keeps whose it is (they unlock it) but acts for nobody until a PIN is typed.
   let locked = false;
@@ -164,6 +166,13 @@ export function createAccess({ agents, approvals, preferences, activeProfile, pr
     };
   }
 
+  /** The session now, told to whoever follows it. */
+  function changed(): PeopleSession {
+    const now = session();
+    onChange?.(now);
+    return now;
+  }
+
   function signedInAs(agent: AgentView): void {
     signedIn = agent.id;
     locked = false;
@@ -197,29 +206,31 @@ export function createAccess({ agents, approvals, preferences, activeProfile, pr
     /** Signs an agent in: unlocks their own screen, or is a shift change when another was; a wrong PIN leaves the session as it was. */
     async signIn(agentId: number, pin: string): Promise<PeopleSession> {
       signedInAs(await agents.verify(agentId, pin));
-      return session();
+      return changed();
     },
 
     /** Signs in an agent the counter just created with the PIN they typed (the first administrator). */
     signInCreated(agent: AgentView): void {
       signedInAs(agent);
+      changed();
     },
 
     signOut(): PeopleSession {
       signedIn = null;
       locked = false;
-      return session();
+      return changed();
     },
 
-    /** Locks the screen; nothing to lock while nobody is signed in. */
+    /** Locks the screen (Ctrl+L, idle, the computer locked or asleep); nothing to lock while nobody is signed in. */
     lock(): PeopleSession {
-      if (signedIn !== null) locked = true;
-      return session();
+      if (signedIn === null || locked) return session();
+      locked = true;
+      return changed();
     },
 
     setIdleLockMinutes(minutes: number): PeopleSession {
       preferences.set('people.idle-lock-minutes', String(minutes));
-      return session();
+      return changed();
     },
   };
 }

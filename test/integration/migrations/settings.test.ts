@@ -33,7 +33,7 @@ const FIXTURE_RULES = {
 describe.each(olderVersions(settingsMigrations))('a settings file written by schema %i', (version) => {
   test('keeps every profile and preference; profiles without status rules get the defaults', async () => {
     const file = copyFixture(tempDir(), fixtureName('settings', version));
-    const before = snapshot(file, { profiles: 'id', preferences: 'key' });
+    const before = snapshot(file, { profiles: 'id', preferences: 'key', ...(version >= 6 ? { agents: 'id' } : {}) });
     const db = openDatabase(file, settingsMigrations);
     try {
       expect(userVersion(db)).toBe(settingsMigrations.length);
@@ -41,8 +41,12 @@ describe.each(olderVersions(settingsMigrations))('a settings file written by sch
       // Migration 2: a status_rules column, NULL (the defaults) on every profile that had none.
       expect(rowsOf(db, 'profiles', 'id')).toEqual(before.profiles?.map((row) => (version < 2 ? { ...row, status_rules: null } : row)));
       expect(rowsOf(db, 'preferences', 'key')).toEqual(before.preferences);
-      // Migration 6: no agents, so an upgraded counter asks nobody to sign in until an administrator is added.
-      expect(rowsOf(db, 'agents', 'id')).toEqual([]);
+      // Migration 6: no agents, so an upgraded counter asks nobody to sign in until an administrator is added. Migration 7:
+      // an agent added before keeps name, PIN hash and lock, belongs to no agency yet, and is to be sent to one (if allowed).
+      expect(rowsOf(db, 'agents', 'id')).toEqual(
+        (before.agents ?? []).map((row) => ({ ...row, agency_agent_id: null, agency_revision: 0, agency_unsent: 1 })),
+      );
+      if (version >= 6) expect(before.agents).toHaveLength(1);
       expectSound(db);
 
       const preferences = createPreferences(db);

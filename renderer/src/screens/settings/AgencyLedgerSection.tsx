@@ -4,6 +4,7 @@ import { BusyButton } from '../../components/BusyButton';
 import type { AgencySettingsView } from '../../../../shared/agency';
 import { plural } from '../../../../shared/format';
 import type { ProfileView } from '../../../../shared/profiles';
+import { AgencyPeopleNotice } from './AgencyPeopleNotice';
 import { LINK_LOOK, linkExplanation, linkWords, setAsideWords, unsentWords } from '../../components/agency-words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useMainCall } from '../../hooks/use-main-call';
@@ -134,6 +135,8 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
           <Text size="sm">{link.kind === 'refused' ? link.hint : linkExplanation(link)}</Text>
         </Alert>
       )}
+
+      {shared && link && mode !== 'form' && status.people && <AgencyPeopleNotice people={status.people} />}
 
       {shared && link && mode !== 'form' && setAside.length > 0 && (
         <Alert color="orange" variant="light" title={setAside.join('; ')} data-testid="agency-set-aside">

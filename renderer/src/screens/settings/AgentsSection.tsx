@@ -133,7 +133,7 @@ export function AgentsSection() {
             value={minutes}
             onChange={setMinutes}
             error={idleChecked.success ? null : idleChecked.error.issues[0]?.message}
-            w={360}
+            w={420}
           />
           <BusyButton type="submit" variant="default" busy={idle.busy} disabled={minutes === session.idleLockMinutes}>
             Save
