@@ -1,10 +1,11 @@
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
 import { auditNames } from './audit/audit-names';
-import { auditedHandlers, recordAction } from './audit/audited-handlers';
+import { auditedHandlers } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
 import type { AuditVerdict } from '../../shared/audit';
 import type { BookingRecord } from '../../shared/bookings';
+import { COUNTER_TARGET } from '../../shared/people';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import { AppError } from './app-error';
@@ -23,7 +24,8 @@ import { referenceCodeOf } from './ledger/reference-series';
 import { createHeldWrites } from './ledger/held-writes';
 import { createLedger } from './ledger/ledger';
 import { startDailyBackups } from './ledger/daily-backups';
-import { applyStagedRestore, backUpLedger, cancelStagedRestore, stageRestore } from './ledger/ledger-backup';
+import { counterBackups } from './ledger/counter-backups';
+import { applyStagedRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './engine/payments/payment-pipeline';
 import { createAccess } from './people/access';
@@ -31,6 +33,7 @@ import { createAgentDirectory } from './people/agents';
 import { createAgencyAgentCopy } from './people/agency-agent-copy';
 import { createApprovals } from './people/approvals';
 import type { PaymentWindows } from './engine/payments/payment-windows';
+import type { FileSaver } from './file-saver';
 import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
@@ -90,6 +93,8 @@ export interface CoreOptions {
   paymentWindows?: PaymentWindows;
   /** Saves the page on screen as a PDF (a voucher, a trainee's report). */
   pdfPrinter?: PdfPrinter;
+  /** Saves a text file where the agent chooses (an audit export). */
+  fileSaver?: FileSaver;
   /** When the first daily backup of the ledger is taken after the start (default five minutes). */
   firstDailyBackupMs?: number;
   /** Hands a link to the system browser (Electron's shell); absent where there is none. */
@@ -253,11 +258,20 @@ export function createCore(options: CoreOptions) {
     booking: (bookingId) => ledger.get(bookingId),
     holdProfileId: engine.profileOfHold,
     onChange: (session) => events.emit('event:people-change', session),
+    changeDifference: engine.previewedDifference,
   });
+
+  /** The audit chain's latest check, at start or in Settings (a broken chain is told, and the counter keeps working). */
+  let auditVerdict: AuditVerdict | null = null;
+  const auditChecked = (verdict: AuditVerdict) => {
+    auditVerdict = verdict;
+    if (!verdict.ok) console.error(`[audit] ${verdict.message}`);
+    events.emit('event:audit-verdict', verdict);
+  };
 
   const areaHandlers: Handlers = {
     ...peopleIpc({ agents, access, approvals }),
-    ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
+    ...appIpc({ version: options.version, secrets: options.secrets, connectivity, auditVerdict: () => auditVerdict }),
     ...profilesIpc({ profiles, connectivity, events }),
     ...keysIpc({ profiles }),
     ...packagesIpc({ engine }),
@@ -281,7 +295,7 @@ export function createCore(options: CoreOptions) {
       events,
       printer: options.pdfPrinter,
     }),
-    ...auditIpc({ audit }),
+    ...auditIpc({ audit, fileSaver: options.fileSaver, onVerdict: auditChecked }),
   };
 
   const calls = createCallDrain();
@@ -289,7 +303,7 @@ export function createCore(options: CoreOptions) {
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
   const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: access.acting });
   const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, names)));
-  /** The chain's check at the last start (a broken chain is told, and the counter keeps working). */
+  /** The chain's check at the last start. */
   let auditAtStart: AuditVerdict | null = null;
   let stopDailyBackups: (() => void) | null = null;
 
@@ -309,23 +323,6 @@ export function createCore(options: CoreOptions) {
     releaseDataFolder();
   }
   let shuttingDown: Promise<void> | null = null;
-  /** A backup or restore step, recorded in the audit once done, or refused with its words. */
-  function backedUp<T>(action: 'backup.take' | 'restore.stage' | 'restore.cancel', what: string, work: () => T): T {
-    try {
-      const result = work();
-      recordAction(audit, { action, what, who: names.signedIn() });
-      return result;
-    } catch (error) {
-      recordAction(audit, {
-        action,
-        who: names.signedIn(),
-        outcome: 'refused',
-        what: `${what}: refused: ${error instanceof AppError ? error.message : 'it failed'}`,
-      });
-      throw error;
-    }
-  }
-
   return {
     handlers,
     /** Origins whose links may leave for the system browser: the active profile's service, and the built-in one. */
@@ -359,25 +356,26 @@ export function createCore(options: CoreOptions) {
           console.error('[audit] the audit could not be checked', error);
           return null;
         });
-        if (auditAtStart && !auditAtStart.ok) console.error(`[audit] ${auditAtStart.message}`);
+        if (auditAtStart) auditChecked(auditAtStart);
       })();
       return calls.track(starting);
     },
     /** The settings actions' audit, and its check at the last start (null before the start finished or if it could not run). */
     audit: { log: audit, atStart: () => auditAtStart },
-    backups: {
-      /** The ledger file this start replaced with a restored backup, kept beside it; null when none was restored. */
+    /** Backups and restores of the ledger (a restore approved by a supervisor once an administrator exists), each in the audit. */
+    backups: counterBackups({
+      dataDir: options.dataDir,
+      ledgerDb,
+      audit,
+      signedIn: names.signedIn,
+      thisCounter,
+      approveRestore: access.approveRestore,
+      askRestoreApproval: (message) => {
+        events.emit('event:approval-asked', { channel: 'ledger:restore', target: COUNTER_TARGET, message });
+        return approvals.waitFor('ledger:restore', COUNTER_TARGET);
+      },
       replacedByRestore,
-      /** A consistent copy of the ledger, taken while the app runs. */
-      backUpTo: (target: string) =>
-        backedUp('backup.take', `Backed up the ledger to ${basename(target)}`, () => backUpLedger(ledgerDb, target)),
-      /** Reads a backup into a clean ledger the next start puts in place of this one; what it holds, for the agent to confirm. */
-      stageRestore: (file: string) =>
-        backedUp('restore.stage', `Chose backup ${basename(file)} to restore at the next start`, () =>
-          stageRestore(options.dataDir, file, thisCounter()),
-        ),
-      cancelRestore: () => backedUp('restore.cancel', 'Cancelled the restore of a backup', () => cancelStagedRestore(options.dataDir)),
-    },
+    }),
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */
     close,
     /**

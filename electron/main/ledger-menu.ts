@@ -37,6 +37,8 @@ export function ledgerMenuActions(core: Core, window: () => BrowserWindow | null
     },
     restoreLedger() {
       void (async () => {
+        // Refused, or a supervisor's approval asked for, before the agent looks for a file; checked again (and the approval spent) as it is staged.
+        if (!(await core.backups.mayRestore())) return;
         const choice = await dialog.showOpenDialog({
           title: 'Restore the ledger from a backup',
           properties: ['openFile'],

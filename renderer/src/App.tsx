@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { AppFrame } from './components/AppFrame';
+import { AuditBrokenNotice } from './components/AuditBrokenNotice';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusOnArrival } from './components/FocusOnArrival';
 import { ScreenLoading } from './components/ScreenLoading';
@@ -47,7 +48,9 @@ export function App() {
   useMainEvent('event:connectivity-change', ({ online }) => setOnline(online));
   useMainEvent('event:agency-change', (status) => useAgency.getState().set(status));
   useMainEvent('event:people-change', (session) => usePeople.getState().setSession(session));
+  useMainEvent('event:approval-asked', ({ channel, target, message }) => usePeople.getState().askApproval(channel, target, message));
   useMainEvent('event:profiles-change', () => void refresh());
+  useMainEvent('event:audit-verdict', (verdict) => useAppStore.getState().setAudit(verdict));
   useMainEvent('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next)));
 
   // The control the agent was on in the counter's screens: the focus goes back there after a sign-in or unlock.
@@ -101,6 +104,7 @@ export function App() {
         }}
       >
         <AppFrame>
+          <AuditBrokenNotice />
           <ErrorBoundary resetKey={shown}>
             {/* One boundary per screen, so a screen that loads always starts from its loading state. */}
             <Suspense key={shown} fallback={<ScreenLoading label={LOADING_LABELS[voucherBookingId !== null ? 'voucher' : screen]} />}>

@@ -216,6 +216,28 @@ describe('a refund', () => {
   });
 });
 
+describe('File → Restore Ledger…', () => {
+  test('asks a supervisor’s approval in the same dialog before the backup is chosen; Rita’s PIN and Enter let it go on', async () => {
+    harness = await staffedCounter();
+    const { page } = harness;
+    await harness.core.access.signIn(2, BO_PIN);
+    await page.reload();
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
+
+    // What the menu item does first, in main.
+    const mayGoOn = harness.core.backups.mayRestore();
+    const approval = page.getByRole('dialog', { name: 'A supervisor’s approval' });
+    await expect
+      .poll(() => approval.textContent())
+      .toContain('Restoring a backup over the ledger needs a supervisor’s approval in the moment. Nothing was replaced.');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
+    await page.keyboard.type(RITA_PIN);
+    await page.keyboard.press('Enter');
+    expect(await mayGoOn).toBe(true);
+    await expect.poll(() => approval.count()).toBe(0);
+  });
+});
+
 describe('Agents in Settings', () => {
   test('an administrator adds an agent, makes them a supervisor, lifts their lock and sets the idle lock; an agent sees none of it', async () => {
     harness = await staffedCounter();

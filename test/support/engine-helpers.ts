@@ -30,6 +30,8 @@ export function useCore() {
       agencyTimings?: CoreOptions['agencyTimings'];
       /** The keychain store, when a test restarts a counter and its keys must still be there. */
       secrets?: CoreOptions['secrets'];
+      /** Where a file the agent saves goes (an audit export). */
+      fileSaver?: CoreOptions['fileSaver'];
     } = {},
   ) => {
     const dataDir = options.dataDir ?? tempDir();
@@ -46,6 +48,7 @@ export function useCore() {
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       ...(options.paymentWindows ? { paymentWindows: options.paymentWindows } : {}),
       ...(options.agencyTimings ? { agencyTimings: options.agencyTimings } : {}),
+      ...(options.fileSaver ? { fileSaver: options.fileSaver } : {}),
     });
     cores.push(core);
     if (options.start !== false) await core.start();

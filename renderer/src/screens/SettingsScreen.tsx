@@ -5,6 +5,8 @@ import { useAppStore } from '../stores/app-store';
 import { useMayCall } from '../stores/people-store';
 import { AddProfileForm } from './settings/AddProfileForm';
 import { AgentsSection } from './settings/AgentsSection';
+
+import { AuditSection } from './settings/AuditSection';
 import { ProfileCard } from './settings/ProfileCard';
 
 /** Profiles and their keys: the one place where the counter is told which service to sell on. */
@@ -47,6 +49,8 @@ export function SettingsScreen() {
       </Stack>
 
       <AgentsSection />
+
+      <AuditSection />
 
       <Text size="sm" c="dimmed">
         Packdesk {version}. Keys are kept in the system keychain and never shown again after saving; only their last four characters are.

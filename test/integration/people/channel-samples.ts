@@ -45,6 +45,7 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'profiles:delete': { id: NOBODY },
     'profiles:activate': { id: ids.profileId },
     'profiles:set-status-rules': { profileId: ids.profileId, rules: ids.statusRules },
+    'profiles:set-change-approval': { profileId: ids.profileId, aboveMinor: null },
     'keys:set': { profileId: ids.profileId, slot: 'publishable', value: 'pk_test_51PubKeyIjKl4321' },
     'keys:delete': { profileId: ids.profileId, slot: 'publishable' },
     'packages:search': { title: '' },
@@ -104,5 +105,6 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'training:add-trainee': { name: `Trainee ${ids.suffix}` },
     'audit:verify': {},
     'audit:list': {},
+    'audit:export-csv': {},
   };
 }
