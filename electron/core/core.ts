@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
 import { auditNames } from './audit/audit-names';
@@ -126,8 +127,9 @@ export function createCore(options: CoreOptions) {
   const preferences = createPreferences(settingsDb);
   const profiles = createProfileService(settingsDb, preferences, options.secrets, options.askAgent);
   const events = createEventHub();
-  /** This counter as the audit and the ledger name it: its name in the agency, or its client references' code. */
-  const counterName = (): string => agency.status().counterName ?? `Counter ${referenceCodeOf(ledgerDb) ?? 'not yet numbered'}`;
+  /** This counter as the audit and the ledger name it: the agency's name for this desk, else its booking references' code, else the computer's. */
+  const counterName = (): string =>
+    agency.status().counterName ?? (referenceCodeOf(ledgerDb) ? `Counter ${referenceCodeOf(ledgerDb)}` : hostname());
   // The audit of settings actions: its own file, its count and last hash kept in the settings database too.
   const audit = (() => {
     try {

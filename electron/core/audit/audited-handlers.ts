@@ -61,14 +61,15 @@ export async function audited<T>(
   what: string,
   work: () => Promise<T>,
   who: AuditPerson | null = null,
+  approver: AuditPerson | null = null,
 ): Promise<T> {
   try {
     const result = await work();
-    recordAction(audit, { action, what, who });
+    recordAction(audit, { action, what, who, approver });
     return result;
   } catch (error) {
     const words = error instanceof AppError ? error.message : 'it failed unexpectedly';
-    recordAction(audit, { action, outcome: 'refused', what: `${what}: refused: ${words}`, who });
+    recordAction(audit, { action, outcome: 'refused', what: `${what}: refused: ${words}`, who, approver });
     throw error;
   }
 }
@@ -153,6 +154,17 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
     ],
     'audit:export-csv': (input) => ['audit.export', `Exported ${filtered(input)} of the audit to a CSV file`],
   };
+  const person = (id: number): AuditPerson => ({ agentId: id, name: agentName(id) });
+  /**
+   * Who did it, and who approved: the agent signed in when the call was made; a sign-in is the agent
+   * signing in (refused too: whose PIN was tried); an approval names the agent asking and the approver.
+   */
+  const peopleOf = (channel: AuditedChannel, input: unknown): [AuditPerson | null, AuditPerson | null] => {
+    const agentId = (input as { agentId?: number }).agentId;
+    if (channel === 'people:sign-in' && agentId !== undefined) return [person(agentId), null];
+    if (channel === 'people:approve' && agentId !== undefined) return [signedIn(), person(agentId)];
+    return [signedIn(), null];
+  };
   const wrapped: Partial<Handlers> = {};
   for (const channel of Object.keys(words) as AuditedChannel[]) {
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
@@ -161,7 +173,8 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
       [channel]: (input: unknown) => {
         // Named before the call: a deleted profile has no name afterwards.
         const [action, what] = describe(input);
-        return audited(audit, action, what, () => handler(input), signedIn());
+        const [who, approver] = peopleOf(channel, input);
+        return audited(audit, action, what, () => handler(input), who, approver);
       },
     });
   }

@@ -38,13 +38,14 @@ describe('people in the audit', () => {
     expect(entries.map((entry) => [entry.action, entry.outcome, entry.who?.name ?? null, entry.what])).toEqual([
       ['agent.add', 'done', null, 'Added administrator “Ana Reis”'],
       ['agent.add', 'done', 'Ana Reis', 'Added agent “Bea Costa”'],
-      ['agent.sign-in', 'refused', 'Ana Reis', expect.stringMatching(/^Agent “Bea Costa” signed in: refused: /)],
-      ['agent.sign-in', 'done', 'Ana Reis', 'Agent “Bea Costa” signed in'],
+      // A sign-in names the agent signing in (refused too: whose PIN was tried).
+      ['agent.sign-in', 'refused', 'Bea Costa', expect.stringMatching(/^Agent “Bea Costa” signed in: refused: /)],
+      ['agent.sign-in', 'done', 'Bea Costa', 'Agent “Bea Costa” signed in'],
       ['profile.activate', 'done', 'Bea Costa', 'Switched the counter to profile “Training”'],
-      ['agent.sign-in', 'done', 'Bea Costa', 'Agent “Ana Reis” signed in'],
+      ['agent.sign-in', 'done', 'Ana Reis', 'Agent “Ana Reis” signed in'],
       ['agent.unlock', 'done', 'Ana Reis', 'Unlocked agent “Bea Costa”'],
       ['agent.sign-out', 'done', 'Ana Reis', 'Signed out'],
-      ['agent.sign-in', 'done', null, 'Agent “Ana Reis” signed in'],
+      ['agent.sign-in', 'done', 'Ana Reis', 'Agent “Ana Reis” signed in'],
     ]);
     expect(await call('audit:verify', {})).toMatchObject({ ok: true, entries: 9 });
 

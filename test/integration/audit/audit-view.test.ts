@@ -83,7 +83,7 @@ describe('the audit view’s filters', () => {
     const { call, dispatch, admin, supervisor, agent } = await counterWithPeople();
     await call('people:sign-in', { agentId: agent.id, pin: AGENT_PIN });
     await call('profiles:activate', { id: 1 });
-    // A supervisor's approval names the supervisor as who gave it.
+    // A supervisor's approval names the agent who asked and the supervisor who gave it.
     await call('people:approve', { agentId: supervisor.id, pin: SUPERVISOR_PIN, channel: 'keys:delete', target: 1 });
     // An agent may not read the audit.
     const refused = await dispatch('audit:list', {});
@@ -92,16 +92,21 @@ describe('the audit view’s filters', () => {
 
     const of = (entries: AuditEntry[]) => entries.map((entry) => [entry.action, entry.who?.name ?? null, entry.what]);
     expect(of(await call('audit:list', { agentId: agent.id }))).toEqual([
-      ['agent.sign-in', '=HYPERLINK("http://x.example")', 'Agent “Carla Dias” signed in'],
       ['approval.give', '=HYPERLINK("http://x.example")', 'Agent “Carla Dias” approved keys:delete on profile 1'],
       ['profile.activate', '=HYPERLINK("http://x.example")', 'Switched the counter to profile “Training”'],
+      ['agent.sign-in', '=HYPERLINK("http://x.example")', 'Agent “=HYPERLINK("http://x.example")” signed in'],
+    ]);
+    // The supervisor: her own sign-in, and the approval she gave.
+    const [approval] = await call<AuditEntry[]>('audit:list', { agentId: supervisor.id, action: 'approval.give' });
+    expect(approval).toMatchObject({ who: { name: '=HYPERLINK("http://x.example")' }, approver: { name: 'Carla Dias' } });
+    expect(of(await call('audit:list', { agentId: supervisor.id, action: 'agent.sign-in' }))).toEqual([
+      ['agent.sign-in', 'Carla Dias', 'Agent “Carla Dias” signed in'],
     ]);
     expect(of(await call('audit:list', { agentName: 'ANA REIS', action: 'agent.add' }))).toEqual([
       ['agent.add', 'Ana Reis', 'Added agent “=HYPERLINK("http://x.example")”'],
       ['agent.add', 'Ana Reis', 'Added supervisor “Carla Dias”'],
     ]);
     expect(of(await call('audit:list', { agentId: admin.id }))).toEqual([
-      ['agent.sign-in', 'Ana Reis', 'Agent “=HYPERLINK("http://x.example")” signed in'],
       ['agent.add', 'Ana Reis', 'Added agent “=HYPERLINK("http://x.example")”'],
       ['agent.add', 'Ana Reis', 'Added supervisor “Carla Dias”'],
     ]);
@@ -135,9 +140,8 @@ describe('the audit view’s filters', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Entry,Time (UTC),Counter,Who,Approver,Action,Outcome,What,Hash');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
-    expect(lines[5]).toMatch(
-      /^5,[^,]+,[^,]+,"'=HYPERLINK\(""http:\/\/x\.example""\)",,Signed in,Done,Agent “Carla Dias” signed in,[0-9a-f]{64}$/,
-    );
+    expect(lines[4]).toMatch(/^4,[^,]+,[^,]+,"'=HYPERLINK\(""http:\/\/x\.example""\)",,Signed in,Done,/);
+    expect(lines[5]).toMatch(/^5,[^,]+,[^,]+,Carla Dias,,Signed in,Done,Agent “Carla Dias” signed in,[0-9a-f]{64}$/);
     // The agent's name is text in the spreadsheet, never a formula it runs: no cell starts with =.
     expect(csv).not.toMatch(/(^|,)"?=/m);
 

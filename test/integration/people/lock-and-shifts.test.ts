@@ -66,10 +66,10 @@ describe('a locked screen', () => {
       .reverse();
     expect(shifts.slice(-5)).toEqual([
       'Bo: Locked the screen',
-      '-: Agent “Bo” signed in: refused: That is not Bo’s PIN. 4 tries remain before Bo is locked.',
-      '-: Agent “Bo” signed in',
+      'Bo: Agent “Bo” signed in: refused: That is not Bo’s PIN. 4 tries remain before Bo is locked.',
+      'Bo: Agent “Bo” signed in',
       'Bo: Locked the screen',
-      '-: Agent “Rita” signed in',
+      'Rita: Agent “Rita” signed in',
     ]);
   });
 
