@@ -74,6 +74,13 @@ export const bookingRecordSchema = z.object({
   inFlight: z.string().nullable(),
   /** The agency counter that made this booking ("Desk 2"); null: this counter. */
   originCounter: z.string().nullable(),
+  /** The agent who made it and the counter they were at; null where nobody was signed in (training) or on rows from before. */
+  madeBy: z.string().nullable(),
+  madeAtCounter: z.string().nullable(),
+  /** The agent who last changed or cancelled it, the supervisor who approved that, and the counter; null: not changed by a named agent. */
+  changedBy: z.string().nullable(),
+  changedApprover: z.string().nullable(),
+  changedAtCounter: z.string().nullable(),
   /** Moves on with every change of the row; a read or a preview belongs to one version. */
   version: z.number().int(),
   createdAt: z.string(),
@@ -81,7 +88,18 @@ export const bookingRecordSchema = z.object({
 });
 export type BookingRecord = z.infer<typeof bookingRecordSchema>;
 
-export const timelineEventSchema = z.object({ at: z.string(), type: z.string(), summary: z.string() });
+export const timelineEventSchema = z.object({
+  at: z.string(),
+  type: z.string(),
+  summary: z.string(),
+  /** The agent who wrote the line and the supervisor who approved it; null where nobody was named. */
+  agent: z.string().nullable(),
+  approver: z.string().nullable(),
+  /** The counter it was written at; null on lines from before counters were named. */
+  counter: z.string().nullable(),
+  /** Packdesk wrote it itself (a read of the service, a recovery at start-up), not a person. */
+  byPackdesk: z.boolean(),
+});
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 
 export const bookingFilterSchema = z
@@ -95,6 +113,8 @@ export const bookingFilterSchema = z
     to: isoDate.optional(),
     /** In an agency: every counter's bookings (default), or only those made at this counter. */
     counter: z.enum(['all', 'here']).optional(),
+    /** Only the bookings this agent (their exact name) made or last changed. */
+    agent: z.string().trim().min(1).max(100).optional(),
     offset: z.number().int().min(0).max(10_000_000).optional(),
     limit: z.number().int().min(1).max(500).optional(),
   })

@@ -190,6 +190,11 @@ export const channels = {
     input: bookingFilterSchema,
     output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   },
+  /** The agents named in the profile's history (who made or last changed a booking), for the Bookings screen's filter. */
+  'history:agents': {
+    input: z.object({ profileId }).strict(),
+    output: z.array(z.string()),
+  },
   'history:attention': {
     input: z.object({ profileId }).strict(),
     output: z.array(bookingRecordSchema),

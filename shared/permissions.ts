@@ -60,6 +60,7 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'history:get': open('Reading a booking', 'booking'),
   'history:export': { need: 'agent', scope: 'named-profile', does: 'Exporting the history' },
   'history:attention': open('Listing bookings that need attention', 'named-profile'),
+  'history:agents': open('Listing the agents in the history', 'named-profile'),
   'agency:status': open('Reading the agency link', 'counter'),
   'agency:settings': open('Reading the agency settings', 'counter'),
   'agency:connect': { need: 'administrator', scope: 'counter', does: 'Connecting the counter to an agency', approval: true },

@@ -5,6 +5,7 @@ import { auditNames } from './audit/audit-names';
 import { auditedHandlers } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
 import type { AuditVerdict } from '../../shared/audit';
+import type { BookingRecord } from '../../shared/bookings';
 import { COUNTER_TARGET } from '../../shared/people';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
@@ -126,13 +127,15 @@ export function createCore(options: CoreOptions) {
   const preferences = createPreferences(settingsDb);
   const profiles = createProfileService(settingsDb, preferences, options.secrets, options.askAgent);
   const events = createEventHub();
+  /** This counter as the audit and the ledger name it: the agency's name for this desk, else its booking references' code, else the computer's. */
+  const counterName = (): string =>
+    agency.status().counterName ?? (referenceCodeOf(ledgerDb) ? `Counter ${referenceCodeOf(ledgerDb)}` : hostname());
   // The audit of settings actions: its own file, its count and last hash kept in the settings database too.
   const audit = (() => {
     try {
       return createAuditLog({
         file: join(options.dataDir, 'audit.db'),
-        // The agency's name for this desk, else its booking references' code, else the computer's own name.
-        counter: () => agency.status().counterName ?? (referenceCodeOf(ledgerDb) ? `Counter ${referenceCodeOf(ledgerDb)}` : hostname()),
+        counter: counterName,
         anchor: preferenceAnchor(preferences),
         // Every settings action is audited, an agent's too: the agency gets both at once.
         onAppend: () => agency.peopleChanged(),
@@ -144,16 +147,13 @@ export function createCore(options: CoreOptions) {
       throw error;
     }
   })();
-  const ledger = createLedger(ledgerDb, undefined, (booking) => {
+  const ledger = createLedger(ledgerDb, undefined, (booking) => bookingCommitted(booking), counterName);
+  /** After every commit: the agency's outbox may hold something new, and the screens are told. */
+  function bookingCommitted(booking: BookingRecord): void {
     agency.changed(booking);
-    events.emit('event:booking-change', {
-      bookingId: booking.id,
-      profileId: booking.profileId,
-      status: booking.status,
-      booking,
-      timeline: ledger.timeline(booking.id),
-    });
-  });
+    const timeline = ledger.timeline(booking.id);
+    events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status, booking, timeline });
+  }
   // The agency's shared ledger (PostgreSQL), when a profile is connected to one; idle otherwise.
   const agency = createAgencyService({
     settingsDb,

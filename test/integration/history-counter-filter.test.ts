@@ -62,6 +62,11 @@ function fromElsewhere(n: number): PulledChange {
     updatedAt: new Date(Date.UTC(2024, 0, 2, 9, n % 60)).toISOString(),
     revision: 1,
     basedOn: null,
+    madeBy: null,
+    madeAtCounter: null,
+    changedBy: null,
+    changedApprover: null,
+    changedAtCounter: null,
   };
   seq += 1;
   return { seq, counterId: other.counterId, counterName: other.counterName, counterSeq: n + 1, committedAt: new Date(), change };

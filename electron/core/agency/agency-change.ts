@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
 const instant = z.iso.datetime({ offset: true });
+/** An agent's name as a change carries it; the agency server checks the same lengths (agency-people-check.ts). */
+const personName = z.string().min(1).max(100);
+const counterName = z.string().min(1).max(100);
 
 /** A booking's place in the agency's order: its revision number, and the counter that made it (the tie-break). */
 const revisionSchema = z.strictObject({ revision: z.number().int().min(0), counterId: z.string().min(1).max(64) });
@@ -46,6 +49,12 @@ const agencyBookingSchema = z.strictObject({
   revision: z.number().int().min(0).default(0),
   /** The revision the counter held when it made the change; null when it held none the agency ordered. */
   basedOn: revisionSchema.nullable().default(null),
+  /** Who made the booking and at which counter, who last changed it (and who approved that) and where; absent on older changes. */
+  madeBy: personName.nullable().default(null),
+  madeAtCounter: counterName.nullable().default(null),
+  changedBy: personName.nullable().default(null),
+  changedApprover: personName.nullable().default(null),
+  changedAtCounter: counterName.nullable().default(null),
 });
 
 /** One line of a booking's timeline, in the words the counter showed ("Paid", "Cancelled at the service"). */
@@ -55,6 +64,11 @@ const agencyTimelineEventSchema = z.strictObject({
   at: instant,
   type: z.string().min(1).max(100),
   summary: z.string().max(1000),
+  /** The agent who wrote the line, the supervisor who approved it, the counter, or Packdesk itself; absent on older changes. */
+  agent: personName.nullable().default(null),
+  approver: personName.nullable().default(null),
+  counter: counterName.nullable().default(null),
+  byPackdesk: z.boolean().default(false),
 });
 
 /** What a counter sends to the agency and receives back: a booking's new state, or a timeline event. */
@@ -62,5 +76,7 @@ const agencyTimelineEventSchema = z.strictObject({
 export const agencyChangeSchema = z.discriminatedUnion('kind', [agencyBookingSchema, agencyTimelineEventSchema]);
 
 export type AgencyChange = z.infer<typeof agencyChangeSchema>;
+/** A change as a counter sends it: the fields with defaults (revision, who made it) may be absent, as in older changes. */
+export type AgencyChangeSent = z.input<typeof agencyChangeSchema>;
 export type AgencyBooking = z.infer<typeof agencyBookingSchema>;
 export type AgencyRevision = z.infer<typeof revisionSchema>;

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../app-error';
 import { checkOut } from './agency-connection';
 import { CHANGES_CHANNEL, PUSH_LOCK } from './change-log';
+import { PEOPLE_CHECK_MIGRATION } from './agency-people-check';
 import { AGENCY_PEOPLE_MIGRATION } from './agency-people-schema';
 import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
 
@@ -132,6 +133,8 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   ZERO_TRUST_MIGRATION,
   // The agency's agents (defined only by an agency administrator's counter) and every counter's audit chain.
   AGENCY_PEOPLE_MIGRATION,
+  // Who made and changed a booking, and who wrote each line, at which counter: the check takes those fields too.
+  PEOPLE_CHECK_MIGRATION,
 ];
 
 /** Whether this login may change the agency's schema: it owns the database (a counter on its own role does not). */

@@ -2,7 +2,7 @@ import type { Pool, QueryResult, QueryResultRow } from 'pg';
 import { containsCardNumber } from '../../../shared/card-number-screening';
 import { AppError } from '../app-error';
 import { agencyChangeSchema } from './agency-change';
-import type { AgencyChange } from './agency-change';
+import type { AgencyChange, AgencyChangeSent } from './agency-change';
 
 /** The channel a push notifies on commit; its payload is the highest sequence it wrote. */
 export const CHANGES_CHANNEL = 'agency_changes';
@@ -16,7 +16,7 @@ export const PUSH_LOCK = 0x70757368; // "push"
 /** A change from a counter's outbox, numbered by that counter (1, 2, 3 …, never reused). */
 export interface OutgoingChange {
   counterSeq: number;
-  change: AgencyChange;
+  change: AgencyChangeSent;
 }
 
 /** A change as the agency ordered it. */
@@ -47,7 +47,7 @@ export const isUnreadable = (entry: PulledEntry): entry is UnreadableChange => '
 /** What a person typed or a service named in a change (its ids and keys are checked by their shape instead). */
 const freeText = (change: AgencyChange): string[] =>
   change.kind === 'event'
-    ? [change.type, change.summary]
+    ? [change.type, change.summary, change.agent ?? '', change.approver ?? '', change.counter ?? '']
     : [
         change.status,
         change.holderName,
@@ -58,6 +58,11 @@ const freeText = (change: AgencyChange): string[] =>
         change.clientReference,
         change.bookingReference ?? '',
         change.inFlight ?? '',
+        change.madeBy ?? '',
+        change.madeAtCounter ?? '',
+        change.changedBy ?? '',
+        change.changedApprover ?? '',
+        change.changedAtCounter ?? '',
       ];
 
 /**

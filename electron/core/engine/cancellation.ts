@@ -20,6 +20,7 @@ export function createCancellation(context: EngineContext, locks: ReturnType<typ
     if (!read) return { settled: false };
     if (read.status === 'Cancelled') {
       const updated = ledger.finishWrite(intent.id, 'reconciled_cancelled', {
+        stamp: 'changed',
         patch: {
           status: read.status,
           pendingModification: null,
@@ -87,6 +88,7 @@ export function createCancellation(context: EngineContext, locks: ReturnType<typ
         const status = result.answer.status;
         context.learn(booking, 'notCancellable', false);
         const updated = ledger.finishWrite(result.intentId, 'cancelled', {
+          stamp: 'changed',
           patch: {
             status,
             attention: null,

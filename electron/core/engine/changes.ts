@@ -82,6 +82,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     }
     if (shown) {
       const updated = ledger.finishWrite(intent.id, 'reconciled_changed', {
+        stamp: 'changed',
         patch: {
           ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read),
           status: read.status,
@@ -223,6 +224,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
             request: { ...detail },
           };
           const updated = ledger.finishWrite(result.intentId, 'payment_required', {
+            stamp: 'changed',
             patch: { pendingModification: pending, nextCheckAt: context.now() },
             event: {
               type: 'modification_payment_required',
@@ -234,6 +236,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         // The service's own view of the changed stay, where it shows one (new offers, new total).
         const read = await context.readBack(booking);
         const updated = ledger.finishWrite(result.intentId, 'completed', {
+          stamp: 'changed',
           patch: {
             ...stayAfterChange(booking, target, booking.totalMinor + preview.netPriceDiffMinor, read),
             status: read?.status ?? answer.booking?.status ?? booking.status,

@@ -134,6 +134,7 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
               type: 'modification_abandoned',
               summary: `Change ${pending.reference} marked abandoned by the agent: the booking keeps its dates and room. If the traveler pays its link after all, Packdesk sees it and updates the booking.${said}`,
             },
+            { changes: true },
           );
         }
         context.requireOnline();
@@ -157,6 +158,7 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
                 type: 'modification_marked_paid',
                 summary: `The agent marked change ${pending.reference} paid; the service shows it made.${said}`,
               },
+              { changes: true },
             );
         }
         const stay = detail ? stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, null) : {};
@@ -169,6 +171,7 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
             type: 'modification_marked_paid',
             summary: `Change ${pending.reference} marked paid by the agent${detail ? `: ${detail.target.checkIn} to ${detail.target.checkOut}` : ''}. The service cannot show whether it was paid: this is the agent’s word.${said}`,
           },
+          { changes: true },
         );
       });
     },

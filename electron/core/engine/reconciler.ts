@@ -1,6 +1,7 @@
 import type { BookingRecord } from '../../../shared/bookings';
 import { ServiceError } from '../api/service-errors';
 import type { Ledger, OpenIntent } from '../ledger/ledger';
+import { actAsPackdesk } from '../people/acting-people';
 import type { Settlement } from './settlement';
 
 export interface ReconcilerDeps {
@@ -135,8 +136,13 @@ export function createReconciler(deps: ReconcilerDeps) {
     return look;
   }
 
-  /** One pass: starts looks at due writes first, then due bookings, up to the concurrency limit. */
-  function tick(): Promise<void>[] {
+  /**
+   * One pass: starts looks at due writes first, then due bookings, up to the concurrency limit. The
+   * looks are Packdesk's own, even when a call set the pass going: their lines name no agent.
+   */
+  const tick = (): Promise<void>[] => actAsPackdesk(pass);
+
+  function pass(): Promise<void>[] {
     const started: Promise<void>[] = [];
     if (inFlight.size >= concurrency) return started;
     const at = now();

@@ -10,7 +10,7 @@ export interface HistoryIpcDeps {
   counterName: () => string | null;
 }
 
-type HistoryChannel = 'history:list' | 'history:version' | 'history:get' | 'history:export' | 'history:attention';
+type HistoryChannel = 'history:list' | 'history:version' | 'history:get' | 'history:export' | 'history:attention' | 'history:agents';
 
 /** The counter's history, read from the ledger alone (offline too). */
 export function historyIpc({ ledger, profiles, counterName }: HistoryIpcDeps): AreaHandlers<HistoryChannel> {
@@ -29,5 +29,6 @@ export function historyIpc({ ledger, profiles, counterName }: HistoryIpcDeps): A
       return { fileName: `packdesk-${profile.kind}-bookings-${stamp}.csv`, csv, rows };
     },
     'history:attention': async (input) => ledger.needingAttention(input.profileId),
+    'history:agents': async (input) => ledger.agents(input.profileId),
   };
 }

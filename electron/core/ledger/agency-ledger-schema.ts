@@ -14,7 +14,7 @@ const bookingFieldsJson = (inFlight: string) => `'kind', 'booking', 'bookingKey'
   'createdAt', b.created_at, 'updatedAt', b.updated_at`;
 
 const ROW_IN_FLIGHT = 'b.in_flight';
-const IN_FLIGHT_SENT = `coalesce(b.in_flight, CASE WHEN b.pending_modification_reference IS NOT NULL THEN '${CHANGE_AWAITING_PAYMENT}' END)`;
+export const IN_FLIGHT_SENT = `coalesce(b.in_flight, CASE WHEN b.pending_modification_reference IS NOT NULL THEN '${CHANGE_AWAITING_PAYMENT}' END)`;
 
 /**
  * A booking row as the change the agency receives (electron/core/agency/agency-change.ts), built
@@ -30,7 +30,7 @@ export const bookingChangeJson = (basedOn = 'NULL', inFlight = IN_FLIGHT_SENT) =
 export const revisionJson = (revision: string, counterId: string) => `json_object('revision', ${revision}, 'counterId', ${counterId})`;
 
 /** The columns whose change the agency is told of; a reconciler read that changes none of them sends nothing. */
-const SHARED_COLUMNS = [
+export const SHARED_COLUMNS = [
   'service_booking_id',
   'status',
   'check_in',
@@ -102,8 +102,11 @@ export function addAgencyOutbox(db: DatabaseSync): void {
 
 const THIS_COUNTER = `(SELECT value FROM agency_state WHERE key = 'counter_id')`;
 
-/** The outbox's booking triggers, ordered by revision (migration 8 on), sending a change of any of `columns`. */
-const revisedBookingTriggers = (columns: readonly string[], inFlight: string) => `
+/**
+ * The outbox's booking triggers, ordered by revision (migration 8 on), sending a change of any of `columns`
+ * as `changeJson` builds it (migration 13 adds who made and changed the booking).
+ */
+export const revisedBookingTriggers = (columns: readonly string[], inFlight: string, changeJson = bookingChangeJson) => `
     DROP TRIGGER agency_booking_insert;
     DROP TRIGGER agency_booking_update;
     CREATE TRIGGER agency_booking_insert AFTER INSERT ON bookings
@@ -112,7 +115,7 @@ const revisedBookingTriggers = (columns: readonly string[], inFlight: string) =>
     BEGIN
       UPDATE bookings SET agency_key = ${THIS_COUNTER} || '/' || new.id, agency_revision = 1, agency_revised_by = ${THIS_COUNTER}
         WHERE id = new.id;
-      INSERT INTO agency_outbox (body) SELECT ${bookingChangeJson('NULL', inFlight)} FROM bookings b WHERE b.id = new.id;
+      INSERT INTO agency_outbox (body) SELECT ${changeJson('NULL', inFlight)} FROM bookings b WHERE b.id = new.id;
     END;
     CREATE TRIGGER agency_booking_update AFTER UPDATE OF ${columns.join(', ')} ON bookings
       WHEN new.agency_key IS NOT NULL AND ${SENDING}
@@ -120,7 +123,7 @@ const revisedBookingTriggers = (columns: readonly string[], inFlight: string) =>
     BEGIN
       UPDATE bookings SET agency_revision = old.agency_revision + 1, agency_revised_by = ${THIS_COUNTER} WHERE id = new.id;
       INSERT INTO agency_outbox (body)
-        SELECT ${bookingChangeJson(`CASE WHEN old.agency_revised_by IS NULL THEN NULL ELSE ${revisionJson('old.agency_revision', 'old.agency_revised_by')} END`, inFlight)}
+        SELECT ${changeJson(`CASE WHEN old.agency_revised_by IS NULL THEN NULL ELSE ${revisionJson('old.agency_revision', 'old.agency_revised_by')} END`, inFlight)}
         FROM bookings b WHERE b.id = new.id;
     END;
 `;

@@ -1,11 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ProfileKind } from '../../../shared/profiles';
-import type { AgencyChange } from '../agency/agency-change';
+import type { AgencyChangeSent } from '../agency/agency-change';
 import type { OutgoingChange } from '../agency/change-log';
 import type { OutboxPort } from '../agency/outbox-pusher';
 import { AppError } from '../app-error';
 import { relaxedTransaction, transaction } from '../database';
-import { bookingChangeJson } from './agency-ledger-schema';
+import { bookingWithPeopleJson, eventWithPeopleJson } from './people-schema';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';
 import { createRemoteChanges } from './agency-remote-changes';
 import { statement } from './statements';
@@ -43,7 +43,7 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
       // its counter sequence would be handed out again to another change, which the agency would skip
       // as already applied. One fsynced commit makes every earlier one in the journal durable too.
       if (rows.length) transaction(db, () => setState(db, 'outbox_made_durable_at', String(options.now())));
-      return rows.map((row) => ({ counterSeq: row.counter_seq, change: JSON.parse(row.body) as AgencyChange }));
+      return rows.map((row) => ({ counterSeq: row.counter_seq, change: JSON.parse(row.body) as AgencyChangeSent }));
     },
     acknowledge: (throughCounterSeq: number): void => {
       // Undone by a power cut, the batch is sent again and the agency takes it once.
@@ -104,14 +104,14 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         const queued = Number(
           statement(
             db,
-            `INSERT INTO agency_outbox (body) SELECT ${bookingChangeJson()} FROM bookings b
+            `INSERT INTO agency_outbox (body) SELECT ${bookingWithPeopleJson()} FROM bookings b
              WHERE b.profile_id = ? AND b.origin_counter IS NULL ORDER BY b.id`,
           ).run(member.profileId).changes,
         );
         statement(
           db,
           `INSERT INTO agency_outbox (body)
-           SELECT json_object('kind', 'event', 'bookingKey', b.agency_key, 'at', e.at, 'type', e.type, 'summary', e.summary)
+           SELECT ${eventWithPeopleJson('e')}
            FROM booking_events e JOIN bookings b ON b.id = e.booking_id
            WHERE b.profile_id = ? AND b.origin_counter IS NULL ORDER BY e.id`,
         ).run(member.profileId);

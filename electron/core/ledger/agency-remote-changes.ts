@@ -7,7 +7,8 @@ import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
 import { AppError } from '../app-error';
 import { relaxedTransaction } from '../database';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';
-import { bookingChangeJson, revisionJson } from './agency-ledger-schema';
+import { revisionJson } from './agency-ledger-schema';
+import { bookingWithPeopleJson } from './people-schema';
 import { statement } from './statements';
 
 /** What names a booking for good once it is known: no change from another counter may re-point it. */
@@ -28,6 +29,10 @@ function identityProblem(held: AgencyIdentity, change: AgencyBooking): string | 
   if (change.clientReference !== held.client_reference) return 'it would change the booking’s reference';
   return null;
 }
+
+/** Who made and last changed the booking, as the change names them (null: not named, or an older change). */
+const peopleOf = (change: AgencyBooking) =>
+  [change.madeBy, change.madeAtCounter, change.changedBy, change.changedApprover, change.changedAtCounter] as const;
 
 /** A booking this counter has never seen comes from the counter that made it: its key starts with that counter's id. */
 const newBookingProblem = (change: AgencyBooking, authorId: string): string | null =>
@@ -124,8 +129,8 @@ export function createRemoteChanges(
           `INSERT INTO bookings (service_booking_id, status, check_in, check_out, holder_name, holder_surname, holder_email, package_id,
              package_title, property_id, property_name, adults, paxes, items, total_minor, currency, booking_reference, in_flight,
              next_check_at, profile_id, profile_kind, client_reference, agency_key, origin_counter, created_at, updated_at, agency_known,
-             agency_revision, agency_revised_by)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+             agency_revision, agency_revised_by, made_by, made_at_counter, changed_by, changed_approver, changed_at_counter)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           ...values,
           nextCheck(change, null, member.profileId),
@@ -138,6 +143,7 @@ export function createRemoteChanges(
           change.updatedAt,
           change.revision,
           author.id,
+          ...peopleOf(change),
         ).lastInsertRowid,
       );
       return { refused: false, id, applied: true };
@@ -155,6 +161,7 @@ export function createRemoteChanges(
     const claimed =
       taken && change.status !== found.status && change.serviceBookingId !== null && options.isFinal(member.profileId, change.status);
     if (taken) {
+      const [madeBy, madeAtCounter, changedBy, changedApprover, changedAtCounter] = peopleOf(change);
       statement(
         db,
         `UPDATE bookings SET service_booking_id = ?, status = ?, check_in = ?, check_out = ?, holder_name = ?, holder_surname = ?,
@@ -164,7 +171,10 @@ export function createRemoteChanges(
            -- for payment is marked only at the others: the counter that made it watches it and may still change the booking.
            in_flight = CASE WHEN EXISTS (SELECT 1 FROM intents WHERE booking_id = bookings.id AND finished_at IS NULL) THEN in_flight ELSE ? END,
            next_check_at = ?, updated_at = ?, version = version + 1, agency_known = 1, agency_revision = ?, agency_revised_by = ?,
-           agency_claimed_status = ?
+           agency_claimed_status = ?,
+           -- An older change names nobody: who made and changed the booking stay as this counter knows them.
+           made_by = coalesce(?, made_by), made_at_counter = coalesce(?, made_at_counter), changed_by = coalesce(?, changed_by),
+           changed_approver = CASE WHEN ? IS NULL THEN changed_approver ELSE ? END, changed_at_counter = coalesce(?, changed_at_counter)
          WHERE id = ?`,
       ).run(
         ...values,
@@ -179,6 +189,12 @@ export function createRemoteChanges(
         made.counterId,
         // A claim still to confirm stays while later changes keep its status.
         claimed ? change.status : found.agency_claimed_status === change.status ? found.agency_claimed_status : null,
+        madeBy,
+        madeAtCounter,
+        changedBy,
+        changedBy,
+        changedApprover,
+        changedAtCounter,
         found.id,
       );
     } else if (leavesAnEnding && isNewer(made, held)) {
@@ -199,7 +215,7 @@ export function createRemoteChanges(
     );
     statement(
       db,
-      `INSERT INTO agency_outbox (body) SELECT ${bookingChangeJson(revisionJson('?', '?'))} FROM bookings b WHERE b.id = ?`,
+      `INSERT INTO agency_outbox (body) SELECT ${bookingWithPeopleJson(revisionJson('?', '?'))} FROM bookings b WHERE b.id = ?`,
     ).run(above.revision, above.counterId, bookingId);
   }
 
@@ -235,11 +251,19 @@ export function createRemoteChanges(
             const booking = statement(db, 'SELECT id FROM bookings WHERE agency_key = ?').get(change.bookingKey) as
               { id: number } | undefined;
             if (!booking) continue;
-            statement(db, 'INSERT INTO booking_events (booking_id, at, type, summary) VALUES (?, ?, ?, ?)').run(
+            statement(
+              db,
+              'INSERT INTO booking_events (booking_id, at, type, summary, agent, approver, counter, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+            ).run(
               booking.id,
               change.at,
               change.type,
               change.summary,
+              change.agent,
+              change.approver,
+              // A line from before counters were named was written at the counter that sent it.
+              change.counter ?? counterName,
+              change.byPackdesk ? 1 : 0,
             );
             ids.add(booking.id);
           }

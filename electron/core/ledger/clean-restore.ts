@@ -206,7 +206,8 @@ export function buildCleanLedger(backup: BackupFile, target: string, thisCounter
             `Restored from a backup while a ${noun} was being sent: its outcome is not known. Check it with the service, or discard it, from the list at the top of Bookings.`,
             write.bookingId,
           );
-          db.prepare('INSERT INTO booking_events (booking_id, at, type, summary) VALUES (?, ?, ?, ?)').run(
+          // Packdesk's own line: the restore found the write open as it started.
+          db.prepare('INSERT INTO booking_events (booking_id, at, type, summary, by_packdesk) VALUES (?, ?, ?, ?, 1)').run(
             write.bookingId,
             at,
             'held_after_restore',

@@ -6,6 +6,7 @@ import { AppError } from '../app-error';
 import { transaction } from '../database';
 import { readDetail, toIntent, WRITE_NOUNS } from './intent-details';
 import type { IntentRow, OpenIntent, WriteOperation } from './intent-details';
+import { authorNow } from './ledger-authors';
 import { statement } from './statements';
 
 /** A held write as the table keeps it. */
@@ -212,11 +213,19 @@ export function createHeldWrites(deps: {
           at,
           row.booking_id,
         );
-        statement(db, 'INSERT INTO booking_events (booking_id, at, type, summary) VALUES (?, ?, ?, ?)').run(
+        // The agent's word: the line names them (and whoever approved it).
+        const author = authorNow();
+        statement(
+          db,
+          'INSERT INTO booking_events (booking_id, at, type, summary, agent, approver, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(
           row.booking_id,
           at,
           'held_write_discarded',
           `The ${noun} the backup had left open was discarded by the agent after the restore; the service was not asked.`,
+          author.agent,
+          author.approver,
+          author.byPackdesk ? 1 : 0,
         );
         return row.booking_id;
       });

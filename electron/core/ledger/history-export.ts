@@ -20,9 +20,17 @@ const CSV_COLUMNS: [string, (record: BookingRecord) => string | number | null][]
   ['Created', (r) => r.createdAt],
 ];
 
+/** Who made and last changed each booking, and where (empty where nobody was named): after the columns from before, the counter last. */
+const PEOPLE_COLUMNS: typeof CSV_COLUMNS = [
+  ['Made by', (r) => r.madeBy],
+  ['Last changed by', (r) => r.changedBy],
+  ['Change approved by', (r) => r.changedApprover],
+  ['Changed at counter', (r) => r.changedAtCounter],
+];
+
 /** Bookings as CSV, one line each; `counterName` names this counter in the Counter column (its own rows carry no name). */
 export function bookingsCsv(bookings: BookingRecord[], options: { counterName?: string | null } = {}): { csv: string; rows: number } {
   const here = options.counterName ?? 'This counter';
-  const columns: typeof CSV_COLUMNS = [...CSV_COLUMNS, ['Counter', (r) => r.originCounter ?? here]];
+  const columns: typeof CSV_COLUMNS = [...CSV_COLUMNS, ...PEOPLE_COLUMNS, ['Counter', (r) => r.originCounter ?? here]];
   return { csv: csvLines(columns, bookings), rows: bookings.length };
 }

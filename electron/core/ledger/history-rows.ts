@@ -41,6 +41,11 @@ const COLUMNS = [
   'next_check_at',
   'check_delay_ms',
   'origin_counter',
+  'made_by',
+  'made_at_counter',
+  'changed_by',
+  'changed_approver',
+  'changed_at_counter',
 ] as const;
 
 const at = Object.fromEntries(COLUMNS.map((name, place) => [name, place])) as Record<(typeof COLUMNS)[number], number>;
@@ -95,5 +100,10 @@ export function rowOf(values: SQLOutputValue[]): Row {
     next_check_at: value(values, 'next_check_at'),
     check_delay_ms: value(values, 'check_delay_ms'),
     origin_counter: value(values, 'origin_counter'),
+    made_by: value(values, 'made_by'),
+    made_at_counter: value(values, 'made_at_counter'),
+    changed_by: value(values, 'changed_by'),
+    changed_approver: value(values, 'changed_approver'),
+    changed_at_counter: value(values, 'changed_at_counter'),
   };
 }

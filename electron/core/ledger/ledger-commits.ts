@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { BookingRecord } from '../../../shared/bookings';
+import type { Author } from './ledger-authors';
 import type { createRowWriter } from './ledger-rows';
 
 type RowWriter = ReturnType<typeof createRowWriter>;
@@ -22,7 +23,10 @@ export interface LedgerCommits {
   relaxed: <T>(work: () => T) => T;
   /** The row as committed, told to whoever listens. */
   committed: (id: number) => BookingRecord;
-  addEvent: (bookingId: number, type: string, summary: string, detail?: unknown) => void;
+  /** A timeline line, named with its author (and this counter). */
+  addEvent: (bookingId: number, event: LedgerEvent, author: Author) => void;
+  /** This counter's name as a booking's people are stamped with it; null when it has none. */
+  counterName: () => string | null;
   insertRow: RowWriter['insertRow'];
   patchRow: RowWriter['patchRow'];
   /** Tells the reconciler a commit made a booking due for a read at `atMs`. */

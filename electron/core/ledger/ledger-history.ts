@@ -113,6 +113,10 @@ export function createHistoryQueries(db: DatabaseSync) {
     }
     // Made here: a row from another counter carries that counter's name.
     if (filter.counter === 'here') clauses.push('b.origin_counter IS NULL');
+    if (filter.agent) {
+      clauses.push('(b.made_by = ? OR b.changed_by = ?)');
+      params.push(filter.agent, filter.agent);
+    }
     const created = filter.dateField === 'created';
     if (filter.from) {
       clauses.push(created ? 'b.created_at >= ?' : 'b.check_in >= ?');
@@ -173,8 +177,15 @@ export function createHistoryQueries(db: DatabaseSync) {
     return (statement(db, `SELECT count(*) AS n FROM bookings b WHERE ${sql}`).get(...params) as { n: number }).n;
   }
 
+  /** An agent's bookings are counted from their two indexes (made by, last changed by): no count is kept per agent. */
+  function agentTotal(filter: BookingFilter): number {
+    const { sql, params } = where(filter, false);
+    return (statement(db, `SELECT count(*) AS n FROM bookings b WHERE ${sql}`).get(...params) as { n: number }).n;
+  }
+
   /** The exact total of a filter without search words, from the kept counts ("This counter": see hereTotal). */
-  const keptTotal = (filter: BookingFilter): number => (filter.counter === 'here' ? hereTotal(filter) : keptCount(filter));
+  const keptTotal = (filter: BookingFilter): number =>
+    filter.agent ? agentTotal(filter) : filter.counter === 'here' ? hereTotal(filter) : keptCount(filter);
 
   /**
    * A total past COUNT_CAP, estimated from how densely the newest `matched` matches (from `low` up)
@@ -334,12 +345,23 @@ export function createHistoryQueries(db: DatabaseSync) {
       );
     },
 
+    /** The agents who made or last changed a booking of the profile, by name, for the history's filter. */
+    agents(profileId: number): string[] {
+      return (
+        statement(
+          db,
+          `SELECT made_by AS name FROM bookings WHERE profile_id = ? AND made_by IS NOT NULL
+           UNION SELECT changed_by FROM bookings WHERE profile_id = ? AND changed_by IS NOT NULL ORDER BY name COLLATE NOCASE`,
+        ).all(profileId, profileId) as { name: string }[]
+      ).map((row) => row.name);
+    },
+
     /** A page of the history and its total; `totalIsEstimate` when a search matches too many bookings to count at once. */
     list(filter: BookingFilter): { rows: BookingRecord[]; total: number; totalIsEstimate: boolean } {
       const limit = filter.limit ?? 100;
       const offset = filter.offset ?? 0;
       // The search index alone pages a search with no other row condition; a date range or "This counter" is checked per row.
-      const match = limit > 0 && !filter.from && !filter.to && filter.counter !== 'here' ? matchOf(filter) : null;
+      const match = limit > 0 && !filter.from && !filter.to && filter.counter !== 'here' && !filter.agent ? matchOf(filter) : null;
       if (match) {
         const found = searchPage(match, limit, offset);
         return { ...found, rows: found.rows.map(toRecord) };

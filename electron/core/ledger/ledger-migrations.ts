@@ -1,6 +1,7 @@
 import type { Migration } from '../database';
 import { addAgencyOutbox, distrustPeers, orderAgencyChanges, shareAwaitedChanges } from './agency-ledger-schema';
 import { holdRestoredWrites } from './held-writes-schema';
+import { recordPeople } from './people-schema';
 
 /** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
 const SEARCHED = `new.holder_name || ' ' || new.holder_surname, new.holder_email,
@@ -213,4 +214,6 @@ export const ledgerMigrations: readonly Migration[] = [
       END;
     `);
   },
+  // Who made each write and timeline line (and who approved it), and a booking's maker and last changer, at which counter.
+  recordPeople,
 ];

@@ -39,6 +39,11 @@ export type Row = {
   next_check_at: number | null;
   check_delay_ms: number;
   origin_counter: string | null;
+  made_by: string | null;
+  made_at_counter: string | null;
+  changed_by: string | null;
+  changed_approver: string | null;
+  changed_at_counter: string | null;
 };
 
 /** What the ledger keeps of a change waiting for payment beyond its reference and link (absent on rows from before). */
@@ -88,6 +93,11 @@ export const toRecord = (row: Row): BookingRecord => ({
   attention: row.attention,
   inFlight: row.in_flight,
   originCounter: row.origin_counter ?? null,
+  madeBy: row.made_by ?? null,
+  madeAtCounter: row.made_at_counter ?? null,
+  changedBy: row.changed_by ?? null,
+  changedApprover: row.changed_approver ?? null,
+  changedAtCounter: row.changed_at_counter ?? null,
   version: row.version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -104,7 +114,20 @@ export interface PendingChange extends PendingModification {
 
 export type NewBooking = Omit<
   BookingRecord,
-  'id' | 'createdAt' | 'updatedAt' | 'pendingModification' | 'paymentIntentId' | 'attention' | 'inFlight' | 'version' | 'originCounter'
+  | 'id'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'pendingModification'
+  | 'paymentIntentId'
+  | 'attention'
+  | 'inFlight'
+  | 'version'
+  | 'originCounter'
+  | 'madeBy'
+  | 'madeAtCounter'
+  | 'changedBy'
+  | 'changedApprover'
+  | 'changedAtCounter'
 > & {
   attention?: string | null;
   /** When the reconciler should first read it (epoch ms); null or absent: settled. */

@@ -5,6 +5,8 @@ import { createDueQueue } from './due-queue';
 import { forgetProfileRows } from './forget-profile';
 import { bookingsCsv } from './history-export';
 import type { LedgerEvent } from './ledger-commits';
+import { authorNow, PACKDESK, stampBooking } from './ledger-authors';
+import type { Author } from './ledger-authors';
 import { createHistoryQueries } from './ledger-history';
 import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
 import type { BookingPatch, PendingChange, Row } from './ledger-rows';
@@ -24,6 +26,8 @@ export function createLedger(
   now: () => Date = () => new Date(),
   /** Told of every booking a write changed, after its commit: the screens' one source of change events. */
   onChange: (booking: BookingRecord) => void = () => {},
+  /** This counter's name, written with every line and every booking's maker and changer ("Desk 2"). */
+  counterName: () => string | null = () => null,
 ) {
   const iso = () => now().toISOString();
   const { insertRow, patchRow } = createRowWriter(db, iso);
@@ -48,20 +52,27 @@ export function createLedger(
   };
   const relaxed = <T>(work: () => T): T => relaxedTransaction(db, work);
 
-  /** A timeline entry; only ever written inside one of the ledger's commits, with the change it tells of. */
-  function addEvent(bookingId: number, type: string, summary: string, detail?: unknown): void {
-    statement(db, 'INSERT INTO booking_events (booking_id, at, type, summary, detail) VALUES (?, ?, ?, ?, ?)').run(
+  /** A timeline entry and who wrote it; only ever written inside one of the ledger's commits, with the change it tells of. */
+  function addEvent(bookingId: number, { type, summary, detail }: LedgerEvent, author: Author): void {
+    statement(
+      db,
+      'INSERT INTO booking_events (booking_id, at, type, summary, detail, agent, approver, counter, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
       bookingId,
       iso(),
       type,
       summary,
       detail === undefined ? null : JSON.stringify(detail),
+      author.agent,
+      author.approver,
+      counterName(),
+      author.byPackdesk ? 1 : 0,
     );
   }
 
   const due = createDueQueue(db, relaxed);
   const { tellDue } = due;
-  const journal = createWriteJournal({ db, now, iso, durable, relaxed, committed, addEvent, insertRow, patchRow, tellDue });
+  const journal = createWriteJournal({ db, now, iso, durable, relaxed, committed, addEvent, counterName, insertRow, patchRow, tellDue });
 
   return {
     ...history,
@@ -94,11 +105,17 @@ export function createLedger(
       return row ? toRecord(row) : null;
     },
 
-    /** An agent's own change to a booking (no call to the service), and why, in one durable commit. */
-    update(id: number, patch: BookingPatch, event?: LedgerEvent): BookingRecord {
+    /**
+     * An agent's own change to a booking (no call to the service), and why, in one durable commit; the
+     * line names the call's agent (Packdesk outside a call). `changes`: it changes the booking itself
+     * (a change marked paid or abandoned), so the booking names them as its last changer.
+     */
+    update(id: number, patch: BookingPatch, event?: LedgerEvent, options: { changes?: boolean } = {}): BookingRecord {
+      const author = authorNow();
       durable(() => {
         patchRow(id, patch, true);
-        if (event) addEvent(id, event.type, event.summary, event.detail);
+        if (event) addEvent(id, event, author);
+        if (options.changes) stampBooking(db, id, 'changed', author, counterName());
       });
       const booking = committed(id);
       tellDue(patch.nextCheckAt);
@@ -108,12 +125,19 @@ export function createLedger(
     /** The booking's lines in the order they happened: a line another counter sent late takes its place in time. */
     timeline(bookingId: number): TimelineEvent[] {
       return (
-        statement(db, 'SELECT at, type, summary FROM booking_events WHERE booking_id = ? ORDER BY at, id').all(bookingId) as {
+        statement(
+          db,
+          'SELECT at, type, summary, agent, approver, counter, by_packdesk FROM booking_events WHERE booking_id = ? ORDER BY at, id',
+        ).all(bookingId) as {
           at: string;
           type: string;
           summary: string;
+          agent: string | null;
+          approver: string | null;
+          counter: string | null;
+          by_packdesk: number;
         }[]
-      ).map((row) => ({ ...row }));
+      ).map(({ by_packdesk: byPackdesk, ...row }) => ({ ...row, byPackdesk: byPackdesk === 1 }));
     },
 
     /**
@@ -125,7 +149,8 @@ export function createLedger(
         const current = statement(db, 'SELECT version FROM bookings WHERE id = ?').get(bookingId) as { version: number } | undefined;
         if (!current || current.version !== seenVersion) return false;
         patchRow(bookingId, patch, true);
-        if (event) addEvent(bookingId, event.type, event.summary, event.detail);
+        // What the service showed: Packdesk's line, whoever asked for the read.
+        if (event) addEvent(bookingId, event, PACKDESK);
         return true;
       });
       if (!applied) return null;

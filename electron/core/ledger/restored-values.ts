@@ -15,6 +15,8 @@ const WRITE_OPERATIONS = ['prebook', 'book', 'cancel', 'modification'] as const;
 const SHORT = 100;
 const TEXT_LIMIT = 10_000;
 const JSON_LIMIT = 500_000;
+/** An agent's or a counter's name, as the ledger keeps who wrote what (migration 13). */
+const NAME: ColumnRule = { freeText: true, maxLength: SHORT };
 
 const RULES: Partial<Record<ReadTable, Record<string, ColumnRule>>> = {
   bookings: {
@@ -35,9 +37,27 @@ const RULES: Partial<Record<ReadTable, Record<string, ColumnRule>>> = {
     pending_modification_reference: { freeText: true, maxLength: SHORT },
     attention: { freeText: true },
     origin_counter: { freeText: true, maxLength: SHORT },
+    made_by: NAME,
+    made_at_counter: NAME,
+    changed_by: NAME,
+    changed_approver: NAME,
+    changed_at_counter: NAME,
   },
-  booking_events: { type: { maxLength: SHORT }, summary: { freeText: true }, detail: { json: 'data' } },
-  intents: { operation: { oneOf: WRITE_OPERATIONS }, detail: { json: 'journal' }, outcome: { maxLength: 1_000 } },
+  booking_events: {
+    type: { maxLength: SHORT },
+    summary: { freeText: true },
+    detail: { json: 'data' },
+    agent: NAME,
+    approver: NAME,
+    counter: NAME,
+  },
+  intents: {
+    operation: { oneOf: WRITE_OPERATIONS },
+    detail: { json: 'journal' },
+    outcome: { maxLength: 1_000 },
+    agent: NAME,
+    approver: NAME,
+  },
   held_writes: { operation: { oneOf: WRITE_OPERATIONS }, detail: { json: 'journal' } },
   counter: { key: { maxLength: SHORT }, value: { maxLength: SHORT } },
   agency_state: { key: { maxLength: SHORT }, value: { maxLength: 1_000 } },

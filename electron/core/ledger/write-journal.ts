@@ -6,6 +6,8 @@ import { AppError, bookingNotFound } from '../app-error';
 import { throwIfHeldAfterRestore } from './held-writes';
 import { toIntent, WRITE_NOUNS } from './intent-details';
 import type { IntentDetailInput, IntentRow, OpenIntent, WriteOperation } from './intent-details';
+import { authorNow, authorOfIntent, PACKDESK, stampBooking } from './ledger-authors';
+import type { BookingRole } from './ledger-authors';
 import type { LedgerCommits, LedgerEvent } from './ledger-commits';
 import type { BookingPatch, NewBooking } from './ledger-rows';
 import { statement } from './statements';
@@ -14,7 +16,19 @@ import { statement } from './statements';
  * The journal of writes to the service: each write's intent committed before its call, its outcome
  * with the ledger change after it, and what a stop left open.
  */
-export function createWriteJournal({ db, now, iso, durable, relaxed, committed, addEvent, insertRow, patchRow, tellDue }: LedgerCommits) {
+export function createWriteJournal({
+  db,
+  now,
+  iso,
+  durable,
+  relaxed,
+  committed,
+  addEvent,
+  counterName,
+  insertRow,
+  patchRow,
+  tellDue,
+}: LedgerCommits) {
   function allocateClientReference(): string {
     let code = (statement(db, "SELECT value FROM counter WHERE key = 'code'").get() as { value: string } | undefined)?.value;
     if (!code) {
@@ -58,13 +72,14 @@ export function createWriteJournal({ db, now, iso, durable, relaxed, committed, 
         }
         const clientReference = operation === 'prebook' ? allocateClientReference() : null;
         const stored = clientReference ? { ...detail, clientReference } : detail;
+        // Who starts the write is kept with it: its outcome names them, whoever is signed in when it lands.
+        const author = authorNow();
         const intentId = Number(
-          statement(db, 'INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (?, ?, ?, ?)').run(
-            bookingId,
-            operation,
-            JSON.stringify(stored),
-            iso(),
-          ).lastInsertRowid,
+          statement(
+            db,
+            'INSERT INTO intents (booking_id, operation, detail, started_at, agent, approver, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          ).run(bookingId, operation, JSON.stringify(stored), iso(), author.agent, author.approver, author.byPackdesk ? 1 : 0)
+            .lastInsertRowid,
         );
         if (bookingId !== null) {
           statement(db, 'UPDATE bookings SET in_flight = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
@@ -72,7 +87,7 @@ export function createWriteJournal({ db, now, iso, durable, relaxed, committed, 
             iso(),
             bookingId,
           );
-          addEvent(bookingId, `${operation}_intent`, `Sending the ${WRITE_NOUNS[operation]} to the service.`);
+          addEvent(bookingId, { type: `${operation}_intent`, summary: `Sending the ${WRITE_NOUNS[operation]} to the service.` }, author);
         }
         return { intentId, clientReference };
       });
@@ -87,16 +102,21 @@ export function createWriteJournal({ db, now, iso, durable, relaxed, committed, 
     finishWrite(
       intentId: number,
       outcome: string,
-      change: { insert?: NewBooking; patch?: BookingPatch; event?: LedgerEvent } = {},
+      /** `stamp`: the write made the booking (a book) or changed it (a cancel, a change), so the booking names its author; a new row is always made by them. */
+      change: { insert?: NewBooking; patch?: BookingPatch; event?: LedgerEvent; stamp?: BookingRole } = {},
     ): BookingRecord | null {
       const id = durable(() => {
         const intent = statement(db, 'SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as
           { booking_id: number | null; finished_at: string | null } | undefined;
         if (!intent || intent.finished_at) throw new AppError('intent_settled', 'This write was already settled.', 'Refresh the booking.');
+        // The outcome is the write's, so it names who started it (also when the reconciler settles it later).
+        const author = authorOfIntent(db, intentId);
         let bookingId = intent.booking_id === null ? null : intent.booking_id;
         if (change.insert) bookingId = insertRow(change.insert);
         else if (bookingId !== null) patchRow(bookingId, { ...change.patch, inFlight: null }, true);
-        if (bookingId !== null && change.event) addEvent(bookingId, change.event.type, change.event.summary, change.event.detail);
+        const stamp = change.insert ? 'made' : change.stamp;
+        if (bookingId !== null && stamp) stampBooking(db, bookingId, stamp, author, counterName());
+        if (bookingId !== null && change.event) addEvent(bookingId, change.event, author);
         statement(db, 'UPDATE intents SET finished_at = ?, outcome = ?, booking_id = ?, next_check_at = NULL WHERE id = ?').run(
           iso(),
           outcome,
@@ -118,7 +138,7 @@ export function createWriteJournal({ db, now, iso, durable, relaxed, committed, 
         const lost = toIntent(statement(db, 'SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
         if (lost.bookingId !== null && attention !== null) patchRow(lost.bookingId, { attention }, true);
         // Until a read settles it, the write's last line on the timeline says its outcome is not known.
-        if (lost.bookingId !== null && attention) addEvent(lost.bookingId, 'not_confirmed', attention);
+        if (lost.bookingId !== null && attention) addEvent(lost.bookingId, { type: 'not_confirmed', summary: attention }, PACKDESK);
         return lost;
       });
       if (intent.bookingId !== null && attention !== null) committed(intent.bookingId);

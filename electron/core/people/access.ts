@@ -9,6 +9,8 @@ import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
 import type { Preferences } from '../preferences';
 import type { ProfileRecord } from '../profiles';
+import { actAs } from './acting-people';
+import type { ActingPerson } from './acting-people';
 import type { AgentDirectory } from './agents';
 import type { Approvals } from './approvals';
 
@@ -142,17 +144,21 @@ export function createAccess({
     return true;
   }
 
-  /** Throws the refusal when the call may not be made now; returns quietly otherwise. An approval it needs is spent here, before any work. */
-  function check(channel: ChannelName, input: unknown): void {
+  /**
+   * Throws the refusal when the call may not be made now. An approval it needs is spent here, before
+   * any work; its approver is returned (null when the call needed none).
+   */
+  function check(channel: ChannelName, input: unknown): ActingPerson | null {
     const { need, does } = channelPermissions[channel];
-    if (need === 'anyone' || !agents.hasAdministrator()) return;
+    if (need === 'anyone' || !agents.hasAdministrator()) return null;
     const target = guardedTarget(channel, input);
-    if (target === null) return;
+    if (target === null) return null;
     const agent = current();
     if (!agent || !roleAtLeast(agent.role, need)) throw refusal(need, does, target, agent);
-    if (!approvalNeeded(channel, input)) return;
+    if (!approvalNeeded(channel, input)) return null;
     const approvedTarget = numberIn(input, 'bookingId') ?? numberIn(input, 'profileId') ?? numberIn(input, 'id');
-    if (approvals.take(channel, approvedTarget)) return;
+    const approval = approvals.take(channel, approvedTarget);
+    if (approval) return { id: approval.approver.id, name: approval.approver.name };
     const where = target === 'counter' ? '' : ` on “${target.name}”`;
     throw new AppError(
       'approval_required',
@@ -223,14 +229,19 @@ export function createAccess({
     acting: current,
     approveRestore,
 
-    /** Every handler, run only after `check` let its call through. */
+    /**
+     * Every handler, run only after `check` let its call through, under the agent signed in as it
+     * started and the approver it spent (acting-people.ts): what it writes names them, even after a shift change.
+     */
     guard(handlers: Handlers): Handlers {
       return Object.fromEntries(
         Object.entries(handlers).map(([channel, handler]) => [
           channel,
           async (input: never) => {
-            check(channel as ChannelName, input);
-            return (handler as (value: never) => Promise<unknown>)(input);
+            const approver = check(channel as ChannelName, input);
+            const agent = current();
+            const people = { agent: agent && { id: agent.id, name: agent.name }, approver };
+            return actAs(people, () => (handler as (value: never) => Promise<unknown>)(input));
           },
         ]),
       ) as Handlers;

@@ -14,6 +14,8 @@ export interface ListFilter {
   to: string;
   /** In an agency: every counter's bookings, or only those made at this counter. */
   counter: 'all' | 'here';
+  /** Only the bookings this agent made or last changed (their name); '' for every agent's. */
+  agent: string;
 }
 
 interface BookingsState {
@@ -51,7 +53,7 @@ interface BookingsState {
   bookingChanged(booking: BookingRecord): void;
 }
 
-const EMPTY: ListFilter = { query: '', statuses: [], from: '', to: '', counter: 'all' };
+const EMPTY: ListFilter = { query: '', statuses: [], from: '', to: '', counter: 'all', agent: '' };
 
 /** The filter as the history's channels take it: only what narrows the list. */
 export const historyFilter = (profileId: number, filter: ListFilter) => ({
@@ -61,11 +63,12 @@ export const historyFilter = (profileId: number, filter: ListFilter) => ({
   ...(filter.from ? { from: filter.from } : {}),
   ...(filter.to ? { to: filter.to } : {}),
   ...(filter.counter === 'here' ? { counter: 'here' as const } : {}),
+  ...(filter.agent ? { agent: filter.agent } : {}),
 });
 
 /** Whether the filter narrows the list at all (an empty answer then says no booking matches, not that there are none). */
 export const isFiltered = (filter: ListFilter): boolean =>
-  Boolean(filter.query || filter.statuses.length || filter.from || filter.to || filter.counter === 'here');
+  Boolean(filter.query || filter.statuses.length || filter.from || filter.to || filter.counter === 'here' || filter.agent);
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE);
 
 interface Total {
@@ -89,6 +92,7 @@ function totalAfter(shown: Total, answer: { total: number; totalIsEstimate: bool
 function matchesWithoutSearch(booking: BookingRecord, filter: ListFilter): boolean {
   // A booking from another counter carries its name; "This counter" shows only those that carry none.
   if (filter.counter === 'here' && booking.originCounter !== null) return false;
+  if (filter.agent && booking.madeBy !== filter.agent && booking.changedBy !== filter.agent) return false;
   if (filter.statuses.length && !filter.statuses.includes(booking.status)) return false;
   if (filter.from && booking.checkIn < filter.from) return false;
   return !(filter.to && booking.checkIn > filter.to);

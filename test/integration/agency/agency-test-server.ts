@@ -134,5 +134,10 @@ export function bookingChange(bookingKey: string, n: number, status = 'Pending')
     updatedAt: new Date(Date.UTC(2027, 0, 5, 10, 0, n % 60)).toISOString(),
     revision: n,
     basedOn: null,
+    madeBy: null,
+    madeAtCounter: null,
+    changedBy: null,
+    changedApprover: null,
+    changedAtCounter: null,
   };
 }

@@ -48,6 +48,11 @@ function asChange(booking: BookingRecord, bookingKey: string): AgencyBooking {
     updatedAt: new Date().toISOString(),
     revision: 1_000,
     basedOn: null,
+    madeBy: null,
+    madeAtCounter: null,
+    changedBy: null,
+    changedApprover: null,
+    changedAtCounter: null,
   };
 }
 

@@ -41,12 +41,22 @@ function upgradedBooking(row: Row, from: number): Row {
   if (from < 8) Object.assign(next, { agency_revision: 0, agency_revised_by: null });
   // Migration 9: no status claimed by another counter.
   if (from < 9) Object.assign(next, { agency_claimed_status: null });
+  // Migration 13: nobody is named as having made or changed a booking from before.
+  if (from < 13) Object.assign(next, NOBODY_ON_BOOKING);
   return next;
 }
 
-/** Migration 4 on the journal: an open write is due for a look at once; no doubt window is known. */
-const upgradedIntent = (row: Row, from: number): Row =>
-  from < 4 ? { ...row, next_check_at: row.finished_at === null ? 0 : null, doubt_until: null } : { ...row };
+const NOBODY_ON_BOOKING = { made_by: null, made_at_counter: null, changed_by: null, changed_approver: null, changed_at_counter: null };
+
+/** Migration 4 on the journal: an open write is due for a look at once; no doubt window is known. Migration 13: it names nobody. */
+const upgradedIntent = (row: Row, from: number): Row => {
+  const next = from < 4 ? { ...row, next_check_at: row.finished_at === null ? 0 : null, doubt_until: null } : { ...row };
+  return from < 13 ? { ...next, agent: null, approver: null, by_packdesk: 0 } : next;
+};
+
+/** Migration 13 on the timeline: a line from before names nobody, and is not said to be Packdesk's. */
+const upgradedEvent = (row: Row, from: number): Row =>
+  from < 13 ? { ...row, agent: null, approver: null, counter: null, by_packdesk: 0 } : { ...row };
 
 type Expected = Pick<
   BookingRecord,
@@ -114,10 +124,10 @@ describe.each(olderVersions(ledgerMigrations))('a ledger written by schema %i', 
       expect(before.booking_events?.length).toBeGreaterThan(LEDGER_BOOKINGS.length);
       const after = Object.fromEntries(Object.entries(LEDGER_TABLES).map(([table, order]) => [table, rowsOf(db, table, order)]));
       const why =
-        'a migration changed rows in a way this test does not describe: say what it does to old rows in upgradedBooking/upgradedIntent';
+        'a migration changed rows in a way this test does not describe: say what it does to old rows in upgradedBooking/upgradedIntent/upgradedEvent';
       expect(after.bookings, why).toEqual(before.bookings?.map((row) => upgradedBooking(row, version)));
       expect(after.intents, why).toEqual(before.intents?.map((row) => upgradedIntent(row, version)));
-      expect(after.booking_events).toEqual(before.booking_events);
+      expect(after.booking_events, why).toEqual(before.booking_events?.map((row) => upgradedEvent(row, version)));
       expect(after.counter).toEqual([
         { key: 'code', value: 'FXTR' },
         { key: 'sequence', value: '10' },
@@ -150,7 +160,15 @@ describe.each(olderVersions(ledgerMigrations))('a ledger written by schema %i', 
         expect(ledger.timeline(expected.id)).toEqual(
           before.booking_events
             ?.filter((event) => event.booking_id === expected.id)
-            .map(({ at: when, type, summary }) => ({ at: when, type, summary })),
+            .map(({ at: when, type, summary }) => ({
+              at: when,
+              type,
+              summary,
+              agent: null,
+              approver: null,
+              counter: null,
+              byPackdesk: false,
+            })),
         );
       }
       expect(ledger.get(2)?.adults).toBe(2);

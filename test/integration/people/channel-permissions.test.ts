@@ -39,6 +39,7 @@ const OPEN_TO_ANYONE = new Set<ChannelName>([
   'history:version',
   'history:get',
   'history:attention',
+  'history:agents',
   'agency:status',
   'agency:settings',
   'restore:notice',

@@ -66,6 +66,7 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'history:get': booking,
     'history:export': { profileId: ids.profileId },
     'history:attention': { profileId: ids.profileId },
+    'history:agents': { profileId: ids.profileId },
     'agency:status': {},
     'agency:settings': { profileId: ids.profileId },
     'agency:connect': {

@@ -105,6 +105,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
       const outcome = result.answer;
       if (outcome.kind === 'booked') {
         const updated = ledger.finishWrite(result.intentId, 'booked', {
+          stamp: 'made',
           // The status stays what the service last showed until a read shows the next one: the book
           // answer's "success" is not a booking status.
           patch: { bookingReference: outcome.bookingReference, paymentIntentId: null, attention: null, nextCheckAt: context.now() },

@@ -17,6 +17,7 @@ export async function settleBook(context: EngineContext, intent: OpenIntent, fro
   // service may keep "Pending" after the charge or name a 3-D Secure wait in its own words.
   if (reference) {
     const updated = context.ledger.finishWrite(intent.id, 'reconciled_booked', {
+      stamp: 'made',
       patch: {
         status,
         ...(reference ? { bookingReference: reference } : {}),

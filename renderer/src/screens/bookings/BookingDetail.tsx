@@ -20,6 +20,7 @@ import { useNewBooking } from '../../stores/new-booking-store';
 import { CancelDialog } from './CancelDialog';
 import { ModifyDialog } from './ModifyDialog';
 import { PendingChangePanel } from './PendingChangePanel';
+import { lineAuthorWords, madeAndChangedWords } from './people-words';
 
 /** A button's shortcut: found by it (data-shortcut), announced (aria-keyshortcuts) and shown as a key hint. */
 const shortcutButton = (id: ShortcutId) => ({
@@ -215,6 +216,11 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             <Text c="dimmed">
               {booking.packageTitle} · {booking.propertyName}
             </Text>
+            {madeAndChangedWords(booking) && (
+              <Text size="sm" data-testid="booking-people">
+                {madeAndChangedWords(booking)}
+              </Text>
+            )}
           </div>
           <StatusBadge booking={booking} size="xl" />
         </Group>
@@ -262,7 +268,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
           {timeline.map((event, index) => (
             <Timeline.Item key={index} title={event.summary}>
               <Text size="xs" c="dimmed">
-                {formatDateTime(event.at)}
+                {formatDateTime(event.at)} {lineAuthorWords(event)}
               </Text>
             </Timeline.Item>
           ))}

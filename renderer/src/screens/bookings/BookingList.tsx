@@ -10,6 +10,7 @@ import type { StatusRules } from '../../../../shared/status-rules';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
 import { useSharedCounterName } from '../../stores/agency-store';
 import { historyFilter, isFiltered, useBookings } from '../../stores/bookings-store';
+import { AgentFilter } from './AgentFilter';
 import { BookingRow, columnsFor, ROW_HEIGHT } from './BookingRow';
 import { RestoredWritesPanel } from './RestoredWritesPanel';
 import { useScaledRows } from './use-scaled-rows';
@@ -174,6 +175,9 @@ export function BookingList() {
         />
         <StayDateInput label="Check-in from" value={filter.from || null} onChange={(value) => setDate('from', value ?? '')} clearable />
         <StayDateInput label="Check-in to" value={filter.to || null} onChange={(value) => setDate('to', value ?? '')} clearable />
+        {activeProfileId !== null && (
+          <AgentFilter profileId={activeProfileId} value={filter.agent} onChange={(agent) => void setFilter(activeProfileId, { agent })} />
+        )}
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Chip.Group multiple value={filter.statuses} onChange={setStatuses}>
