@@ -25,6 +25,8 @@ export const auditActionSchema = z.enum([
   'agent.lock',
   'counter.idle-lock',
   'approval.give',
+  'updates.configure',
+  'updates.install-now',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -24,6 +24,7 @@ import {
 import { auditEntrySchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
+import { updateSettingsInputSchema, updateStatusSchema } from './updates';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
 import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
@@ -282,6 +283,11 @@ export const channels = {
     input: z.object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
     output: z.array(auditEntrySchema),
   },
+  // Updates from the counter's feed: where they stand, the feed and channel, a check now, and the agent's "install now".
+  'updates:status': { input: noInput, output: updateStatusSchema },
+  'updates:configure': { input: updateSettingsInputSchema, output: updateStatusSchema },
+  'updates:check': { input: noInput, output: updateStatusSchema },
+  'updates:install-now': { input: noInput, output: updateStatusSchema },
 } as const;
 
 export type Channels = typeof channels;
@@ -324,6 +330,8 @@ export const events = {
   'event:agency-change': agencyStatusSchema,
   /** A training scenario went on or off (also when one ended by itself). */
   'event:training-change': z.object({ scenarios: z.array(scenarioViewSchema) }),
+  /** The counter's update moved (checked, downloading, downloaded, refused, waiting to install). */
+  'event:updates-change': updateStatusSchema,
 } as const;
 
 export type Events = typeof events;

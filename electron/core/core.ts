@@ -1,12 +1,11 @@
 import { basename, join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
 import { auditNames } from './audit/audit-names';
-import { auditedHandlers, recordAction } from './audit/audited-handlers';
+import { auditedHandlers, auditedNow } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
 import type { AuditVerdict } from '../../shared/audit';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
-import { AppError } from './app-error';
 import type { RetryPolicy } from './api/retry-policy';
 import { createCallDrain } from './call-drain';
 import { monitorConnectivity } from './connectivity';
@@ -29,6 +28,7 @@ import { createAccess } from './people/access';
 import { createAgentDirectory } from './people/agents';
 import { createAgencyAgentCopy } from './people/agency-agent-copy';
 import { createApprovals } from './people/approvals';
+import { NO_PAYMENT_WINDOWS } from './engine/payments/payment-windows';
 import type { PaymentWindows } from './engine/payments/payment-windows';
 import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
@@ -49,15 +49,15 @@ import { profilesIpc } from './ipc/profiles-handlers';
 import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
 import { vouchersIpc } from './ipc/vouchers-handlers';
+import { updatesIpc } from './ipc/updates-handlers';
+import type { FeedUpdater } from './updates/feed-updater';
+import { createInstallGate, gatedPaymentWindows } from './updates/install-gate';
+import { createUpdateService } from './updates/update-service';
+import { updateSettings } from './updates/update-settings';
 import { createExerciseRunner } from './training/exercise-runner';
 import type { ServiceRecords } from './training/exercise-runner';
 import { createTrainer } from './training/trainer';
 import type { ServiceControls } from './training/trainer';
-
-const unavailable = (): never => {
-  throw new AppError('payment_windows_unavailable', 'This Packdesk cannot open payment windows.', 'Use the desktop app to take cards.');
-};
-const NO_PAYMENT_WINDOWS: PaymentWindows = { collectCard: async () => unavailable(), authenticate: async () => unavailable() };
 
 /** The built-in training service, once it is listening: its address and its organization's keys. */
 export interface BuiltInService {
@@ -97,6 +97,8 @@ export interface CoreOptions {
   agencyTimings?: AgencyServiceDeps['timings'];
   /** Main's own question to the agent (a native message box in the app); without it, nothing that needs the agent's word is done. */
   askAgent?: AskAgent;
+  /** electron-updater's updater (the app's); without it updates are off and say so. */
+  updater?: FeedUpdater;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -216,11 +218,12 @@ export function createCore(options: CoreOptions) {
       return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;
     },
   });
+  const installGate = createInstallGate(() => calls.busyCalls());
   // One lock per booking, shared by every flow that writes: two writes to one booking never overlap.
   const locks = createBookingLocks();
   const engine = createBookingEngine(context, locks);
   const payments = createPaymentPipeline(context, locks, {
-    windows: options.paymentWindows ?? NO_PAYMENT_WINDOWS,
+    windows: gatedPaymentWindows(options.paymentWindows ?? NO_PAYMENT_WINDOWS, installGate),
     // Sent to Stripe only, never to the booking service, so the origin saved with it does not come into it.
     publishableKey: async (profile) => (await profiles.keyFor(profile.id, 'publishable'))?.secret ?? null,
     progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
@@ -255,6 +258,15 @@ export function createCore(options: CoreOptions) {
     onChange: (session) => events.emit('event:people-change', session),
   });
 
+  const updates = createUpdateService({
+    updater: options.updater ?? null,
+    version: options.version,
+    settings: updateSettings(preferences),
+    agencyCounterId: () => thisCounter().counterId,
+    gate: installGate,
+    onChange: (status) => events.emit('event:updates-change', status),
+  });
+
   const areaHandlers: Handlers = {
     ...peopleIpc({ agents, access, approvals }),
     ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
@@ -282,9 +294,11 @@ export function createCore(options: CoreOptions) {
       printer: options.pdfPrinter,
     }),
     ...auditIpc({ audit }),
+    ...updatesIpc({ updates }),
   };
 
-  const calls = createCallDrain();
+  // Reading or asking about updates (the agent's "install now" too) does not hold an install back.
+  const calls = createCallDrain({ quiet: (channel) => channel.startsWith('updates:'), onSettled: () => installGate.changed() });
   const quitting = calls.closing;
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
   const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: access.acting });
@@ -298,6 +312,7 @@ export function createCore(options: CoreOptions) {
     if (closed) return;
     closed = true;
     stopDailyBackups?.();
+    updates.stop();
     // Its connections and timers end; a batch it was applying is pulled again at the next start.
     void agency.stop();
     reconciler.stop();
@@ -310,21 +325,8 @@ export function createCore(options: CoreOptions) {
   }
   let shuttingDown: Promise<void> | null = null;
   /** A backup or restore step, recorded in the audit once done, or refused with its words. */
-  function backedUp<T>(action: 'backup.take' | 'restore.stage' | 'restore.cancel', what: string, work: () => T): T {
-    try {
-      const result = work();
-      recordAction(audit, { action, what, who: names.signedIn() });
-      return result;
-    } catch (error) {
-      recordAction(audit, {
-        action,
-        who: names.signedIn(),
-        outcome: 'refused',
-        what: `${what}: refused: ${error instanceof AppError ? error.message : 'it failed'}`,
-      });
-      throw error;
-    }
-  }
+  const backedUp = <T>(action: 'backup.take' | 'restore.stage' | 'restore.cancel', what: string, work: () => T): T =>
+    auditedNow(audit, action, what, work, names.signedIn());
 
   return {
     handlers,
@@ -342,6 +344,7 @@ export function createCore(options: CoreOptions) {
     agents,
     access,
     agency: agencyOfAgent,
+    updates,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     start(): Promise<void> {
       // A quit right after the start waits for it like for any call, and it stops at the next step.
@@ -354,6 +357,7 @@ export function createCore(options: CoreOptions) {
         await engine.reconcileOpenIntents();
         if (quitting()) return;
         reconciler.start();
+        updates.start();
         stopDailyBackups = startDailyBackups(ledgerDb, options.dataDir, options.firstDailyBackupMs ?? 5 * 60_000);
         auditAtStart = await audit.verify().catch((error: unknown) => {
           console.error('[audit] the audit could not be checked', error);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, ipcMain, Menu, powerMonitor, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
+import electronUpdater from 'electron-updater';
 import { EVENT_CHANNEL } from '../../shared/ipc';
 import { APP_PAGE_URL } from '../core/app-protocol';
 import { createCore } from '../core/core';
@@ -19,6 +20,7 @@ import { ledgerMenuActions } from './ledger-menu';
 import { menuTemplate } from './menu';
 import { electronPaymentWindows } from './payment-windows';
 import { electronPdfPrinter } from './pdf-printer';
+import { prepareFeedUpdater } from './updates/feed-updater';
 import { createMainWindow, saveWindowState } from './window';
 
 /** How long a quit waits for calls and reconciler reads already under way. */
@@ -69,6 +71,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     pdfPrinter: electronPdfPrinter(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),
     askAgent: nativeAgentQuestions(() => mainWindow),
+    updater: prepareFeedUpdater(electronUpdater.autoUpdater, app.getPath('userData')),
   });
 
   const trustedIds = new Set<number>();

@@ -30,13 +30,16 @@ export function useCore() {
       agencyTimings?: CoreOptions['agencyTimings'];
       /** The keychain store, when a test restarts a counter and its keys must still be there. */
       secrets?: CoreOptions['secrets'];
+      updater?: CoreOptions['updater'];
+      /** The version the counter runs (an update's words name it). */
+      version?: string;
     } = {},
   ) => {
     const dataDir = options.dataDir ?? tempDir();
     const core = createCore({
       dataDir,
       secrets: options.secrets ?? keychain().store,
-      version: 'test',
+      version: options.version ?? 'test',
       builtInService: () => (sandbox ? asBuiltInService(sandbox) : null),
       connectivityIntervalMs: 60_000,
       reconcilerTickMs: 20,
@@ -46,6 +49,7 @@ export function useCore() {
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       ...(options.paymentWindows ? { paymentWindows: options.paymentWindows } : {}),
       ...(options.agencyTimings ? { agencyTimings: options.agencyTimings } : {}),
+      ...(options.updater ? { updater: options.updater } : {}),
     });
     cores.push(core);
     if (options.start !== false) await core.start();

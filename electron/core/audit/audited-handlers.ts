@@ -25,7 +25,9 @@ type AuditedChannel =
   | 'people:set-idle-lock'
   | 'people:unlock'
   | 'people:reset-pin'
-  | 'people:approve';
+  | 'people:approve'
+  | 'updates:configure'
+  | 'updates:install-now';
 
 type InputOf<C extends AuditedChannel> = Parameters<Handlers[C]>[0];
 
@@ -66,6 +68,19 @@ export async function audited<T>(
   } catch (error) {
     const words = error instanceof AppError ? error.message : 'it failed unexpectedly';
     recordAction(audit, { action, outcome: 'refused', what: `${what}: refused: ${words}`, who });
+    throw error;
+  }
+}
+
+/** The same for a step done at once (a backup, a restore chosen from the menu). */
+export function auditedNow<T>(audit: AuditLog, action: AuditAction, what: string, work: () => T, who: AuditPerson | null): T {
+  try {
+    const result = work();
+    recordAction(audit, { action, what, who });
+    return result;
+  } catch (error) {
+    const words = error instanceof AppError ? error.message : 'it failed';
+    recordAction(audit, { action, who, outcome: 'refused', what: `${what}: refused: ${words}` });
     throw error;
   }
 }
@@ -131,6 +146,11 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
       'approval.give',
       `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
     ],
+    'updates:configure': (input) => [
+      'updates.configure',
+      input.feedUrl ? `Set updates to come from ${address(input.feedUrl)} on the ${input.channel} channel` : 'Turned updates off',
+    ],
+    'updates:install-now': () => ['updates.install-now', 'Asked for the downloaded update to be installed now'],
   };
   const wrapped: Partial<Handlers> = {};
   for (const channel of Object.keys(words) as AuditedChannel[]) {

@@ -103,5 +103,9 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'training:add-trainee': { name: `Trainee ${ids.suffix}` },
     'audit:verify': {},
     'audit:list': {},
+    'updates:status': {},
+    'updates:configure': { feedUrl: '', channel: 'stable' },
+    'updates:check': {},
+    'updates:install-now': {},
   };
 }
