@@ -81,7 +81,9 @@ describe('updates from the counter’s feed (electron-updater on loopback)', () 
     expect(readFileSync(kept).equals(INSTALLER)).toBe(true);
     expect(app.quitHandlers).toBeGreaterThan(0);
     // Recorded in the audit as a settings action.
-    expect(core.audit.log.list({ limit: 1 })[0]?.what).toBe(`Set updates to come from ${served.url.replace(/\/$/, '')} on the stable channel`);
+    expect(core.audit.log.list({ limit: 1 })[0]?.what).toBe(
+      `Set updates to come from ${served.url.replace(/\/$/, '')} on the stable channel`,
+    );
   });
 
   test('a file whose sha512 is not the feed’s is refused with words; nothing is kept or installed', async () => {

@@ -17,7 +17,12 @@ export function rolloutPosition(counterId: string): number {
  */
 export function offeredToCounter(counterId: string, stagingPercentage: unknown): boolean {
   if (stagingPercentage === undefined || stagingPercentage === null) return true;
-  const percentage = typeof stagingPercentage === 'number' ? stagingPercentage : Number.parseFloat(String(stagingPercentage));
+  const percentage =
+    typeof stagingPercentage === 'number'
+      ? stagingPercentage
+      : typeof stagingPercentage === 'string'
+        ? Number.parseFloat(stagingPercentage)
+        : NaN;
   if (Number.isNaN(percentage)) return true;
   return rolloutPosition(counterId) < Math.min(100, Math.max(0, percentage));
 }

@@ -28,7 +28,8 @@ export const updateWords = {
   refused: (available: string, version: string) =>
     `The update ${available} was refused: its file does not match the feed’s checksum. Nothing was installed; the counter keeps ${version}.`,
   failed: (version: string, error: unknown) => {
-    const reason = codeOf(error) === 'ECONNREFUSED' || codeOf(error) === 'ENOTFOUND' ? 'it could not be reached' : 'it did not answer as a feed does';
+    const reason =
+      codeOf(error) === 'ECONNREFUSED' || codeOf(error) === 'ENOTFOUND' ? 'it could not be reached' : 'it did not answer as a feed does';
     return `The update feed could not be read: ${reason}. The counter keeps ${version} and tries again in 4 hours.`;
   },
 };

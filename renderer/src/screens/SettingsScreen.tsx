@@ -6,6 +6,7 @@ import { useMayCall } from '../stores/people-store';
 import { AddProfileForm } from './settings/AddProfileForm';
 import { AgentsSection } from './settings/AgentsSection';
 import { ProfileCard } from './settings/ProfileCard';
+import { UpdatesSection } from './settings/UpdatesSection';
 
 /** Profiles and their keys: the one place where the counter is told which service to sell on. */
 export function SettingsScreen() {
@@ -47,6 +48,8 @@ export function SettingsScreen() {
       </Stack>
 
       <AgentsSection />
+
+      <UpdatesSection />
 
       <Text size="sm" c="dimmed">
         Packdesk {version}. Keys are kept in the system keychain and never shown again after saving; only their last four characters are.
