@@ -1,7 +1,7 @@
 import { AppError } from './app-error';
 import type { Handlers } from './dispatch';
 
-/** What an update's install needs to know about the calls: `quiet` ones (reading or asking about updates) do not hold it back. */
+/** What an update's install needs to know about the calls: `quiet` ones (reading or asking about updates, "install now" too) do not hold it back. */
 export interface CallWatch {
   quiet: (channel: string) => boolean;
   /** A call that was not quiet ended. */

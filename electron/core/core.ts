@@ -3,7 +3,7 @@ import { createAgencyService } from './agency/agency-service';
 import { auditNames } from './audit/audit-names';
 import { auditedHandlers, auditedNow } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
-import type { AuditVerdict } from '../../shared/audit';
+import type { AuditAction, AuditVerdict } from '../../shared/audit';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import type { RetryPolicy } from './api/retry-policy';
@@ -53,7 +53,6 @@ import { updatesIpc } from './ipc/updates-handlers';
 import type { FeedUpdater } from './updates/feed-updater';
 import { createInstallGate, gatedPaymentWindows } from './updates/install-gate';
 import { createUpdateService } from './updates/update-service';
-import { updateSettings } from './updates/update-settings';
 import { createExerciseRunner } from './training/exercise-runner';
 import type { ServiceRecords } from './training/exercise-runner';
 import { createTrainer } from './training/trainer';
@@ -261,12 +260,11 @@ export function createCore(options: CoreOptions) {
   const updates = createUpdateService({
     updater: options.updater ?? null,
     version: options.version,
-    settings: updateSettings(preferences),
+    preferences,
     agencyCounterId: () => thisCounter().counterId,
     gate: installGate,
     onChange: (status) => events.emit('event:updates-change', status),
   });
-
   const areaHandlers: Handlers = {
     ...peopleIpc({ agents, access, approvals }),
     ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
@@ -297,7 +295,6 @@ export function createCore(options: CoreOptions) {
     ...updatesIpc({ updates }),
   };
 
-  // Reading or asking about updates (the agent's "install now" too) does not hold an install back.
   const calls = createCallDrain({ quiet: (channel) => channel.startsWith('updates:'), onSettled: () => installGate.changed() });
   const quitting = calls.closing;
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
@@ -325,8 +322,7 @@ export function createCore(options: CoreOptions) {
   }
   let shuttingDown: Promise<void> | null = null;
   /** A backup or restore step, recorded in the audit once done, or refused with its words. */
-  const backedUp = <T>(action: 'backup.take' | 'restore.stage' | 'restore.cancel', what: string, work: () => T): T =>
-    auditedNow(audit, action, what, work, names.signedIn());
+  const backedUp = <T>(action: AuditAction, what: string, work: () => T): T => auditedNow(audit, action, what, work, names.signedIn());
 
   return {
     handlers,

@@ -71,7 +71,8 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     pdfPrinter: electronPdfPrinter(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),
     askAgent: nativeAgentQuestions(() => mainWindow),
-    updater: prepareFeedUpdater(electronUpdater.autoUpdater, app.getPath('userData')),
+    // Only an installed Packdesk updates itself (electron-updater also refuses otherwise); `npm start` says updates are off.
+    updater: app.isPackaged ? prepareFeedUpdater(electronUpdater.autoUpdater, app.getPath('userData')) : undefined,
   });
 
   const trustedIds = new Set<number>();

@@ -8,10 +8,12 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DebUpdater } from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
+// From its own file: a test that stands in for the 'electron-updater' module still gets the real class.
+import { DebUpdater } from 'electron-updater/out/DebUpdater';
 import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor';
 
 /** The installed app as electron-updater sees it: a packaged Packdesk of `version`, its folders under `dir`. */
@@ -68,4 +70,10 @@ export class StandInDebUpdater extends DebUpdater {
   override quitAndInstall(isSilent = false, isForceRunAfter = false): void {
     this.installs.push({ isSilent, isForceRunAfter });
   }
+}
+
+/** The 'electron-updater' module for a test that starts the whole app: its `autoUpdater` is the stand-in Debian updater. */
+export function standInElectronUpdaterModule() {
+  const autoUpdater = new StandInDebUpdater(new StandInAppAdapter('0.1.0', mkdtempSync(join(tmpdir(), 'packdesk-updater-'))));
+  return { default: { autoUpdater } };
 }

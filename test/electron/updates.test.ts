@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Core } from '../../electron/core/core';
 import type { PaymentWindows } from '../../electron/core/engine/payments/payment-windows';
 import { rolloutPosition } from '../../electron/core/updates/rollout';
@@ -11,7 +11,11 @@ import { heldBooking, useCore, waitUntil } from '../support/engine-helpers';
 import { useSandbox } from '../support/sandbox-helpers';
 import { useTempDir } from '../support/temp-dir';
 import { useUpdateFeed } from './update-feed';
+import { dialog } from './electron-stand-in';
 import { StandInAppAdapter, StandInDebUpdater } from './updater-stand-in';
+
+vi.mock('electron', () => import('./electron-stand-in'));
+const { ledgerMenuActions } = await import('../../electron/main/ledger-menu');
 
 const RUNNING = '1.4.2';
 const INSTALLER = Buffer.from('Packdesk 1.5.0 installer bytes '.repeat(2_000));
@@ -169,5 +173,29 @@ describe('updates from the counter’s feed (electron-updater on loopback)', () 
     ]);
     expect(core.updates.status()).toMatchObject({ state: 'installing' });
     expect(core.audit.log.list({ limit: 1 })[0]?.what).toBe('Asked for the downloaded update to be installed now');
+  });
+
+  test('Help → Check for Updates… tells the feed’s answer; About names the version, channel and last check', async () => {
+    const { core } = await desk();
+    const served = await feed({ version: RUNNING, file: INSTALLER });
+    await core.handlers['updates:configure']({ feedUrl: served.url, channel: 'stable' });
+    await settled(core);
+    const menu = ledgerMenuActions(core, () => null);
+    dialog.messages.length = 0;
+
+    menu.checkForUpdates();
+    await waitUntil(
+      () => dialog.messages.length,
+      (count) => count > 0,
+    );
+    expect(dialog.messages[0]).toMatchObject({
+      type: 'info',
+      message: 'Updates',
+      detail: 'Packdesk 1.4.2 is the newest on the stable channel.',
+    });
+    menu.about();
+    expect(dialog.messages[1]?.detail).toMatch(
+      /^Updates: stable channel, last checked .+\. Packdesk 1\.4\.2 is the newest on the stable channel\.\n/,
+    );
   });
 });

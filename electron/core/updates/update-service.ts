@@ -3,7 +3,8 @@ import { AppError } from '../app-error';
 import type { FeedInfo, FeedUpdater } from './feed-updater';
 import type { InstallGate } from './install-gate';
 import { offeredToCounter } from './rollout';
-import type { UpdateSettings } from './update-settings';
+import type { Preferences } from '../preferences';
+import { updateSettings } from './update-settings';
 import { CHECK_EVERY_MS, isChecksumRefusal, updateWords } from './update-words';
 
 export interface UpdateServiceDeps {
@@ -11,7 +12,8 @@ export interface UpdateServiceDeps {
   updater: FeedUpdater | null;
   /** The version running now. */
   version: string;
-  settings: UpdateSettings;
+  /** Where the feed, channel, last check and this install's id are kept. */
+  preferences: Preferences;
   /** The agency's id for this counter, which the rollout hashes (so an agency's 10% are its own desks); null in no agency. */
   agencyCounterId: () => string | null;
   gate: InstallGate;
@@ -27,7 +29,8 @@ export interface UpdateServiceDeps {
  * or payment is under way.
  */
 export function createUpdateService(deps: UpdateServiceDeps) {
-  const { updater, version, settings, gate } = deps;
+  const { updater, version, gate } = deps;
+  const settings = updateSettings(deps.preferences);
   const now = deps.now ?? (() => new Date());
   let state: UpdateState = 'idle';
   let message: string = updateWords.idle;

@@ -35,4 +35,3 @@ export function updateSettings(preferences: Preferences) {
     },
   };
 }
-export type UpdateSettings = ReturnType<typeof updateSettings>;
