@@ -9,7 +9,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, powerMonitor, protocol, rese
 
 vi.mock('electron', () => import('./electron-stand-in'));
 // An installed app makes electron-updater's updater, which needs a real Electron: the stand-in one instead.
-vi.mock('electron-updater', async () => (await import('./updater-stand-in')).standInElectronUpdaterModule());
+vi.mock('electron-updater', async () => (await import('../support/updater-stand-in')).standInElectronUpdaterModule());
 
 const { boot } = await import('../../electron/main/boot');
 const { rendererPage } = await import('../../electron/main/packdesk-app');

@@ -10,9 +10,9 @@ import type { UpdateStatus } from '../../shared/updates';
 import { heldBooking, useCore, waitUntil } from '../support/engine-helpers';
 import { useSandbox } from '../support/sandbox-helpers';
 import { useTempDir } from '../support/temp-dir';
-import { useUpdateFeed } from './update-feed';
+import { useUpdateFeed } from '../support/update-feed';
 import { dialog } from './electron-stand-in';
-import { StandInAppAdapter, StandInDebUpdater } from './updater-stand-in';
+import { StandInAppAdapter, StandInDebUpdater } from '../support/updater-stand-in';
 
 vi.mock('electron', () => import('./electron-stand-in'));
 const { ledgerMenuActions } = await import('../../electron/main/ledger-menu');
