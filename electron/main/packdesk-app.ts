@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, ipcMain, Menu, powerMonitor, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
-import electronUpdater from 'electron-updater';
 import { EVENT_CHANNEL } from '../../shared/ipc';
 import { APP_PAGE_URL } from '../core/app-protocol';
 import { createCore } from '../core/core';
@@ -20,7 +19,7 @@ import { ledgerMenuActions } from './ledger-menu';
 import { menuTemplate } from './menu';
 import { electronPaymentWindows } from './payment-windows';
 import { electronPdfPrinter } from './pdf-printer';
-import { prepareFeedUpdater } from './updates/feed-updater';
+import { installedUpdater, prepareFeedUpdater } from './updates/feed-updater';
 import { createMainWindow, saveWindowState } from './window';
 
 /** How long a quit waits for calls and reconciler reads already under way. */
@@ -72,7 +71,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     openExternal: (url) => shell.openExternal(url),
     askAgent: nativeAgentQuestions(() => mainWindow),
     // Only an installed Packdesk updates itself (electron-updater also refuses otherwise); `npm start` says updates are off.
-    updater: app.isPackaged ? prepareFeedUpdater(electronUpdater.autoUpdater, app.getPath('userData')) : undefined,
+    updater: app.isPackaged ? prepareFeedUpdater(installedUpdater(), app.getPath('userData')) : undefined,
   });
 
   const trustedIds = new Set<number>();

@@ -11,6 +11,7 @@ import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as ElectronUpdaterModule from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
 // From its own file: a test that stands in for the 'electron-updater' module still gets the real class.
 import { DebUpdater } from 'electron-updater/out/DebUpdater';
@@ -72,8 +73,13 @@ export class StandInDebUpdater extends DebUpdater {
   }
 }
 
-/** The 'electron-updater' module for a test that starts the whole app: its `autoUpdater` is the stand-in Debian updater. */
-export function standInElectronUpdaterModule() {
-  const autoUpdater = new StandInDebUpdater(new StandInAppAdapter('0.1.0', mkdtempSync(join(tmpdir(), 'packdesk-updater-'))));
-  return { default: { autoUpdater } };
+/** The 'electron-updater' module for a test that starts the whole app: its updaters are the stand-in Debian updater. */
+export function standInElectronUpdaterModule(): { default: Pick<typeof ElectronUpdaterModule, 'autoUpdater' | 'DebUpdater'> } {
+  const standIn = () => new StandInAppAdapter('0.1.0', mkdtempSync(join(tmpdir(), 'packdesk-updater-')));
+  class AppDebUpdater extends StandInDebUpdater {
+    constructor() {
+      super(standIn());
+    }
+  }
+  return { default: { autoUpdater: new AppDebUpdater(), DebUpdater: AppDebUpdater } };
 }

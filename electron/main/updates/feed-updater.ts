@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import electronUpdater from 'electron-updater';
 import type { AppUpdater } from 'electron-updater';
 import type { FeedUpdater } from '../../core/updates/feed-updater';
 
@@ -14,4 +15,13 @@ export function prepareFeedUpdater(updater: AppUpdater, dataDir: string): FeedUp
   writeFileSync(config, 'updaterCacheDirName: packdesk-updater\n');
   updater.updateConfigPath = config;
   return updater;
+}
+
+/**
+ * electron-updater's updater for the installer Packdesk came from. On Linux that is the .deb (the
+ * zip does not update itself): electron-updater would tell it by a `package-type` file that
+ * electron-builder writes and Forge does not, so it is named here. Elsewhere its own choice.
+ */
+export function installedUpdater(): AppUpdater {
+  return process.platform === 'linux' ? new electronUpdater.DebUpdater() : electronUpdater.autoUpdater;
 }
