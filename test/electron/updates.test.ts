@@ -182,12 +182,15 @@ describe('updates from the counter’s feed (electron-updater on loopback)', () 
     await settled(core);
     const menu = ledgerMenuActions(core, () => null);
     dialog.messages.length = 0;
+    const feedReads = () => served.requested.filter((path) => path.endsWith('.yml')).length;
+    expect(feedReads()).toBe(1);
 
     menu.checkForUpdates();
     await waitUntil(
       () => dialog.messages.length,
       (count) => count > 0,
     );
+    expect(feedReads()).toBe(2);
     expect(dialog.messages[0]).toMatchObject({
       type: 'info',
       message: 'Updates',
