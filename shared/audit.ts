@@ -25,6 +25,8 @@ export const auditActionSchema = z.enum([
   'agent.lock',
   'counter.idle-lock',
   'approval.give',
+  'profile.change-approval',
+  'audit.export',
   'updates.configure',
   'updates.install-now',
 ]);
@@ -68,3 +70,27 @@ export const auditVerdictSchema = z.discriminatedUnion('ok', [
   }),
 ]);
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
+
+/** A day as the counter's calendar shows it, YYYY-MM-DD. */
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the day as YYYY-MM-DD.')
+  .refine((day) => {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    const at = new Date(Date.UTC(year, month - 1, date));
+    return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date;
+  }, 'That day is not on the calendar.');
+
+/**
+ * Which entries to show or export: by an agent (who did it or approved it; by id, or by name for an
+ * agent this counter no longer knows), by action, and by day in the counter's own time.
+ */
+export const auditFilterSchema = z
+  .object({
+    agentId: z.number().int().positive().optional(),
+    agentName: z.string().trim().min(1).max(60).optional(),
+    action: auditActionSchema.optional(),
+    day: daySchema.optional(),
+  })
+  .strict();
+export type AuditFilter = z.infer<typeof auditFilterSchema>;

@@ -71,6 +71,7 @@ export const ERROR_TITLES = {
   secret_in_text: 'Key or password in text',
   voucher_not_ready: 'No voucher yet',
   pdf_unavailable: 'PDF not available',
+  save_unavailable: 'Cannot save files here',
   database_too_new: 'Data from a newer Packdesk',
   // People at the counter.
   sign_in_required: 'Sign-in needed',

@@ -21,18 +21,18 @@ import {
   paymentMethodIdSchema,
   paymentPageRequestSchema,
 } from './payment-window';
-import { auditEntrySchema, auditVerdictSchema } from './audit';
+import { auditEntrySchema, auditFilterSchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
 import { updateSettingsInputSchema, updateStatusSchema } from './updates';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
-import { keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
+import { changeApprovalThresholdSchema, keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
 import {
   agentIdSchema,
   agentNameSchema,
   agentViewSchema,
-  approvalChannelSchema,
+  approvableSchema,
   approvalSchema,
   idleLockMinutesSchema,
   peopleSessionSchema,
@@ -61,6 +61,8 @@ export const channels = {
       online: z.boolean(),
       keychain: z.enum(['available', 'unavailable']),
       keychainHint: z.string().nullable(),
+      /** The audit chain's latest check (at start, or since in Settings); null until one finished. */
+      audit: auditVerdictSchema.nullable(),
     }),
   },
   'profiles:list': {
@@ -93,6 +95,11 @@ export const channels = {
   /** What the profile's service means by its statuses: final, confirmed, not cancellable, modifiable. */
   'profiles:set-status-rules': {
     input: z.object({ profileId, rules: statusRulesSchema }).strict(),
+    output: profileViewSchema,
+  },
+  /** The difference in price (minor units, either way) above which confirming a change on this profile needs a supervisor; null: none. */
+  'profiles:set-change-approval': {
+    input: z.object({ profileId, aboveMinor: changeApprovalThresholdSchema }).strict(),
     output: profileViewSchema,
   },
   'keys:set': {
@@ -227,11 +234,9 @@ export const channels = {
   'people:unlock': { input: z.object({ agentId: agentIdSchema }).strict(), output: agentViewSchema },
   /** Gives an agent a new PIN, which also unlocks them (an administrator). */
   'people:reset-pin': { input: z.object({ agentId: agentIdSchema, pin: pinSchema }).strict(), output: agentViewSchema },
-  /** A supervisor's PIN approving one call on one booking or profile, about to be made (used once, within two minutes). */
+  /** A supervisor's PIN approving one call on one booking or profile, or a whole-counter action (a restore), about to be made (used once, within two minutes). */
   'people:approve': {
-    input: z
-      .object({ agentId: agentIdSchema, pin: pinSchema, channel: approvalChannelSchema, target: z.number().int().positive() })
-      .strict(),
+    input: z.object({ agentId: agentIdSchema, pin: pinSchema, channel: approvableSchema, target: z.number().int().positive() }).strict(),
     output: approvalSchema,
   },
   'training:scenarios': {
@@ -279,9 +284,17 @@ export const channels = {
   },
   // The audit of settings actions: its chain checked now, and its entries, newest first.
   'audit:verify': { input: noInput, output: auditVerdictSchema },
+  /** The entries the filter keeps, newest first, older than `before` (a sequence number) when given. */
   'audit:list': {
-    input: z.object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    input: auditFilterSchema
+      .extend({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).default(100) })
+      .strict(),
     output: z.array(auditEntrySchema),
+  },
+  /** Writes the entries the filter keeps to a CSV file the agent picks in main's save dialog; path null when they cancelled it. */
+  'audit:export-csv': {
+    input: auditFilterSchema,
+    output: z.object({ path: z.string().nullable(), entries: z.number().int() }),
   },
   // Updates from the counter's feed: where they stand, the feed and channel, a check now, and the agent's "install now".
   'updates:status': { input: noInput, output: updateStatusSchema },
@@ -324,12 +337,16 @@ export const events = {
   'event:payment-progress': z.object({ bookingId: z.number().int(), step: paymentStepSchema }),
   /** Who is working changed in main (a sign-in, a lock, the computer locked or asleep): the sign-in screen follows it. */
   'event:people-change': peopleSessionSchema,
+  /** A step main started itself (File → Restore Ledger…) waits for a supervisor's approval: the screens ask for it, in these words. */
+  'event:approval-asked': z.object({ channel: approvableSchema, target: z.number().int().positive(), message: z.string() }),
   /** A menu item or shortcut handled by the main process asks the renderer to show a screen. */
   'event:navigate': z.object({ screen: z.enum(['new-booking', 'bookings', 'settings']) }),
   /** The agency link moved (live, catching up, unreachable) or this counter's unsent changes changed. */
   'event:agency-change': agencyStatusSchema,
   /** A training scenario went on or off (also when one ended by itself). */
   'event:training-change': z.object({ scenarios: z.array(scenarioViewSchema) }),
+  /** The audit chain was checked (at start, or in Settings): the screens show a broken one in red. */
+  'event:audit-verdict': auditVerdictSchema,
   /** The counter's update moved (checked, downloading, downloaded, refused, waiting to install). */
   'event:updates-change': updateStatusSchema,
 } as const;

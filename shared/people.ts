@@ -53,11 +53,12 @@ export const roleAtLeast = (role: Role, need: Role): boolean => ROLE_ORDER.index
 
 /**
  * The calls a supervisor approves in the moment, typing their PIN into the same dialog (the channels
- * marked `approval` in shared/permissions.ts): a refund, a change marked by hand, a profile's address
- * or keys, the agency link.
+ * marked `approval` in shared/permissions.ts): a refund, a change whose difference in price is above
+ * its profile's threshold, a change marked by hand, a profile's address or keys, the agency link.
  */
 export const approvalChannelSchema = z.enum([
   'bookings:cancel',
+  'bookings:confirm-change',
   'bookings:resolve-change',
   'profiles:update',
   'keys:set',
@@ -66,11 +67,23 @@ export const approvalChannelSchema = z.enum([
   'agency:disconnect',
 ]);
 
+/**
+ * What main starts itself (no channel: File → Restore Ledger…) and a supervisor approves the same way,
+ * for the whole counter (target `COUNTER_TARGET`): restoring a backup over the ledger.
+ */
+export const approvalActionSchema = z.enum(['ledger:restore']);
+/** The target an approval of a whole-counter action names. */
+export const COUNTER_TARGET = 1;
+
+/** Every call or action a supervisor may approve. */
+export const approvableSchema = z.enum([...approvalChannelSchema.options, ...approvalActionSchema.options]);
+export type Approvable = z.infer<typeof approvableSchema>;
+
 /** A supervisor's approval of one call: what it lets through, and until when. */
 export const approvalSchema = z.object({
   approver: agentViewSchema,
-  channel: approvalChannelSchema,
-  /** The booking (bookingId) or profile (profileId, or a profile's id) the approved call names. */
+  channel: approvableSchema,
+  /** The booking (bookingId) or profile (profileId, or a profile's id) the approved call names; COUNTER_TARGET for the whole counter. */
   target: z.number().int().positive(),
   expiresAt: z.string(),
 });

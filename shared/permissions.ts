@@ -18,7 +18,7 @@ export interface ChannelPermission {
   does: string;
   /**
    * Also needs a supervisor's approval in the moment (`people:approve`; the list is approvalChannelSchema in
-   * shared/people.ts): a refund, a change marked by hand, an address that moves, keys, the agency link.
+   * shared/people.ts): a refund, a change above the profile's threshold, a change marked by hand, an address that moves, keys, the agency link.
    */
   approval?: true;
 }
@@ -39,6 +39,7 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'profiles:delete': { need: 'administrator', scope: 'counter', does: 'Removing a profile' },
   'profiles:activate': { need: 'agent', scope: 'named-profile', does: 'Switching to this profile' },
   'profiles:set-status-rules': { need: 'administrator', scope: 'counter', does: 'Setting a profile’s status rules' },
+  'profiles:set-change-approval': { need: 'administrator', scope: 'counter', does: 'Setting when a change needs a supervisor' },
   'keys:set': { need: 'administrator', scope: 'counter', does: 'Saving a key', approval: true },
   'keys:delete': { need: 'administrator', scope: 'counter', does: 'Removing a key', approval: true },
   'packages:search': open('Searching packages'),
@@ -49,7 +50,7 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'bookings:refresh': open('Reading a booking from the service', 'booking'),
   'bookings:cancel': { need: 'agent', scope: 'booking', does: 'Cancelling a booking', approval: true },
   'bookings:preview-change': open('Pricing a change', 'booking'),
-  'bookings:confirm-change': { need: 'agent', scope: 'booking', does: 'Changing a booking' },
+  'bookings:confirm-change': { need: 'agent', scope: 'booking', does: 'Changing a booking', approval: true },
   'bookings:open-payment-link': { need: 'agent', scope: 'booking', does: 'Opening a change’s payment link' },
   'bookings:resolve-change': { need: 'agent', scope: 'booking', does: 'Marking a change paid or abandoned', approval: true },
   'bookings:acknowledge': { need: 'agent', scope: 'booking', does: 'Acknowledging a booking' },
@@ -89,6 +90,7 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'training:add-trainee': open('Adding a trainee'),
   'audit:verify': open('Checking the audit', 'counter'),
   'audit:list': { need: 'supervisor', scope: 'counter', does: 'Reading the audit' },
+  'audit:export-csv': { need: 'supervisor', scope: 'counter', does: 'Exporting the audit' },
   'updates:status': open('Reading how updates stand', 'counter'),
   'updates:configure': { need: 'administrator', scope: 'counter', does: 'Setting where updates come from' },
   'updates:check': open('Checking for updates', 'counter'),

@@ -33,6 +33,8 @@ export const profileViewSchema = z.object({
   builtIn: z.boolean(),
   keys: z.record(keySlotSchema, keyStatusSchema),
   statusRules: statusRulesSchema,
+  /** Above this difference in price (minor units, a refund or a charge), confirming a change needs a supervisor; null: never for its amount. */
+  changeApprovalAboveMinor: z.number().int().nullable(),
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
@@ -92,3 +94,11 @@ export function isAnotherOrigin(saved: string, typed: string): boolean {
   const address = normalizeBaseUrl(typed);
   return URL.canParse(saved) && URL.canParse(address) && new URL(saved).origin !== new URL(address).origin;
 }
+
+/** A change's difference in price above which a supervisor approves it, in minor units (cents); null for none. */
+export const changeApprovalThresholdSchema = z
+  .number({ error: 'Enter the amount in minor units (cents), or clear it for no threshold.' })
+  .int('Enter whole minor units (cents), without a decimal point.')
+  .nonnegative('A threshold cannot be negative.')
+  .max(1_000_000_000, 'That is more than any change costs.')
+  .nullable();

@@ -1,20 +1,15 @@
 import { AppError } from './app-error';
 import type { Handlers } from './dispatch';
 
-/** What an update's install needs to know about the calls: `quiet` ones (reading or asking about updates, "install now" too) do not hold it back. */
-export interface CallWatch {
-  quiet: (channel: string) => boolean;
-  /** A call that was not quiet ended. */
-  onSettled: () => void;
-}
+/** Told of each call as it starts (an update waits for calls); what it returns is called when that call has ended. */
+export type CallWatch = (channel: string) => (() => void) | null;
 
 /**
  * The calls under way, so a quit waits for them (a payment half-recorded is settled at the next
  * start, but better not): once closed, no new call is taken, and `drain` waits for those running.
  */
-export function createCallDrain(watch: CallWatch = { quiet: () => true, onSettled: () => {} }) {
+export function createCallDrain(watch: CallWatch = () => null) {
   const running = new Set<Promise<unknown>>();
-  let busyCalls = 0;
   let accepting = true;
 
   /** Counts `work` among the calls a quit waits for. */
@@ -28,8 +23,6 @@ export function createCallDrain(watch: CallWatch = { quiet: () => true, onSettle
     track,
     /** Read through a function: a quit can begin while a start awaits. */
     closing: () => !accepting,
-    /** How many calls that are not quiet run now: an update waits until none does. */
-    busyCalls: () => busyCalls,
 
     /** Every handler, refused once closing and otherwise counted while it runs. */
     guard(handlers: Handlers): Handlers {
@@ -39,15 +32,9 @@ export function createCallDrain(watch: CallWatch = { quiet: () => true, onSettle
           (input: never) => {
             if (!accepting)
               throw new AppError('shutting_down', 'Packdesk is closing, so this was not done.', 'Open Packdesk again and do it there.');
+            const ended = watch(channel);
             const work = track((async () => (handler as (value: never) => Promise<unknown>)(input))());
-            if (watch.quiet(channel)) return work;
-            busyCalls += 1;
-            void work
-              .finally(() => {
-                busyCalls -= 1;
-                watch.onSettled();
-              })
-              .catch(() => {});
+            if (ended) void work.finally(ended).catch(() => {});
             return work;
           },
         ]),

@@ -1,9 +1,10 @@
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { createAgencyService } from './agency/agency-service';
 import { auditNames } from './audit/audit-names';
-import { auditedHandlers, auditedNow } from './audit/audited-handlers';
+import { auditedHandlers } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
-import type { AuditAction, AuditVerdict } from '../../shared/audit';
+import type { AuditVerdict } from '../../shared/audit';
+import { COUNTER_TARGET } from '../../shared/people';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import type { RetryPolicy } from './api/retry-policy';
@@ -21,15 +22,16 @@ import { referenceCodeOf } from './ledger/reference-series';
 import { createHeldWrites } from './ledger/held-writes';
 import { createLedger } from './ledger/ledger';
 import { startDailyBackups } from './ledger/daily-backups';
-import { applyStagedRestore, backUpLedger, cancelStagedRestore, stageRestore } from './ledger/ledger-backup';
+import { counterBackups } from './ledger/counter-backups';
+import { applyStagedRestore } from './ledger/ledger-backup';
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import { createPaymentPipeline } from './engine/payments/payment-pipeline';
 import { createAccess } from './people/access';
 import { createAgentDirectory } from './people/agents';
 import { createAgencyAgentCopy } from './people/agency-agent-copy';
 import { createApprovals } from './people/approvals';
-import { NO_PAYMENT_WINDOWS } from './engine/payments/payment-windows';
 import type { PaymentWindows } from './engine/payments/payment-windows';
+import type { FileSaver } from './file-saver';
 import type { PdfPrinter } from './pdf-printer';
 import { createPreferences } from './preferences';
 import { createProfileService } from './profiles';
@@ -49,10 +51,8 @@ import { profilesIpc } from './ipc/profiles-handlers';
 import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
 import { vouchersIpc } from './ipc/vouchers-handlers';
-import { updatesIpc } from './ipc/updates-handlers';
 import type { FeedUpdater } from './updates/feed-updater';
-import { createInstallGate, gatedPaymentWindows } from './updates/install-gate';
-import { createUpdateService } from './updates/update-service';
+import { counterUpdates } from './updates/counter-updates';
 import { createExerciseRunner } from './training/exercise-runner';
 import type { ServiceRecords } from './training/exercise-runner';
 import { createTrainer } from './training/trainer';
@@ -88,6 +88,8 @@ export interface CoreOptions {
   paymentWindows?: PaymentWindows;
   /** Saves the page on screen as a PDF (a voucher, a trainee's report). */
   pdfPrinter?: PdfPrinter;
+  /** Saves a text file where the agent chooses (an audit export). */
+  fileSaver?: FileSaver;
   /** When the first daily backup of the ledger is taken after the start (default five minutes). */
   firstDailyBackupMs?: number;
   /** Hands a link to the system browser (Electron's shell); absent where there is none. */
@@ -217,12 +219,12 @@ export function createCore(options: CoreOptions) {
       return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;
     },
   });
-  const installGate = createInstallGate(() => calls.busyCalls());
+  const updates = counterUpdates({ ...options, preferences, events, agencyCounterId: () => thisCounter().counterId });
   // One lock per booking, shared by every flow that writes: two writes to one booking never overlap.
   const locks = createBookingLocks();
   const engine = createBookingEngine(context, locks);
   const payments = createPaymentPipeline(context, locks, {
-    windows: gatedPaymentWindows(options.paymentWindows ?? NO_PAYMENT_WINDOWS, installGate),
+    windows: updates.paymentWindows(options.paymentWindows),
     // Sent to Stripe only, never to the booking service, so the origin saved with it does not come into it.
     publishableKey: async (profile) => (await profiles.keyFor(profile.id, 'publishable'))?.secret ?? null,
     progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
@@ -255,19 +257,20 @@ export function createCore(options: CoreOptions) {
     booking: (bookingId) => ledger.get(bookingId),
     holdProfileId: engine.profileOfHold,
     onChange: (session) => events.emit('event:people-change', session),
+    changeDifference: engine.previewedDifference,
   });
 
-  const updates = createUpdateService({
-    updater: options.updater ?? null,
-    version: options.version,
-    preferences,
-    agencyCounterId: () => thisCounter().counterId,
-    gate: installGate,
-    onChange: (status) => events.emit('event:updates-change', status),
-  });
+  /** The audit chain's latest check, at start or in Settings (a broken chain is told, and the counter keeps working). */
+  let auditVerdict: AuditVerdict | null = null;
+  const auditChecked = (verdict: AuditVerdict) => {
+    auditVerdict = verdict;
+    if (!verdict.ok) console.error(`[audit] ${verdict.message}`);
+    events.emit('event:audit-verdict', verdict);
+  };
+
   const areaHandlers: Handlers = {
     ...peopleIpc({ agents, access, approvals }),
-    ...appIpc({ version: options.version, secrets: options.secrets, connectivity }),
+    ...appIpc({ version: options.version, secrets: options.secrets, connectivity, auditVerdict: () => auditVerdict }),
     ...profilesIpc({ profiles, connectivity, events }),
     ...keysIpc({ profiles }),
     ...packagesIpc({ engine }),
@@ -291,16 +294,16 @@ export function createCore(options: CoreOptions) {
       events,
       printer: options.pdfPrinter,
     }),
-    ...auditIpc({ audit }),
-    ...updatesIpc({ updates }),
+    ...auditIpc({ audit, fileSaver: options.fileSaver, onVerdict: auditChecked }),
+    ...updates.handlers,
   };
 
-  const calls = createCallDrain({ quiet: (channel) => channel.startsWith('updates:'), onSettled: () => installGate.changed() });
+  const calls = createCallDrain(updates.watchCalls);
   const quitting = calls.closing;
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
   const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: access.acting });
   const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, names)));
-  /** The chain's check at the last start (a broken chain is told, and the counter keeps working). */
+  /** The chain's check at the last start. */
   let auditAtStart: AuditVerdict | null = null;
   let stopDailyBackups: (() => void) | null = null;
 
@@ -309,7 +312,7 @@ export function createCore(options: CoreOptions) {
     if (closed) return;
     closed = true;
     stopDailyBackups?.();
-    updates.stop();
+    updates.service.stop();
     // Its connections and timers end; a batch it was applying is pulled again at the next start.
     void agency.stop();
     reconciler.stop();
@@ -321,9 +324,6 @@ export function createCore(options: CoreOptions) {
     releaseDataFolder();
   }
   let shuttingDown: Promise<void> | null = null;
-  /** A backup or restore step, recorded in the audit once done, or refused with its words. */
-  const backedUp = <T>(action: AuditAction, what: string, work: () => T): T => auditedNow(audit, action, what, work, names.signedIn());
-
   return {
     handlers,
     /** Origins whose links may leave for the system browser: the active profile's service, and the built-in one. */
@@ -340,7 +340,6 @@ export function createCore(options: CoreOptions) {
     agents,
     access,
     agency: agencyOfAgent,
-    updates,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     start(): Promise<void> {
       // A quit right after the start waits for it like for any call, and it stops at the next step.
@@ -353,31 +352,32 @@ export function createCore(options: CoreOptions) {
         await engine.reconcileOpenIntents();
         if (quitting()) return;
         reconciler.start();
-        updates.start();
+        updates.service.start();
         stopDailyBackups = startDailyBackups(ledgerDb, options.dataDir, options.firstDailyBackupMs ?? 5 * 60_000);
         auditAtStart = await audit.verify().catch((error: unknown) => {
           console.error('[audit] the audit could not be checked', error);
           return null;
         });
-        if (auditAtStart && !auditAtStart.ok) console.error(`[audit] ${auditAtStart.message}`);
+        if (auditAtStart) auditChecked(auditAtStart);
       })();
       return calls.track(starting);
     },
     /** The settings actions' audit, and its check at the last start (null before the start finished or if it could not run). */
     audit: { log: audit, atStart: () => auditAtStart },
-    backups: {
-      /** The ledger file this start replaced with a restored backup, kept beside it; null when none was restored. */
+    /** Backups and restores of the ledger (a restore approved by a supervisor once an administrator exists), each in the audit. */
+    backups: counterBackups({
+      dataDir: options.dataDir,
+      ledgerDb,
+      audit,
+      signedIn: names.signedIn,
+      thisCounter,
+      approveRestore: access.approveRestore,
+      askRestoreApproval: (message) => {
+        events.emit('event:approval-asked', { channel: 'ledger:restore', target: COUNTER_TARGET, message });
+        return approvals.waitFor('ledger:restore', COUNTER_TARGET);
+      },
       replacedByRestore,
-      /** A consistent copy of the ledger, taken while the app runs. */
-      backUpTo: (target: string) =>
-        backedUp('backup.take', `Backed up the ledger to ${basename(target)}`, () => backUpLedger(ledgerDb, target)),
-      /** Reads a backup into a clean ledger the next start puts in place of this one; what it holds, for the agent to confirm. */
-      stageRestore: (file: string) =>
-        backedUp('restore.stage', `Chose backup ${basename(file)} to restore at the next start`, () =>
-          stageRestore(options.dataDir, file, thisCounter()),
-        ),
-      cancelRestore: () => backedUp('restore.cancel', 'Cancelled the restore of a backup', () => cancelStagedRestore(options.dataDir)),
-    },
+    }),
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */
     close,
     /**

@@ -21,6 +21,8 @@ export interface ProfileRecord {
   baseUrl: string;
   builtIn: boolean;
   statusRules: StatusRules;
+  /** Above this difference in price (minor units, either way), confirming a change needs a supervisor; null: never for its amount. */
+  changeApprovalAboveMinor: number | null;
 }
 
 export interface NewProfile {
@@ -38,7 +40,15 @@ const accountFor = (profileId: number, slot: KeySlot) => `profile-${profileId}:$
 /** The origin a profile's keys are saved for: its address without the path. */
 const originOf = (baseUrl: string) => new URL(baseUrl).origin;
 
-type Row = { id: number; name: string; kind: ProfileKind; base_url: string; built_in: number; status_rules: string | null };
+type Row = {
+  id: number;
+  name: string;
+  kind: ProfileKind;
+  base_url: string;
+  built_in: number;
+  status_rules: string | null;
+  change_approval_above_minor: number | null;
+};
 
 function rulesOf(row: Row): StatusRules {
   const fallback = row.built_in === 1 ? TRAINING_STATUS_RULES : SPEC_STATUS_RULES;
@@ -54,6 +64,7 @@ const toRecord = (row: Row): ProfileRecord => ({
   baseUrl: row.base_url,
   builtIn: row.built_in === 1,
   statusRules: rulesOf(row),
+  changeApprovalAboveMinor: row.change_approval_above_minor,
 });
 
 /**
@@ -281,6 +292,14 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       find(profileId);
       forgetActive();
       db.prepare('UPDATE profiles SET status_rules = ? WHERE id = ?').run(JSON.stringify(rules), profileId);
+      return view(find(profileId));
+    },
+
+    /** Sets the difference in price above which confirming a change on this profile needs a supervisor (null: none). */
+    async setChangeApproval(profileId: number, aboveMinor: number | null): Promise<ProfileView> {
+      find(profileId);
+      forgetActive();
+      db.prepare('UPDATE profiles SET change_approval_above_minor = ? WHERE id = ?').run(aboveMinor, profileId);
       return view(find(profileId));
     },
 

@@ -109,4 +109,8 @@ export const settingsMigrations: readonly Migration[] = [
         BEGIN UPDATE agents SET agency_unsent = 1 WHERE id = new.id; END;
     `);
   },
+  // A profile's threshold for a change's price difference (minor units): above it, confirming a change needs a supervisor's approval. NULL: none.
+  (db) => {
+    db.exec('ALTER TABLE profiles ADD COLUMN change_approval_above_minor INTEGER');
+  },
 ];

@@ -37,6 +37,8 @@ export function ledgerMenuActions(core: Core, window: () => BrowserWindow | null
     },
     restoreLedger() {
       void (async () => {
+        // Refused, or a supervisor's approval asked for, before the agent looks for a file; checked again (and the approval spent) as it is staged.
+        if (!(await core.backups.mayRestore())) return;
         const choice = await dialog.showOpenDialog({
           title: 'Restore the ledger from a backup',
           properties: ['openFile'],
@@ -65,18 +67,20 @@ export function ledgerMenuActions(core: Core, window: () => BrowserWindow | null
     },
     checkForUpdates() {
       void (async () => {
-        const status = await core.updates.check();
+        const status = await core.handlers['updates:check']({});
         await tell(status.state === 'refused' || status.state === 'failed' ? 'error' : 'info', 'Updates', status.message);
       })().catch(failed);
     },
     about() {
-      const updates = core.updates.status();
-      const lastCheck = updates.lastCheckAt ? new Date(updates.lastCheckAt).toLocaleString() : 'never';
-      void tell(
-        'info',
-        `Packdesk ${app.getVersion()}`,
-        `Updates: ${updates.channel} channel, last checked ${lastCheck}. ${updates.message}\nElectron ${process.versions.electron} · Chromium ${process.versions.chrome} · Node ${process.versions.node}\nData: ${app.getPath('userData')}\nLogs: ${app.getPath('logs')}`,
-      );
+      void (async () => {
+        const updates = await core.handlers['updates:status']({});
+        const lastCheck = updates.lastCheckAt ? new Date(updates.lastCheckAt).toLocaleString() : 'never';
+        await tell(
+          'info',
+          `Packdesk ${app.getVersion()}`,
+          `Updates: ${updates.channel} channel, last checked ${lastCheck}. ${updates.message}\nElectron ${process.versions.electron} · Chromium ${process.versions.chrome} · Node ${process.versions.node}\nData: ${app.getPath('userData')}\nLogs: ${app.getPath('logs')}`,
+        );
+      })().catch(failed);
     },
   };
 }

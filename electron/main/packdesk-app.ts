@@ -18,6 +18,7 @@ import { registerIpc } from './ipc';
 import { ledgerMenuActions } from './ledger-menu';
 import { menuTemplate } from './menu';
 import { electronPaymentWindows } from './payment-windows';
+import { electronFileSaver } from './file-saver';
 import { electronPdfPrinter } from './pdf-printer';
 import { installedUpdater, prepareFeedUpdater } from './updates/feed-updater';
 import { createMainWindow, saveWindowState } from './window';
@@ -68,6 +69,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     builtInService: () => (trainingService ? asBuiltInService(trainingService) : null),
     paymentWindows: electronPaymentWindows(() => mainWindow, rendererPage('payment.html', devServerUrl)),
     pdfPrinter: electronPdfPrinter(() => mainWindow),
+    fileSaver: electronFileSaver(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),
     askAgent: nativeAgentQuestions(() => mainWindow),
     // Only an installed Packdesk updates itself (electron-updater also refuses otherwise); `npm start` says updates are off.

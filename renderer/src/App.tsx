@@ -1,6 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { AppFrame } from './components/AppFrame';
+import { AuditBrokenNotice } from './components/AuditBrokenNotice';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusOnArrival } from './components/FocusOnArrival';
 import { ScreenLoading } from './components/ScreenLoading';
@@ -47,8 +48,16 @@ export function App() {
   useMainEvent('event:connectivity-change', ({ online }) => setOnline(online));
   useMainEvent('event:agency-change', (status) => useAgency.getState().set(status));
   useMainEvent('event:people-change', (session) => usePeople.getState().setSession(session));
+  useMainEvent('event:approval-asked', ({ channel, target, message }) => usePeople.getState().askApproval(channel, target, message));
   useMainEvent('event:profiles-change', () => void refresh());
+  useMainEvent('event:audit-verdict', (verdict) => useAppStore.getState().setAudit(verdict));
   useMainEvent('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next)));
+
+  // The control the agent was on in the counter's screens: the focus goes back there after a sign-in or unlock.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!signInShown && lastFocused.current?.isConnected) lastFocused.current.focus();
+  }, [signInShown]);
 
   useEffect(() => {
     // Whether the counter asks who is working depends on the profile in use.
@@ -80,30 +89,43 @@ export function App() {
       </Center>
     );
   }
-  // Nobody working where the counter asks who is, or a step asked for a sign-in: nothing of a traveler shows.
-  if (signInShown) return <SignInScreen />;
   const shown = `${screen}:${voucherBookingId ?? ''}`;
   return (
-    <AppFrame>
-      <ErrorBoundary resetKey={shown}>
-        {/* One boundary per screen, so a screen that loads always starts from its loading state. */}
-        <Suspense key={shown} fallback={<ScreenLoading label={LOADING_LABELS[voucherBookingId !== null ? 'voucher' : screen]} />}>
-          <FocusOnArrival>
-            {voucherBookingId !== null ? (
-              <Voucher bookingId={voucherBookingId} />
-            ) : (
-              <>
-                {screen === 'new-booking' && <NewBookingScreen />}
-                {screen === 'bookings' && <BookingsScreen />}
-                {screen === 'settings' && <SettingsScreen />}
-                {screen === 'trainer' && training && <TrainerScreen />}
-              </>
-            )}
-          </FocusOnArrival>
-        </Suspense>
-      </ErrorBoundary>
-      <ShortcutsOverlay />
-      <ApprovalDialog />
-    </AppFrame>
+    <>
+      {/* Nobody working where the counter asks who is, or a step asked for a sign-in: the sign-in in place
+          of the counter, whose screens stay as they were behind it, hidden and out of reach, until it is done. */}
+      {signInShown && <SignInScreen />}
+      <div
+        hidden={signInShown}
+        inert={signInShown}
+        data-testid="counter-work"
+        onFocus={(event) => {
+          if (event.target instanceof HTMLElement) lastFocused.current = event.target;
+        }}
+      >
+        <AppFrame>
+          <AuditBrokenNotice />
+          <ErrorBoundary resetKey={shown}>
+            {/* One boundary per screen, so a screen that loads always starts from its loading state. */}
+            <Suspense key={shown} fallback={<ScreenLoading label={LOADING_LABELS[voucherBookingId !== null ? 'voucher' : screen]} />}>
+              <FocusOnArrival>
+                {voucherBookingId !== null ? (
+                  <Voucher bookingId={voucherBookingId} />
+                ) : (
+                  <>
+                    {screen === 'new-booking' && <NewBookingScreen />}
+                    {screen === 'bookings' && <BookingsScreen />}
+                    {screen === 'settings' && <SettingsScreen />}
+                    {screen === 'trainer' && training && <TrainerScreen />}
+                  </>
+                )}
+              </FocusOnArrival>
+            </Suspense>
+          </ErrorBoundary>
+          <ShortcutsOverlay />
+          <ApprovalDialog />
+        </AppFrame>
+      </div>
+    </>
   );
 }

@@ -150,7 +150,9 @@ describe('the agency ledger on screen', () => {
     // The agents and the audit it shares: once pushed, the agency has this counter's whole audit.
     await expect
       .poll(() => section.getByTestId('agency-people').textContent(), { timeout: 10_000 })
-      .toMatch(/^Agents (come from the agency|added or changed here reach every counter of the agency)\. The agency has this counter’s whole audit\.$/);
+      .toMatch(
+        /^Agents (come from the agency|added or changed here reach every counter of the agency)\. The agency has this counter’s whole audit\.$/,
+      );
     await harness.screenshot('agency-settings-connected');
     expect(await violations(page)).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
@@ -142,6 +142,10 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
     pdfPrinter: {
       savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)),
+    },
+    // A file the agent saves (an audit export) lands in the data folder, as if they chose it in the dialog.
+    fileSaver: {
+      saveText: async (name, text) => (writeFileSync(join(dataDir, name), text, 'utf8'), join(dataDir, name)),
     },
     askAgent: async (question) => {
       agentQuestions.asked.push(question);

@@ -17,7 +17,7 @@ const RITA_PIN = '2468';
 const BO_PIN = '1357';
 
 /** A counter on a test profile of the built-in service with two people: Rita its administrator, Bo an agent. Nobody signed in. */
-async function staffedCounter(): Promise<Harness> {
+async function staffedCounter({ onTestProfile = true } = {}): Promise<Harness> {
   const started = await startHarness();
   const training = started.training;
   if (!training) throw new Error('no training service');
@@ -29,7 +29,7 @@ async function staffedCounter(): Promise<Harness> {
   });
   await started.core.agents.create('Rita Alves', 'administrator', RITA_PIN);
   await started.core.agents.create('Bo Tanaka', 'agent', BO_PIN);
-  await started.core.profiles.activate(profile.id);
+  if (onTestProfile) await started.core.profiles.activate(profile.id);
   await started.page.reload();
   return started;
 }
@@ -70,7 +70,10 @@ describe('who is working', () => {
     await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
     await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TEST');
 
-    // Locked: the same agent's PIN and one key.
+    // Locked in the middle of a search: the same agent's PIN and one key, and the search is as it was, the focus in it.
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    await page.keyboard.type('kyo');
     await page.keyboard.press('Control+l');
     await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Bo Tanaka');
     await expect.poll(() => focusedName(page)).toBe('PIN');
@@ -87,6 +90,8 @@ describe('who is working', () => {
     await keys.press('Enter');
     await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
     expect(keys.keys).toBe(BO_PIN.length + 1);
+    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    expect(await page.getByRole('textbox', { name: /Search packages/ }).inputValue()).toBe('kyo');
 
     // A shift change: the next agent picks their name and types their PIN.
     await page.keyboard.press('Control+Shift+L');
@@ -124,6 +129,35 @@ describe('who is working', () => {
     await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
     harness.core.access.lock();
     await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Rita Alves');
+  });
+});
+
+describe('a step that needs someone signed in', () => {
+  test('asks for the sign-in and goes on once signed in; Back leaves it undone and says why', async () => {
+    harness = await staffedCounter({ onTestProfile: false });
+    const { page } = harness;
+    // Training asks for nobody, even with agents on the counter.
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TRAINING');
+    const pickProfile = async () => {
+      await page.getByRole('textbox', { name: 'Active profile' }).click();
+      await page.getByRole('option', { name: 'Sunway Travel test mode · TEST' }).click();
+    };
+    const refusal = 'Switching to this profile on “Sunway Travel test mode” needs a signed-in agent. Nobody is signed in.';
+
+    await pickProfile();
+    await expect.poll(() => signIn(page).textContent()).toContain(refusal);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(refusal);
+    expect(await page.getByTestId('mode-badge').textContent()).toBe('TRAINING');
+
+    await pickProfile();
+    await expect.poll(() => focusedName(page)).toBe('Agent');
+    await page.keyboard.type('Bo');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(BO_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TEST');
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
   });
 });
 
@@ -179,6 +213,28 @@ describe('a refund', () => {
     await expect.poll(() => harness?.core.ledger.get(booking.id)?.status).toBe('Cancelled');
     const given = harness.core.audit.log.list({ limit: 5 }).find((entry) => entry.action === 'approval.give' && entry.outcome === 'done');
     expect(given?.what).toBe(`Agent “Rita Alves” approved bookings:cancel on booking ${booking.id}`);
+  });
+});
+
+describe('File → Restore Ledger…', () => {
+  test('asks a supervisor’s approval in the same dialog before the backup is chosen; Rita’s PIN and Enter let it go on', async () => {
+    harness = await staffedCounter();
+    const { page } = harness;
+    await harness.core.access.signIn(2, BO_PIN);
+    await page.reload();
+    await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
+
+    // What the menu item does first, in main.
+    const mayGoOn = harness.core.backups.mayRestore();
+    const approval = page.getByRole('dialog', { name: 'A supervisor’s approval' });
+    await expect
+      .poll(() => approval.textContent())
+      .toContain('Restoring a backup over the ledger needs a supervisor’s approval in the moment. Nothing was replaced.');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
+    await page.keyboard.type(RITA_PIN);
+    await page.keyboard.press('Enter');
+    expect(await mayGoOn).toBe(true);
+    await expect.poll(() => approval.count()).toBe(0);
   });
 });
 

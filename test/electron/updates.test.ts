@@ -54,7 +54,7 @@ const useDesk = () => {
 
 const settled = (core: Core) =>
   waitUntil(
-    () => core.updates.status(),
+    () => core.handlers['updates:status']({}),
     (status) => !['idle', 'checking', 'downloading'].includes(status.state),
   );
 
@@ -65,7 +65,9 @@ describe('updates from the counter’s feed (electron-updater on loopback)', () 
   test('with no feed set, updates are off and say so', async () => {
     const { core, updater } = await desk();
     expect(await core.handlers['updates:check']({})).toMatchObject({ state: 'off', feedUrl: null });
-    expect(core.updates.status().message).toBe('Updates are off: no feed is set for this counter. An administrator sets one below.');
+    expect((await core.handlers['updates:status']({})).message).toBe(
+      'Updates are off: no feed is set for this counter. An administrator sets one below.',
+    );
     expect(updater.installs).toEqual([]);
   });
 
@@ -171,7 +173,7 @@ describe('updates from the counter’s feed (electron-updater on loopback)', () 
       'A payment window is open; the update installs once the payment is finished.',
       'A booking is being written; the update installs once it is done.',
     ]);
-    expect(core.updates.status()).toMatchObject({ state: 'installing' });
+    await expect(core.handlers['updates:status']({})).resolves.toMatchObject({ state: 'installing' });
     expect(core.audit.log.list({ limit: 1 })[0]?.what).toBe('Asked for the downloaded update to be installed now');
   });
 
@@ -197,6 +199,10 @@ describe('updates from the counter’s feed (electron-updater on loopback)', () 
       detail: 'Packdesk 1.4.2 is the newest on the stable channel.',
     });
     menu.about();
+    await waitUntil(
+      () => dialog.messages.length,
+      (count) => count > 1,
+    );
     expect(dialog.messages[1]?.detail).toMatch(
       /^Updates: stable channel, last checked .+\. Packdesk 1\.4\.2 is the newest on the stable channel\.\n/,
     );

@@ -30,6 +30,8 @@ export function useCore() {
       agencyTimings?: CoreOptions['agencyTimings'];
       /** The keychain store, when a test restarts a counter and its keys must still be there. */
       secrets?: CoreOptions['secrets'];
+      /** Where a file the agent saves goes (an audit export). */
+      fileSaver?: CoreOptions['fileSaver'];
       updater?: CoreOptions['updater'];
       /** The version the counter runs (an update's words name it). */
       version?: string;
@@ -49,6 +51,7 @@ export function useCore() {
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       ...(options.paymentWindows ? { paymentWindows: options.paymentWindows } : {}),
       ...(options.agencyTimings ? { agencyTimings: options.agencyTimings } : {}),
+      ...(options.fileSaver ? { fileSaver: options.fileSaver } : {}),
       ...(options.updater ? { updater: options.updater } : {}),
     });
     cores.push(core);

@@ -1,11 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { containsCardNumber } from '../../../shared/card-number-screening';
-import type { AuditAction, AuditEntry, AuditOutcome, AuditPerson, AuditVerdict } from '../../../shared/audit';
+import type { AuditAction, AuditEntry, AuditFilter, AuditOutcome, AuditPerson, AuditVerdict } from '../../../shared/audit';
 import { AppError } from '../app-error';
 import { openDatabase, transaction } from '../database';
 import { CHAIN_SELECT, sha256, walkChain } from './audit-chain';
 import type { ChainedAuditEntry, ChainRow, ChainWalk } from './audit-chain';
 import { auditMigrations } from './audit-migrations';
+import { auditWhere } from './audit-query';
 import { chainHoldsInParallel } from './parallel-check';
 
 /** The audit's count and last hash, kept in a second place (the settings database), so a cut tail is found too. */
@@ -105,8 +106,16 @@ export function createAuditLog({
   rows.setReturnArrays(true);
   const byHash = db.prepare(`${CHAIN_SELECT} WHERE hash = ? LIMIT 1`);
   byHash.setReturnArrays(true);
-  const page = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE sequence < ? ORDER BY sequence DESC LIMIT ?`);
-  page.setReturnArrays(true);
+  /** The entries a filter keeps, in the order asked, through the audit's indexes. */
+  function matching(filter: AuditFilter & { before?: number | undefined }, order: 'newest first' | 'oldest first', limit?: number) {
+    const where = auditWhere(filter);
+    const query = db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM audit_entries ${where.sql} ORDER BY sequence ${order === 'newest first' ? 'DESC' : 'ASC'}${limit === undefined ? '' : ' LIMIT ?'}`,
+    );
+    query.setReturnArrays(true);
+    const params = limit === undefined ? where.params : [...where.params, limit];
+    return (query.all(...params) as unknown as EntryRow[]).map(toEntry);
+  }
   const size = db.prepare('SELECT count(*) AS entries, coalesce(max(sequence), 0) AS last FROM audit_entries');
   const hashAt = db.prepare('SELECT hash FROM audit_entries WHERE sequence = ?');
   const chained = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_entries WHERE sequence > ? ORDER BY sequence LIMIT ?`);
@@ -174,9 +183,9 @@ export function createAuditLog({
       return toEntry(written);
     },
 
-    /** The newest entries first, `limit` at most, older than `before` when given. */
-    list({ before, limit }: { before?: number | undefined; limit: number }): AuditEntry[] {
-      return (page.all(before ?? Number.MAX_SAFE_INTEGER, limit) as unknown as EntryRow[]).map(toEntry);
+    /** The entries the filter keeps, newest first, `limit` at most, older than `before` when given. */
+    list({ limit, ...filter }: AuditFilter & { before?: number | undefined; limit: number }): AuditEntry[] {
+      return matching(filter, 'newest first', limit);
     },
 
     /** Up to `limit` entries after `sequence`, oldest first, each with both its hashes: what the agency is sent next. */
@@ -202,6 +211,9 @@ export function createAuditLog({
 
     /** The sequence of the newest entry (0 while the audit is empty). */
     lastSequence: (): number => (size.get() as { last: number }).last,
+
+    /** Every entry the filter keeps, in the chain's order (for an export). */
+    everyEntry: (filter: AuditFilter): AuditEntry[] => matching(filter, 'oldest first'),
 
     /** Walks the whole chain, then compares its length and last hash with the anchor. */
     async verify(): Promise<AuditVerdict> {

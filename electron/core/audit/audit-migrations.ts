@@ -27,4 +27,15 @@ export const auditMigrations: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'The audit is append-only: an entry cannot be removed.'); END;
     `);
   },
+  // The audit view's filters: by the agent who did or approved it (id, or name for one no longer known here), action and time.
+  (db) => {
+    db.exec(`
+      CREATE INDEX audit_entries_agent ON audit_entries (agent_id, sequence);
+      CREATE INDEX audit_entries_approver ON audit_entries (approver_id, sequence);
+      CREATE INDEX audit_entries_agent_name ON audit_entries (agent_name COLLATE NOCASE, sequence);
+      CREATE INDEX audit_entries_approver_name ON audit_entries (approver_name COLLATE NOCASE, sequence);
+      CREATE INDEX audit_entries_action ON audit_entries (action, sequence);
+      CREATE INDEX audit_entries_at ON audit_entries (at);
+    `);
+  },
 ];

@@ -1,4 +1,5 @@
-import type { AuditAction, AuditPerson } from '../../../shared/audit';
+import type { AuditAction, AuditFilter, AuditPerson } from '../../../shared/audit';
+import { AUDIT_ACTION_LABELS } from '../../../shared/audit-words';
 import { KEY_SLOT_LABELS } from '../../../shared/profiles';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
@@ -11,6 +12,7 @@ type AuditedChannel =
   | 'profiles:delete'
   | 'profiles:activate'
   | 'profiles:set-status-rules'
+  | 'profiles:set-change-approval'
   | 'keys:set'
   | 'keys:delete'
   | 'agency:connect'
@@ -26,6 +28,7 @@ type AuditedChannel =
   | 'people:unlock'
   | 'people:reset-pin'
   | 'people:approve'
+  | 'audit:export-csv'
   | 'updates:configure'
   | 'updates:install-now';
 
@@ -72,19 +75,6 @@ export async function audited<T>(
   }
 }
 
-/** The same for a step done at once (a backup, a restore chosen from the menu). */
-export function auditedNow<T>(audit: AuditLog, action: AuditAction, what: string, work: () => T, who: AuditPerson | null): T {
-  try {
-    const result = work();
-    recordAction(audit, { action, what, who });
-    return result;
-  } catch (error) {
-    const words = error instanceof AppError ? error.message : 'it failed';
-    recordAction(audit, { action, who, outcome: 'refused', what: `${what}: refused: ${words}` });
-    throw error;
-  }
-}
-
 /** Names the audit needs from the counter: a profile and an agent by id, and who is signed in now. */
 export interface AuditNames {
   profileName: (id: number) => string;
@@ -109,6 +99,15 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
       return 'an address that is not a web address';
     }
   };
+  const filtered = (filter: AuditFilter) => {
+    const parts = [
+      filter.agentId !== undefined ? `of ${agent(filter.agentId)}` : null,
+      filter.agentName !== undefined ? `of agent “${filter.agentName}”` : null,
+      filter.action !== undefined ? `of action “${AUDIT_ACTION_LABELS[filter.action]}”` : null,
+      filter.day !== undefined ? `on ${filter.day}` : null,
+    ].filter((part) => part !== null);
+    return parts.length ? `the entries ${parts.join(' ')}` : 'every entry';
+  };
   const words: { [C in AuditedChannel]: (input: InputOf<C>) => [AuditAction, string] } = {
     'profiles:create': (input) => {
       const keys = Object.keys(input.keys).map((slot) => KEY_SLOT_LABELS[slot as keyof typeof KEY_SLOT_LABELS]);
@@ -124,6 +123,12 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
     'profiles:delete': (input) => ['profile.delete', `Deleted ${named(input.id)}`],
     'profiles:activate': (input) => ['profile.activate', `Switched the counter to ${named(input.id)}`],
     'profiles:set-status-rules': (input) => ['profile.status-rules', `Set the status rules of ${named(input.profileId)}`],
+    'profiles:set-change-approval': (input) => [
+      'profile.change-approval',
+      input.aboveMinor === null
+        ? `Changes on ${named(input.profileId)} need no supervisor for their amount`
+        : `Changes on ${named(input.profileId)} whose price differs by more than ${input.aboveMinor} minor units need a supervisor`,
+    ],
     'keys:set': (input) => ['key.set', `Saved the ${KEY_SLOT_LABELS[input.slot]} of ${named(input.profileId)}`],
     'keys:delete': (input) => ['key.delete', `Removed the ${KEY_SLOT_LABELS[input.slot]} of ${named(input.profileId)}`],
     'agency:connect': (input) => [
@@ -144,8 +149,11 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
     'people:reset-pin': (input) => ['agent.reset-pin', `Gave ${agent(input.agentId)} a new PIN`],
     'people:approve': (input) => [
       'approval.give',
-      `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
+      input.channel === 'ledger:restore'
+        ? `${capitalized(agent(input.agentId))} approved restoring a backup over this counter’s ledger`
+        : `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
     ],
+    'audit:export-csv': (input) => ['audit.export', `Exported ${filtered(input)} of the audit to a CSV file`],
     'updates:configure': (input) => [
       'updates.configure',
       input.feedUrl ? `Set updates to come from ${address(input.feedUrl)} on the ${input.channel} channel` : 'Turned updates off',

@@ -96,6 +96,7 @@ export function createBookingEngine(context: EngineContext, locks: ReturnType<ty
     cancel: cancellation.cancel,
     previewChange: changes.previewChange,
     confirmChange: changes.confirmChange,
+    previewedDifference: changes.previewedDifference,
     resolvePendingChange: pendingChanges.resolvePendingChange,
     settleIntent,
     follow,

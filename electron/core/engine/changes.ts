@@ -132,21 +132,40 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     return { settled: true, booking: updated };
   }
 
+  /** The preview of this change on the booking's current version, as the service priced it; null when there is none. */
+  function currentPreview(change: ChangeRequest): { version: number; summary: PriceSummary } | null {
+    const seen = previews.get(keyOf(change));
+    const booking = ledger.get(change.bookingId);
+    return seen && booking && seen.version === booking.version ? seen : null;
+  }
+
   return {
     previewChange,
     settleModification,
 
-    /** Confirms a change previewed on this very version of the booking; otherwise previews again and says the new price first. */
+    /**
+     * The difference in price (minor units, a charge above zero, a refund below) of this change as main
+     * previewed it on the booking's current version; null when it was not previewed there (confirming it then previews again).
+     */
+    previewedDifference: (change: ChangeRequest): number | null => currentPreview(change)?.summary.netPriceDiffMinor ?? null,
+
+    /**
+     * Confirms a change previewed on this very version of the booking; otherwise previews again and says the new price first.
+     * The preview is the one there when the call came (the one its approval was decided on): another made meanwhile is a new price.
+     */
     async confirmChange(change: ChangeRequest): Promise<BookingRecord> {
+      const previewAtCall = currentPreview(change);
       return locks.run(change.bookingId, async () => {
         context.requireOnline();
         const booking = context.bookingOf(change.bookingId);
-        const seen = previews.get(keyOf(change));
+        const current = previews.get(keyOf(change));
+        // Only the preview there when the call came counts: one made while it waited for the lock is a price nobody approved yet.
+        const seen = previewAtCall !== null && current === previewAtCall ? previewAtCall : null;
         if (!seen || seen.version !== booking.version) {
           const fresh = await previewChange(change);
           throw new AppError(
             'preview_outdated',
-            seen
+            current
               ? `The booking changed since this price was shown. The change now ${priceInWords(fresh)}.`
               : `The price of this change was not shown yet: it ${priceInWords(fresh)}.`,
             'Tell the traveler the price shown now, then confirm again.',

@@ -1,3 +1,4 @@
+import type { AuditVerdict } from '../../../shared/audit';
 import { AppError } from '../app-error';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { SecretStore } from '../secrets';
@@ -7,10 +8,12 @@ export interface AppIpcDeps {
   version: string;
   secrets: SecretStore;
   connectivity: ConnectivityMonitor;
+  /** The audit chain's latest check; null until one finished. */
+  auditVerdict: () => AuditVerdict | null;
 }
 
-/** The app's own state: its version, whether it is online, whether the keychain answers. */
-export function appIpc({ version, secrets, connectivity }: AppIpcDeps): AreaHandlers<'app:status'> {
+/** The app's own state: its version, whether it is online, whether the keychain answers, whether the audit holds. */
+export function appIpc({ version, secrets, connectivity, auditVerdict }: AppIpcDeps): AreaHandlers<'app:status'> {
   async function keychainState(): Promise<{ keychain: 'available' | 'unavailable'; keychainHint: string | null }> {
     try {
       await secrets.check();
@@ -21,6 +24,6 @@ export function appIpc({ version, secrets, connectivity }: AppIpcDeps): AreaHand
   }
 
   return {
-    'app:status': async () => ({ version, online: connectivity.online, ...(await keychainState()) }),
+    'app:status': async () => ({ version, online: connectivity.online, ...(await keychainState()), audit: auditVerdict() }),
   };
 }

@@ -1,10 +1,34 @@
+import type { AuditVerdict } from '../../../shared/audit';
+import { AppError } from '../app-error';
+import { auditCsv } from '../audit/audit-csv';
 import type { AuditLog } from '../audit/audit-log';
+import type { FileSaver } from '../file-saver';
 import type { AreaHandlers } from './handlers';
 
-/** The audit of settings actions: read and checked, never written from the screens. */
-export function auditIpc({ audit }: { audit: AuditLog }): AreaHandlers<'audit:verify' | 'audit:list'> {
+export interface AuditIpcDeps {
+  audit: AuditLog;
+  /** Where an export goes: the agent's choice in a save dialog; absent where there is none. */
+  fileSaver: FileSaver | undefined;
+  /** Every check's verdict, so the screens learn of a broken chain. */
+  onVerdict: (verdict: AuditVerdict) => void;
+}
+
+/** The audit of settings actions: read, filtered, exported and checked, never written from the screens. */
+export function auditIpc({ audit, fileSaver, onVerdict }: AuditIpcDeps): AreaHandlers<'audit:verify' | 'audit:list' | 'audit:export-csv'> {
   return {
-    'audit:verify': () => audit.verify(),
-    'audit:list': async ({ before, limit }) => audit.list({ before, limit }),
+    'audit:verify': async () => {
+      const verdict = await audit.verify();
+      onVerdict(verdict);
+      return verdict;
+    },
+    'audit:list': async (query) => audit.list(query),
+    'audit:export-csv': async (filter) => {
+      if (!fileSaver) throw new AppError('save_unavailable', 'This Packdesk cannot save files.', 'Export the audit from the desktop app.');
+      const entries = audit.everyEntry(filter);
+      const stamp = new Date().toISOString().slice(0, 10);
+      const name = `packdesk-audit-${filter.day ?? stamp}.csv`;
+      const path = await fileSaver.saveText(name, auditCsv(entries), { name: 'CSV', extension: 'csv' });
+      return { path, entries: entries.length };
+    },
   };
 }

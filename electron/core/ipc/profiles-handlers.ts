@@ -10,7 +10,13 @@ export interface ProfilesIpcDeps {
 }
 
 type ProfilesChannel =
-  'profiles:list' | 'profiles:create' | 'profiles:update' | 'profiles:delete' | 'profiles:activate' | 'profiles:set-status-rules';
+  | 'profiles:list'
+  | 'profiles:create'
+  | 'profiles:update'
+  | 'profiles:delete'
+  | 'profiles:activate'
+  | 'profiles:set-status-rules'
+  | 'profiles:set-change-approval';
 
 /** The profiles: each one service, its address and its status rules. */
 export function profilesIpc({ profiles, connectivity, events }: ProfilesIpcDeps): AreaHandlers<ProfilesChannel> {
@@ -32,5 +38,6 @@ export function profilesIpc({ profiles, connectivity, events }: ProfilesIpcDeps)
       return profile;
     },
     'profiles:set-status-rules': (input) => profiles.setStatusRules(input.profileId, input.rules),
+    'profiles:set-change-approval': (input) => profiles.setChangeApproval(input.profileId, input.aboveMinor),
   };
 }

@@ -1,4 +1,5 @@
 import type { BookingRecord } from '../../../shared/bookings';
+import { csvLines } from '../csv-field';
 
 const CSV_COLUMNS: [string, (record: BookingRecord) => string | number | null][] = [
   ['Local id', (r) => r.id],
@@ -19,21 +20,9 @@ const CSV_COLUMNS: [string, (record: BookingRecord) => string | number | null][]
   ['Created', (r) => r.createdAt],
 ];
 
-/** A CSV field, quoted when needed, and defused so a spreadsheet never runs it as a formula. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Bookings as CSV, one line each; `counterName` names this counter in the Counter column (its own rows carry no name). */
 export function bookingsCsv(bookings: BookingRecord[], options: { counterName?: string | null } = {}): { csv: string; rows: number } {
   const here = options.counterName ?? 'This counter';
   const columns: typeof CSV_COLUMNS = [...CSV_COLUMNS, ['Counter', (r) => r.originCounter ?? here]];
-  const lines = [
-    columns.map(([name]) => name).join(','),
-    ...bookings.map((record) => columns.map(([, value]) => csvField(value(record))).join(',')),
-  ];
-  return { csv: `${lines.join('\r\n')}\r\n`, rows: bookings.length };
+  return { csv: csvLines(columns, bookings), rows: bookings.length };
 }

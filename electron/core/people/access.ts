@@ -1,6 +1,7 @@
+import type { ChangeRequest } from '../../../shared/bookings';
 import type { ChannelName } from '../../../shared/ipc';
 import type { AgentView, PeopleSession, Role } from '../../../shared/people';
-import { DEFAULT_IDLE_LOCK_MINUTES, idleLockMinutesSchema, roleAtLeast } from '../../../shared/people';
+import { COUNTER_TARGET, DEFAULT_IDLE_LOCK_MINUTES, idleLockMinutesSchema, roleAtLeast } from '../../../shared/people';
 import { normalizeBaseUrl } from '../../../shared/profiles';
 import { isConfirmedStatus } from '../../../shared/status-rules';
 import { channelPermissions } from '../../../shared/permissions';
@@ -24,6 +25,8 @@ export interface AccessDeps {
   holdProfileId: (holdId: string) => number | null;
   /** Told of every change of who is working (sign-in, lock, sign-out), so the screens follow main. */
   onChange?: (session: PeopleSession) => void;
+  /** The difference in price of a change as main previewed it on the booking's current version (never a figure the screen sent); null when not previewed. */
+  changeDifference: (change: ChangeRequest) => number | null;
 }
 
 const WHO: Record<Role, string> = {
@@ -46,7 +49,17 @@ function numberIn(input: unknown, field: 'id' | 'profileId' | 'bookingId'): numb
  * no set-up). Once one exists, a call that needs a role and acts on a live or test profile (or on the
  * whole counter) is refused in words unless a signed-in agent has that role.
  */
-export function createAccess({ agents, approvals, preferences, activeProfile, profile, booking, holdProfileId, onChange }: AccessDeps) {
+export function createAccess({
+  agents,
+  approvals,
+  preferences,
+  activeProfile,
+  profile,
+  booking,
+  holdProfileId,
+  onChange,
+  changeDifference,
+}: AccessDeps) {
   let signedIn: number | null = null;
   // A locked screen keeps whose it is (they unlock it) but acts for nobody until a PIN is typed.
   let locked = false;
@@ -105,12 +118,22 @@ export function createAccess({ agents, approvals, preferences, activeProfile, pr
     );
   }
 
-  /** Whether this call is one a supervisor approves: a refund (a confirmed booking cancelled), an address that moves, and the rest always. */
+  /**
+   * Whether this call is one a supervisor approves: a refund (a confirmed booking cancelled), a change whose
+   * previewed difference in price is above its profile's threshold, an address that moves, and the rest always.
+   */
   function approvalNeeded(channel: ChannelName, input: unknown): boolean {
     if (!channelPermissions[channel].approval) return false;
     if (channel === 'bookings:cancel') {
       const cancelled = booking(numberIn(input, 'bookingId') ?? 0);
       return cancelled !== null && isConfirmedStatus(cancelled.status, profile(cancelled.profileId).statusRules);
+    }
+    if (channel === 'bookings:confirm-change') {
+      const changed = booking(numberIn(input, 'bookingId') ?? 0);
+      const threshold = changed === null ? null : profile(changed.profileId).changeApprovalAboveMinor;
+      // Not previewed on this version: the engine previews it again and shows the price before anything is sent.
+      const difference = threshold === null ? null : changeDifference(input as ChangeRequest);
+      return threshold !== null && difference !== null && Math.abs(difference) > threshold;
     }
     if (channel === 'profiles:update') {
       const { id, baseUrl } = input as { id: number; baseUrl: string };
@@ -148,6 +171,26 @@ export function createAccess({ agents, approvals, preferences, activeProfile, pr
     return Number.isInteger(id) && agents.list().some((each) => each.id === id) ? id : null;
   }
 
+  /**
+   * File → Restore Ledger…, which main starts itself: once an administrator exists, a signed-in agent
+   * and a supervisor's approval of it for this counter, spent here before anything is staged (or only
+   * looked at, `spend` false, before the file is asked for). The approver, or null when nobody is asked
+   * (no administrator yet); throws the refusal otherwise.
+   */
+  function approveRestore(spend = true): AgentView | null {
+    if (!agents.hasAdministrator()) return null;
+    const does = 'Restoring a backup over the ledger';
+    const agent = current();
+    if (!agent) throw refusal('agent', does, 'counter', null);
+    const approval = spend ? approvals.take('ledger:restore', COUNTER_TARGET) : approvals.peek('ledger:restore', COUNTER_TARGET);
+    if (approval) return approval.approver;
+    throw new AppError(
+      'approval_required',
+      `${does} needs a supervisor’s approval in the moment. Nothing was replaced.`,
+      'Have a supervisor or an administrator type their PIN to approve the restore, then choose File → Restore Ledger… again.',
+    );
+  }
+
   function session(): PeopleSession {
     const administratorExists = agents.hasAdministrator();
     return {
@@ -178,6 +221,7 @@ export function createAccess({ agents, approvals, preferences, activeProfile, pr
     session,
     /** The agent calls act for now: null while nobody is signed in or the screen is locked. */
     acting: current,
+    approveRestore,
 
     /** Every handler, run only after `check` let its call through. */
     guard(handlers: Handlers): Handlers {

@@ -9,19 +9,30 @@ export interface InstallGate {
   blocker(): string | null;
   /** Resolves after the next change of what is under way (a call or a payment window ended). */
   nextChange(): Promise<void>;
-  /** Something the gate watches ended: waiting installs look again. */
-  changed(): void;
+  /** Counts a call as under way until the returned function is called; a quiet one (about updates, "install now" too) is not counted. */
+  callStarted(channel: string): (() => void) | null;
   /** Counts a payment window as open until the returned function is called. */
   paymentWindowOpened(): () => void;
 }
 
-export function createInstallGate(busyCalls: () => number): InstallGate {
+export function createInstallGate(quiet: (channel: string) => boolean): InstallGate {
   let openPaymentWindows = 0;
+  let busyCalls = 0;
   let waiting: (() => void)[] = [];
   const blocker = (): string | null => {
     if (openPaymentWindows > 0) return 'A payment window is open; the update installs once the payment is finished.';
-    if (busyCalls() > 0) return 'A booking is being written; the update installs once it is done.';
+    if (busyCalls > 0) return 'A booking is being written; the update installs once it is done.';
     return null;
+  };
+  /** An end that counts once however often it is called, and wakes the installs waiting. */
+  const once = (end: () => void) => {
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      end();
+      changed();
+    };
   };
   const changed = () => {
     // After the call that ended has settled its own promise, so the count is already down.
@@ -34,16 +45,14 @@ export function createInstallGate(busyCalls: () => number): InstallGate {
   return {
     blocker,
     nextChange: () => new Promise((resolve) => waiting.push(resolve)),
-    changed,
+    callStarted(channel) {
+      if (quiet(channel)) return null;
+      busyCalls += 1;
+      return once(() => (busyCalls -= 1));
+    },
     paymentWindowOpened() {
       openPaymentWindows += 1;
-      let closed = false;
-      return () => {
-        if (closed) return;
-        closed = true;
-        openPaymentWindows -= 1;
-        changed();
-      };
+      return once(() => (openPaymentWindows -= 1));
     },
   };
 }

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { AppShell, Badge, Group, Kbd, NavLink, Select, Text, Title } from '@mantine/core';
+import { AppShell, Badge, Box, Group, Kbd, NavLink, Select, Text, Title } from '@mantine/core';
 import { MODE_LABELS } from '../../../shared/profiles';
+import { useMainCall } from '../hooks/use-main-call';
 import { useSharedCounterName } from '../stores/agency-store';
 import { useActiveProfile, useAppStore } from '../stores/app-store';
 import type { Screen } from '../stores/app-store';
 import { MODE_COLORS } from '../theme';
 import { AgencyIndicator } from './AgencyIndicator';
 import { AgentChip } from './AgentChip';
+import { ErrorNotice } from './ErrorNotice';
 import { ConnectivityIndicator } from './ConnectivityIndicator';
 import { TrainingBanner } from './TrainingBanner';
 
@@ -20,6 +22,8 @@ const TRAINER = { screen: 'trainer' as const, label: 'Trainer', shortcut: 'T', d
 /** The frame around every screen: who we sell as (mode unmistakable), whether the service answers, and where to go. */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { screen, show, profiles, activeProfileId, activate } = useAppStore();
+  // Switching profile from the header: a refusal (nobody signed in who may) is shown above the screen.
+  const { run: runSwitch, error: switchError, clearError: clearSwitchError } = useMainCall();
   const active = useActiveProfile();
   const training = active?.kind === 'training';
   // In an agency the list holds every counter's bookings.
@@ -52,7 +56,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
               allowDeselect={false}
               value={activeProfileId === null ? null : String(activeProfileId)}
               data={profiles.map((profile) => ({ value: String(profile.id), label: `${profile.name} · ${MODE_LABELS[profile.kind]}` }))}
-              onChange={(value) => value && void activate(Number(value))}
+              onChange={(value) => value && void runSwitch(() => activate(Number(value)))}
             />
           </Group>
         </Group>
@@ -79,7 +83,14 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <Kbd size="xs">?</Kbd> every keyboard shortcut
         </Text>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        {switchError && (
+          <Box mb="md" maw={920}>
+            <ErrorNotice error={switchError} onClose={clearSwitchError} />
+          </Box>
+        )}
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -5,6 +5,8 @@ import { useAppStore } from '../stores/app-store';
 import { useMayCall } from '../stores/people-store';
 import { AddProfileForm } from './settings/AddProfileForm';
 import { AgentsSection } from './settings/AgentsSection';
+
+import { AuditSection } from './settings/AuditSection';
 import { ProfileCard } from './settings/ProfileCard';
 import { UpdatesSection } from './settings/UpdatesSection';
 
@@ -48,6 +50,8 @@ export function SettingsScreen() {
       </Stack>
 
       <AgentsSection />
+
+      <AuditSection />
 
       <UpdatesSection />
 

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { AuditVerdict } from '../../../shared/audit';
 import type { ProfileView } from '../../../shared/profiles';
 import { call } from '../bridge';
 
@@ -12,6 +13,8 @@ interface AppState {
   online: boolean;
   keychain: { available: boolean; hint: string | null };
   version: string;
+  /** The audit chain's latest check (at start, or in Settings); null until one finished. */
+  audit: AuditVerdict | null;
   loaded: boolean;
   /** The booking open in the Bookings screen, or null for the list. */
   openBookingId: number | null;
@@ -24,6 +27,7 @@ interface AppState {
   refresh(): Promise<void>;
   activate(id: number): Promise<void>;
   setOnline(online: boolean): void;
+  setAudit(verdict: AuditVerdict): void;
 }
 
 /** A profile that books for real never shows the trainer: switching to one leaves it for a new booking. */
@@ -37,6 +41,7 @@ export const useAppStore = create<AppState>((set) => ({
   online: true,
   keychain: { available: true, hint: null },
   version: '',
+  audit: null,
   loaded: false,
   openBookingId: null,
   voucherBookingId: null,
@@ -52,6 +57,7 @@ export const useAppStore = create<AppState>((set) => ({
       online: status.online,
       keychain: { available: status.keychain === 'available', hint: status.keychainHint },
       version: status.version,
+      audit: status.audit,
       loaded: true,
     }));
   },
@@ -65,6 +71,7 @@ export const useAppStore = create<AppState>((set) => ({
     }));
   },
   setOnline: (online) => set({ online }),
+  setAudit: (audit) => set({ audit }),
 }));
 
 /** The profile the counter is working in. */

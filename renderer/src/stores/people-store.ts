@@ -1,20 +1,18 @@
 import { create } from 'zustand';
-import type { z } from 'zod';
 import type { ChannelName } from '../../../shared/ipc';
-import type { AgentView, approvalChannelSchema, PeopleSession } from '../../../shared/people';
+import type { AgentView, Approvable, PeopleSession } from '../../../shared/people';
 import { roleAtLeast } from '../../../shared/people';
 import { channelPermissions } from '../../../shared/permissions';
 import type { BridgeError } from '../bridge';
 import { call, onPersonNeeded } from '../bridge';
-
-type ApprovalChannel = z.infer<typeof approvalChannelSchema>;
 
 /** A call main refused for want of a person, waiting for them: a sign-in, or a supervisor's PIN. */
 export interface PersonRequest {
   kind: 'sign-in' | 'approval';
   /** Main's words for the refusal: what needs the person, and that nothing was sent. */
   message: string;
-  channel: ChannelName;
+  /** The call refused, or the step main asks approval for (a restore). */
+  channel: ChannelName | Approvable;
   /** The booking or profile an approval is for. */
   target: number | null;
   settle: (madeAgain: boolean) => void;
@@ -34,6 +32,8 @@ interface PeopleState {
   approve(agentId: number, pin: string): Promise<void>;
   /** The person asked for does not come: the waiting call stays refused, nothing sent. */
   dismiss(): void;
+  /** Main asks a supervisor's approval for a step it started itself (File → Restore Ledger…); it goes on once given. */
+  askApproval(channel: Approvable, target: number, message: string): void;
   lock(): Promise<void>;
   /** Locks the screen for the next agent to sign in (a shift change). */
   changeAgent(): Promise<void>;
@@ -88,10 +88,15 @@ export const usePeople = create<PeopleState>((set, get) => {
     approve: async (agentId, pin) => {
       const { request } = get();
       if (request?.kind !== 'approval' || request.target === null) return;
-      await call('people:approve', { agentId, pin, channel: request.channel as ApprovalChannel, target: request.target });
+      await call('people:approve', { agentId, pin, channel: request.channel as Approvable, target: request.target });
       settle(true);
     },
     dismiss: () => settle(false),
+    askApproval: (channel, target, message) => {
+      get().request?.settle(false);
+      // Main waits for the approval itself: nothing here is made again.
+      set({ request: { kind: 'approval', message, channel, target, settle: () => undefined } });
+    },
     lock: async () => set({ session: await call('people:lock', {}), changingAgent: false }),
     changeAgent: async () => set({ session: await call('people:lock', {}), changingAgent: true }),
     signOut: async () => set({ session: await call('people:sign-out', {}) }),

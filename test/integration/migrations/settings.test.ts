@@ -39,7 +39,14 @@ describe.each(olderVersions(settingsMigrations))('a settings file written by sch
       expect(userVersion(db)).toBe(settingsMigrations.length);
       expect(before.profiles).toHaveLength(4);
       // Migration 2: a status_rules column, NULL (the defaults) on every profile that had none.
-      expect(rowsOf(db, 'profiles', 'id')).toEqual(before.profiles?.map((row) => (version < 2 ? { ...row, status_rules: null } : row)));
+      // Migration 8: a change_approval_above_minor column, NULL (no threshold) on every profile.
+      expect(rowsOf(db, 'profiles', 'id')).toEqual(
+        before.profiles?.map((row) => ({
+          ...row,
+          ...(version < 2 ? { status_rules: null } : {}),
+          ...(version < 8 ? { change_approval_above_minor: null } : {}),
+        })),
+      );
       expect(rowsOf(db, 'preferences', 'key')).toEqual(before.preferences);
       // Migration 6: no agents, so an upgraded counter asks nobody to sign in until an administrator is added. Migration 7:
       // an agent added before keeps name, PIN hash and lock, belongs to no agency yet, and is to be sent to one (if allowed).
@@ -62,6 +69,7 @@ describe.each(olderVersions(settingsMigrations))('a settings file written by sch
           baseUrl: '',
           builtIn: true,
           statusRules: TRAINING_STATUS_RULES,
+          changeApprovalAboveMinor: null,
           keys: {
             test: expect.objectContaining({ state: 'provided' }),
             live: expect.objectContaining({ state: 'provided' }),
@@ -75,6 +83,7 @@ describe.each(olderVersions(settingsMigrations))('a settings file written by sch
           baseUrl: 'https://api.agency.example',
           builtIn: false,
           statusRules: version < 2 ? SPEC_STATUS_RULES : FIXTURE_RULES,
+          changeApprovalAboveMinor: null,
           keys: { test: missing, live: missing, publishable: missing },
         },
         {
@@ -84,6 +93,7 @@ describe.each(olderVersions(settingsMigrations))('a settings file written by sch
           baseUrl: 'https://sandbox.agency.example/v2',
           builtIn: false,
           statusRules: SPEC_STATUS_RULES,
+          changeApprovalAboveMinor: null,
           keys: { test: missing, live: missing, publishable: missing },
         },
         {
@@ -93,6 +103,7 @@ describe.each(olderVersions(settingsMigrations))('a settings file written by sch
           baseUrl: 'https://partner.reisen.example',
           builtIn: false,
           statusRules: SPEC_STATUS_RULES,
+          changeApprovalAboveMinor: null,
           keys: { test: missing, live: missing, publishable: missing },
         },
       ]);

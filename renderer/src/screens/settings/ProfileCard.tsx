@@ -10,6 +10,7 @@ import type { MainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 import { MODE_COLORS } from '../../theme';
 import { AgencyLedgerSection } from './AgencyLedgerSection';
+import { ChangeApprovalRow } from './ChangeApprovalRow';
 import { KEY_SLOTS } from './key-fields';
 import { KeyRow } from './KeyRow';
 import { StatusRulesEditor } from './StatusRulesEditor';
@@ -154,6 +155,13 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
           profile={profile}
           save={(rules) => run((mainCall) => mainCall('profiles:set-status-rules', { profileId: profile.id, rules }))}
         />
+
+        {profile.kind !== 'training' && (
+          <ChangeApprovalRow
+            profile={profile}
+            save={(aboveMinor) => run((mainCall) => mainCall('profiles:set-change-approval', { profileId: profile.id, aboveMinor }))}
+          />
+        )}
 
         {!profile.builtIn && (
           <Stack gap={6} aria-label={`Keys of ${profile.name}`}>

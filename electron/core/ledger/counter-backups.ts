@@ -1,0 +1,92 @@
+import { basename } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { AuditPerson } from '../../../shared/audit';
+import type { AgentView } from '../../../shared/people';
+import { AppError } from '../app-error';
+import { recordAction } from '../audit/audited-handlers';
+import type { AuditLog } from '../audit/audit-log';
+import { backUpLedger, cancelStagedRestore, stageRestore } from './ledger-backup';
+import type { ThisCounter } from './clean-restore';
+
+export interface CounterBackupsDeps {
+  dataDir: string;
+  ledgerDb: DatabaseSync;
+  audit: AuditLog;
+  /** Who is signed in, as the audit names them. */
+  signedIn: () => AuditPerson | null;
+  /** This counter as a restore compares a backup with it. */
+  thisCounter: () => ThisCounter;
+  /** A supervisor's approval of the restore, spent as it is checked unless `spend` is false: the approver, null when nobody is asked; throws the refusal. */
+  approveRestore: (spend?: boolean) => AgentView | null;
+  /** Asks the screens for a supervisor's approval of the restore (the same dialog as for a refund), with main's words; resolves to whether one was given. */
+  askRestoreApproval: (message: string) => Promise<boolean>;
+  /** The ledger file this start replaced with a restored backup; null when none was restored. */
+  replacedByRestore: string | null;
+}
+
+/** The ledger's backups and restores (File → Back Up / Restore Ledger…), each recorded in the audit, or refused with its words. */
+export function counterBackups({
+  dataDir,
+  ledgerDb,
+  audit,
+  signedIn,
+  thisCounter,
+  approveRestore,
+  askRestoreApproval,
+  replacedByRestore,
+}: CounterBackupsDeps) {
+  function backedUp<T>(
+    action: 'backup.take' | 'restore.stage' | 'restore.cancel',
+    what: string,
+    work: () => { result: T; approver?: AgentView | null },
+  ): T {
+    try {
+      const { result, approver } = work();
+      recordAction(audit, { action, what, who: signedIn(), approver: approver ? { agentId: approver.id, name: approver.name } : null });
+      return result;
+    } catch (error) {
+      recordAction(audit, {
+        action,
+        who: signedIn(),
+        outcome: 'refused',
+        what: `${what}: refused: ${error instanceof AppError ? error.message : 'it failed'}`,
+      });
+      throw error;
+    }
+  }
+
+  return {
+    replacedByRestore,
+    /** A consistent copy of the ledger, taken while the app runs. */
+    backUpTo: (target: string) =>
+      backedUp('backup.take', `Backed up the ledger to ${basename(target)}`, () => ({ result: backUpLedger(ledgerDb, target) })),
+    /**
+     * Whether the agent may go on to choose a backup, checked before the file is asked for: without an
+     * approval yet, the screens ask a supervisor for one and this waits for it (false: none came).
+     * Throws any other refusal (nobody signed in).
+     */
+    mayRestore: async (): Promise<boolean> => {
+      try {
+        approveRestore(false);
+        return true;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'approval_required') throw error;
+        return askRestoreApproval(error.message);
+      }
+    },
+    /**
+     * Reads a backup into a clean ledger the next start puts in place of this one; what it holds, for the
+     * agent to confirm. Once an administrator exists, a supervisor's approval is checked first: refused, nothing is read or staged.
+     */
+    stageRestore: (file: string) =>
+      backedUp('restore.stage', `Chose backup ${basename(file)} to restore at the next start`, () => {
+        const approver = approveRestore();
+        return { result: stageRestore(dataDir, file, thisCounter()), approver };
+      }),
+    cancelRestore: () =>
+      backedUp('restore.cancel', 'Cancelled the restore of a backup', () => {
+        cancelStagedRestore(dataDir);
+        return { result: undefined };
+      }),
+  };
+}

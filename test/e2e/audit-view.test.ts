@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, test } from 'vitest';
+import type { ChannelName } from '../../shared/ipc';
+import type { Harness } from './harness';
+import { useHarness } from './use-harness';
+
+const startHarness = useHarness();
+
+const PINS = { admin: 'admin-pin-2741', supervisor: 'super-pin-5163', bea: 'bea-pin-9036', rui: 'rui-pin-4410' };
+
+/** A call as main receives it from the screens (permission checked, audited), made by the test. */
+async function mainCall(harness: Harness, channel: ChannelName, input: unknown): Promise<{ id: number }> {
+  const handler = harness.core.handlers[channel] as (value: unknown) => Promise<{ id: number }>;
+  return handler(input);
+}
+
+/** Serious and critical accessibility violations in the audit section and the notice over the screens, as shown now. */
+async function violations(harness: Harness): Promise<string[]> {
+  const results = await new AxeBuilder({ page: harness.page })
+    .include('[data-testid="audit-section"]')
+    .include('main [role="alert"]')
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+/** A counter with four people and a morning of their actions, a supervisor signed in last. */
+async function counterWithAMorning(harness: Harness) {
+  const admin = await mainCall(harness, 'people:add', { name: 'Ana Reis', role: 'administrator', pin: PINS.admin });
+  const supervisor = await mainCall(harness, 'people:add', { name: 'Carla Dias', role: 'supervisor', pin: PINS.supervisor });
+  const bea = await mainCall(harness, 'people:add', { name: 'Bea Costa', role: 'agent', pin: PINS.bea });
+  const rui = await mainCall(harness, 'people:add', { name: 'Rui Lopes', role: 'agent', pin: PINS.rui });
+  await mainCall(harness, 'people:sign-in', { agentId: bea.id, pin: PINS.bea });
+  await mainCall(harness, 'profiles:activate', { id: 1 });
+  await mainCall(harness, 'people:approve', { agentId: supervisor.id, pin: PINS.supervisor, channel: 'keys:delete', target: 1 });
+  await expect(mainCall(harness, 'people:sign-in', { agentId: rui.id, pin: 'not-his-pin' })).rejects.toThrow();
+  await mainCall(harness, 'people:sign-in', { agentId: rui.id, pin: PINS.rui });
+  await mainCall(harness, 'people:sign-out', {});
+  await mainCall(harness, 'people:sign-in', { agentId: supervisor.id, pin: PINS.supervisor });
+  return { admin, supervisor, bea, rui };
+}
+
+describe('the audit view', () => {
+  test('a supervisor filters by agent, exports CSV, and sees a broken chain in red while the counter keeps working', async () => {
+    const harness = await startHarness();
+    const { page } = harness;
+    await counterWithAMorning(harness);
+
+    await page.keyboard.press('Control+Comma');
+    const section = page.getByLabel('Audit', { exact: true });
+    await expect.poll(() => section.getByTestId('audit-verdict').textContent()).toMatch(/^Audit intact: 11 entries, checked \d\d:\d\d/);
+    const rows = section.getByRole('table', { name: 'Audit entries' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(11);
+
+    // Only what was done while Bea was signed in: the profile she switched to, the approval she asked for, Rui's wrong PIN and his sign-in at her desk.
+    await section.getByRole('textbox', { name: 'Agent' }).click();
+    await page.getByRole('option', { name: 'Bea Costa' }).click();
+    await expect.poll(() => rows.count()).toBe(4);
+    const whoColumn = await rows.locator('td:nth-child(4)').allTextContents();
+    expect(whoColumn).toEqual(['Bea Costa', 'Bea Costa', 'Bea Costa', 'Bea Costa']);
+    expect(await rows.locator('td:nth-child(6)').allTextContents()).toEqual([
+      'Signed in',
+      'Signed in',
+      'Approval given',
+      'Profile switched',
+    ]);
+    await expect
+      .poll(() => rows.filter({ hasText: 'Refused' }).locator('td:nth-child(8)').textContent())
+      .toMatch(/^Agent “Rui Lopes” signed in: refused: /);
+    await section.scrollIntoViewIfNeeded();
+    await harness.screenshot('audit-view');
+    expect(await violations(harness)).toEqual([]);
+
+    await section.getByRole('button', { name: 'Export CSV' }).click();
+    const saved = section.getByRole('status').filter({ hasText: 'Saved 4 entries to' });
+    await expect.poll(() => saved.isVisible()).toBe(true);
+    const file = /to (.+\.csv)\.$/.exec((await saved.textContent()) ?? '')?.[1] ?? '';
+    expect(file.startsWith(harness.dataDir)).toBe(true);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Entry,Time (UTC),Counter,Who,Approver,Action,Outcome,What,Hash');
+    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(['Profile switched', 'Approval given', 'Signed in', 'Signed in']);
+
+    // Someone with the file rewrites entry 3, past the triggers; Check again names it.
+    const audit = new DatabaseSync(join(harness.dataDir, 'audit.db'));
+    audit.exec('DROP TRIGGER audit_entries_no_update');
+    audit.prepare("UPDATE audit_entries SET what = 'Added agent “Nobody”' WHERE sequence = 3").run();
+    audit.close();
+    await section.getByRole('button', { name: 'Check again' }).click();
+    await expect
+      .poll(() => section.getByTestId('audit-verdict').textContent())
+      .toMatch(/^Audit broken at entry 3: Audit entry 3 was altered after it was written\. Checked \d\d:\d\d\./);
+    const notice = page.getByRole('alert', { name: 'The audit does not verify' });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await harness.screenshot('audit-broken');
+    expect(await violations(harness)).toEqual([]);
+
+    // The counter keeps working: a new booking opens, the red notice still over it.
+    await page.keyboard.press('Control+N');
+    await expect.poll(() => page.getByRole('heading', { name: 'New booking' }).isVisible()).toBe(true);
+    await expect.poll(() => notice.textContent()).toContain('Audit entry 3 was altered after it was written.');
+  });
+
+  test('an agent signed in does not see the audit at all (main would refuse it anyway)', async () => {
+    const harness = await startHarness();
+    const { page } = harness;
+    const { bea } = await counterWithAMorning(harness);
+    await mainCall(harness, 'people:sign-in', { agentId: bea.id, pin: PINS.bea });
+    await page.keyboard.press('Control+Comma');
+    await expect.poll(() => page.getByLabel('Profile Training').isVisible()).toBe(true);
+    expect(await page.getByTestId('audit-section').count()).toBe(0);
+  });
+});
