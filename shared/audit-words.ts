@@ -27,6 +27,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'counter.idle-lock': 'Idle lock set',
   'approval.give': 'Approval given',
   'audit.export': 'Audit exported',
+  'updates.configure': 'Update feed set',
+  'updates.install-now': 'Update installed now',
 };
 
 export const AUDIT_OUTCOME_LABELS: Record<AuditOutcome, string> = { done: 'Done', refused: 'Refused' };

@@ -27,6 +27,8 @@ export const auditActionSchema = z.enum([
   'approval.give',
   'profile.change-approval',
   'audit.export',
+  'updates.configure',
+  'updates.install-now',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -38,6 +38,7 @@ export const ERROR_TITLES = {
   no_authentication_pending: 'No 3-D Secure waiting',
   payment_not_made: 'Payment not made',
   payment_windows_unavailable: 'No payment window',
+  update_not_downloaded: 'No update downloaded',
   publishable_key_missing: 'Stripe key missing',
   publishable_key_mismatch: 'Wrong Stripe key',
   training_uses_test_cards: 'Training card needed',

@@ -24,6 +24,7 @@ import {
 import { auditEntrySchema, auditFilterSchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
+import { updateSettingsInputSchema, updateStatusSchema } from './updates';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
 import { changeApprovalThresholdSchema, keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
@@ -300,6 +301,11 @@ export const channels = {
     input: auditFilterSchema,
     output: z.object({ path: z.string().nullable(), entries: z.number().int() }),
   },
+  // Updates from the counter's feed: where they stand, the feed and channel, a check now, and the agent's "install now".
+  'updates:status': { input: noInput, output: updateStatusSchema },
+  'updates:configure': { input: updateSettingsInputSchema, output: updateStatusSchema },
+  'updates:check': { input: noInput, output: updateStatusSchema },
+  'updates:install-now': { input: noInput, output: updateStatusSchema },
 } as const;
 
 export type Channels = typeof channels;
@@ -346,6 +352,8 @@ export const events = {
   'event:training-change': z.object({ scenarios: z.array(scenarioViewSchema) }),
   /** The audit chain was checked (at start, or in Settings): the screens show a broken one in red. */
   'event:audit-verdict': auditVerdictSchema,
+  /** The counter's update moved (checked, downloading, downloaded, refused, waiting to install). */
+  'event:updates-change': updateStatusSchema,
 } as const;
 
 export type Events = typeof events;

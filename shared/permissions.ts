@@ -92,4 +92,9 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'audit:verify': open('Checking the audit', 'counter'),
   'audit:list': { need: 'supervisor', scope: 'counter', does: 'Reading the audit' },
   'audit:export-csv': { need: 'supervisor', scope: 'counter', does: 'Exporting the audit' },
+  'updates:status': open('Reading how updates stand', 'counter'),
+  'updates:configure': { need: 'administrator', scope: 'counter', does: 'Setting where updates come from' },
+  'updates:check': open('Checking for updates', 'counter'),
+  // Restarting the counter now: on live and test profiles, a supervisor's or administrator's word.
+  'updates:install-now': { need: 'supervisor', scope: 'active-profile', does: 'Installing an update now' },
 };

@@ -1,11 +1,14 @@
 import { AppError } from './app-error';
 import type { Handlers } from './dispatch';
 
+/** Told of each call as it starts (an update waits for calls); what it returns is called when that call has ended. */
+export type CallWatch = (channel: string) => (() => void) | null;
+
 /**
  * The calls under way, so a quit waits for them (a payment half-recorded is settled at the next
  * start, but better not): once closed, no new call is taken, and `drain` waits for those running.
  */
-export function createCallDrain() {
+export function createCallDrain(watch: CallWatch = () => null) {
   const running = new Set<Promise<unknown>>();
   let accepting = true;
 
@@ -29,7 +32,10 @@ export function createCallDrain() {
           (input: never) => {
             if (!accepting)
               throw new AppError('shutting_down', 'Packdesk is closing, so this was not done.', 'Open Packdesk again and do it there.');
-            return track((async () => (handler as (value: never) => Promise<unknown>)(input))());
+            const ended = watch(channel);
+            const work = track((async () => (handler as (value: never) => Promise<unknown>)(input))());
+            if (ended) void work.finally(ended).catch(() => {});
+            return work;
           },
         ]),
       ) as Handlers;

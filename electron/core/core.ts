@@ -9,7 +9,6 @@ import type { BookingRecord } from '../../shared/bookings';
 import { COUNTER_TARGET } from '../../shared/people';
 import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
-import { AppError } from './app-error';
 import type { RetryPolicy } from './api/retry-policy';
 import { createCallDrain } from './call-drain';
 import { monitorConnectivity } from './connectivity';
@@ -54,15 +53,12 @@ import { profilesIpc } from './ipc/profiles-handlers';
 import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
 import { vouchersIpc } from './ipc/vouchers-handlers';
+import type { FeedUpdater } from './updates/feed-updater';
+import { counterUpdates } from './updates/counter-updates';
 import { createExerciseRunner } from './training/exercise-runner';
 import type { ServiceRecords } from './training/exercise-runner';
 import { createTrainer } from './training/trainer';
 import type { ServiceControls } from './training/trainer';
-
-const unavailable = (): never => {
-  throw new AppError('payment_windows_unavailable', 'This Packdesk cannot open payment windows.', 'Use the desktop app to take cards.');
-};
-const NO_PAYMENT_WINDOWS: PaymentWindows = { collectCard: async () => unavailable(), authenticate: async () => unavailable() };
 
 /** The built-in training service, once it is listening: its address and its organization's keys. */
 export interface BuiltInService {
@@ -104,6 +100,8 @@ export interface CoreOptions {
   agencyTimings?: AgencyServiceDeps['timings'];
   /** Main's own question to the agent (a native message box in the app); without it, nothing that needs the agent's word is done. */
   askAgent?: AskAgent;
+  /** electron-updater's updater (the app's); without it updates are off and say so. */
+  updater?: FeedUpdater;
 }
 
 /** All main-process services, Electron-free: the app and the browser test harness build the same thing. */
@@ -223,11 +221,12 @@ export function createCore(options: CoreOptions) {
       return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;
     },
   });
+  const updates = counterUpdates({ ...options, preferences, events, agencyCounterId: () => thisCounter().counterId });
   // One lock per booking, shared by every flow that writes: two writes to one booking never overlap.
   const locks = createBookingLocks();
   const engine = createBookingEngine(context, locks);
   const payments = createPaymentPipeline(context, locks, {
-    windows: options.paymentWindows ?? NO_PAYMENT_WINDOWS,
+    windows: updates.paymentWindows(options.paymentWindows),
     // Sent to Stripe only, never to the booking service, so the origin saved with it does not come into it.
     publishableKey: async (profile) => (await profiles.keyFor(profile.id, 'publishable'))?.secret ?? null,
     progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
@@ -298,9 +297,10 @@ export function createCore(options: CoreOptions) {
       printer: options.pdfPrinter,
     }),
     ...auditIpc({ audit, fileSaver: options.fileSaver, onVerdict: auditChecked }),
+    ...updates.handlers,
   };
 
-  const calls = createCallDrain();
+  const calls = createCallDrain(updates.watchCalls);
   const quitting = calls.closing;
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
   const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: access.acting });
@@ -314,6 +314,7 @@ export function createCore(options: CoreOptions) {
     if (closed) return;
     closed = true;
     stopDailyBackups?.();
+    updates.service.stop();
     // Its connections and timers end; a batch it was applying is pulled again at the next start.
     void agency.stop();
     reconciler.stop();
@@ -353,6 +354,7 @@ export function createCore(options: CoreOptions) {
         await engine.reconcileOpenIntents();
         if (quitting()) return;
         reconciler.start();
+        updates.service.start();
         stopDailyBackups = startDailyBackups(ledgerDb, options.dataDir, options.firstDailyBackupMs ?? 5 * 60_000);
         auditAtStart = await audit.verify().catch((error: unknown) => {
           console.error('[audit] the audit could not be checked', error);

@@ -5,7 +5,7 @@ import type { Core } from '../core/core';
 import type { MenuActions } from './menu';
 import { restoreQuestion } from './restore-question';
 
-/** The menu's ledger and help actions: a backup where the agent chooses, a checked restore, the logs, the versions. */
+/** The menu's ledger and help actions: a backup where the agent chooses, a checked restore, the logs, updates, the versions. */
 export function ledgerMenuActions(core: Core, window: () => BrowserWindow | null): MenuActions {
   const tell = async (type: 'info' | 'error', message: string, detail: string) => {
     const parent = window();
@@ -65,12 +65,22 @@ export function ledgerMenuActions(core: Core, window: () => BrowserWindow | null
     openLogsFolder() {
       void shell.openPath(app.getPath('logs'));
     },
+    checkForUpdates() {
+      void (async () => {
+        const status = await core.handlers['updates:check']({});
+        await tell(status.state === 'refused' || status.state === 'failed' ? 'error' : 'info', 'Updates', status.message);
+      })().catch(failed);
+    },
     about() {
-      void tell(
-        'info',
-        `Packdesk ${app.getVersion()}`,
-        `Electron ${process.versions.electron} · Chromium ${process.versions.chrome} · Node ${process.versions.node}\nData: ${app.getPath('userData')}\nLogs: ${app.getPath('logs')}`,
-      );
+      void (async () => {
+        const updates = await core.handlers['updates:status']({});
+        const lastCheck = updates.lastCheckAt ? new Date(updates.lastCheckAt).toLocaleString() : 'never';
+        await tell(
+          'info',
+          `Packdesk ${app.getVersion()}`,
+          `Updates: ${updates.channel} channel, last checked ${lastCheck}. ${updates.message}\nElectron ${process.versions.electron} · Chromium ${process.versions.chrome} · Node ${process.versions.node}\nData: ${app.getPath('userData')}\nLogs: ${app.getPath('logs')}`,
+        );
+      })().catch(failed);
     },
   };
 }

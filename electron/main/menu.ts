@@ -9,6 +9,7 @@ export interface MenuActions {
   backUpLedger(): void;
   restoreLedger(): void;
   openLogsFolder(): void;
+  checkForUpdates(): void;
   about(): void;
 }
 
@@ -55,6 +56,7 @@ export function menuTemplate(
     {
       role: 'help',
       submenu: [
+        { label: 'Check for Updates…', click: () => actions.checkForUpdates() },
         { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
         { label: 'About Packdesk', click: () => actions.about() },
       ],

@@ -20,6 +20,7 @@ import { menuTemplate } from './menu';
 import { electronPaymentWindows } from './payment-windows';
 import { electronFileSaver } from './file-saver';
 import { electronPdfPrinter } from './pdf-printer';
+import { installedUpdater, prepareFeedUpdater } from './updates/feed-updater';
 import { createMainWindow, saveWindowState } from './window';
 
 /** How long a quit waits for calls and reconciler reads already under way. */
@@ -71,6 +72,8 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     fileSaver: electronFileSaver(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),
     askAgent: nativeAgentQuestions(() => mainWindow),
+    // Only an installed Packdesk updates itself (electron-updater also refuses otherwise); `npm start` says updates are off.
+    updater: app.isPackaged ? prepareFeedUpdater(installedUpdater(), app.getPath('userData')) : undefined,
   });
 
   const trustedIds = new Set<number>();

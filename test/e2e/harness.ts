@@ -10,7 +10,7 @@ import { fileHoldsCardNumber } from '../support/card-scan';
 import { secretsInLog } from '../support/log-scan';
 import type { AgentQuestion } from '../../electron/core/agent-questions';
 import { createCore } from '../../electron/core/core';
-import type { Core } from '../../electron/core/core';
+import type { Core, CoreOptions } from '../../electron/core/core';
 import { createDispatcher, logUnexpectedFailure } from '../../electron/core/dispatch';
 import { logConsoleToFile } from '../../electron/core/log-file';
 import { createKeychainStore } from '../../electron/core/secrets';
@@ -74,6 +74,9 @@ export interface HarnessOptions {
   /** How long the core waits for an answer, and how long a lost write may still land (see docs/ledger.md). */
   requestTimeoutMs?: number;
   doubtWindowMs?: number;
+  /** electron-updater's updater (a stand-in app's, on a loopback feed), and the version the counter runs. */
+  updater?: CoreOptions['updater'];
+  version?: string;
 }
 
 /**
@@ -128,12 +131,13 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
   const core = createCore({
     dataDir,
     secrets: createKeychainStore(keychainService),
-    version: 'e2e',
+    version: options.version ?? 'e2e',
     builtInService: () => (training ? asBuiltInService(training) : null),
     reconcilerTickMs: 200,
     connectivityIntervalMs: 500,
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.doubtWindowMs ? { doubtWindowMs: options.doubtWindowMs } : {}),
+    ...(options.updater ? { updater: options.updater } : {}),
     paymentWindows: harnessPaymentWindows(context, () => site.url),
     // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
     pdfPrinter: {

@@ -149,6 +149,7 @@ describe('permissions and menu', () => {
       backUpLedger: vi.fn(),
       restoreLedger: vi.fn(),
       openLogsFolder: vi.fn(),
+      checkForUpdates: vi.fn(),
       about: vi.fn(),
     });
     const file = template.find((item) => item.label === 'File');

@@ -8,6 +8,8 @@ import { EVENT_CHANNEL } from '../../shared/ipc';
 import { app, BrowserWindow, dialog, ipcMain, Menu, powerMonitor, protocol, resetElectron, shell } from './electron-stand-in';
 
 vi.mock('electron', () => import('./electron-stand-in'));
+// An installed app makes electron-updater's updater, which needs a real Electron: the stand-in one instead.
+vi.mock('electron-updater', async () => (await import('../support/updater-stand-in')).standInElectronUpdaterModule());
 
 const { boot } = await import('../../electron/main/boot');
 const { rendererPage } = await import('../../electron/main/packdesk-app');
@@ -87,6 +89,8 @@ describe('starting', () => {
     await started();
     expect(app.getPath('userData')).toBe(systemFolder);
     expect(readdirSync(systemFolder)).toContain('ledger.db');
+    // Installed, it updates itself: electron-updater's settings are written beside the data.
+    expect(readdirSync(systemFolder)).toContain('app-update.yml');
     expect(existsSync(elsewhere)).toBe(false);
   });
 

@@ -32,13 +32,16 @@ export function useCore() {
       secrets?: CoreOptions['secrets'];
       /** Where a file the agent saves goes (an audit export). */
       fileSaver?: CoreOptions['fileSaver'];
+      updater?: CoreOptions['updater'];
+      /** The version the counter runs (an update's words name it). */
+      version?: string;
     } = {},
   ) => {
     const dataDir = options.dataDir ?? tempDir();
     const core = createCore({
       dataDir,
       secrets: options.secrets ?? keychain().store,
-      version: 'test',
+      version: options.version ?? 'test',
       builtInService: () => (sandbox ? asBuiltInService(sandbox) : null),
       connectivityIntervalMs: 60_000,
       reconcilerTickMs: 20,
@@ -49,6 +52,7 @@ export function useCore() {
       ...(options.paymentWindows ? { paymentWindows: options.paymentWindows } : {}),
       ...(options.agencyTimings ? { agencyTimings: options.agencyTimings } : {}),
       ...(options.fileSaver ? { fileSaver: options.fileSaver } : {}),
+      ...(options.updater ? { updater: options.updater } : {}),
     });
     cores.push(core);
     if (options.start !== false) await core.start();

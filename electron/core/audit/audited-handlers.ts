@@ -28,7 +28,9 @@ type AuditedChannel =
   | 'people:unlock'
   | 'people:reset-pin'
   | 'people:approve'
-  | 'audit:export-csv';
+  | 'audit:export-csv'
+  | 'updates:configure'
+  | 'updates:install-now';
 
 type InputOf<C extends AuditedChannel> = Parameters<Handlers[C]>[0];
 
@@ -153,6 +155,11 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
         : `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
     ],
     'audit:export-csv': (input) => ['audit.export', `Exported ${filtered(input)} of the audit to a CSV file`],
+    'updates:configure': (input) => [
+      'updates.configure',
+      input.feedUrl ? `Set updates to come from ${address(input.feedUrl)} on the ${input.channel} channel` : 'Turned updates off',
+    ],
+    'updates:install-now': () => ['updates.install-now', 'Asked for the downloaded update to be installed now'],
   };
   const person = (id: number): AuditPerson => ({ agentId: id, name: agentName(id) });
   /**

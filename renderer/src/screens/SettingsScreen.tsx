@@ -8,6 +8,7 @@ import { AgentsSection } from './settings/AgentsSection';
 
 import { AuditSection } from './settings/AuditSection';
 import { ProfileCard } from './settings/ProfileCard';
+import { UpdatesSection } from './settings/UpdatesSection';
 
 /** Profiles and their keys: the one place where the counter is told which service to sell on. */
 export function SettingsScreen() {
@@ -51,6 +52,8 @@ export function SettingsScreen() {
       <AgentsSection />
 
       <AuditSection />
+
+      <UpdatesSection />
 
       <Text size="sm" c="dimmed">
         Packdesk {version}. Keys are kept in the system keychain and never shown again after saving; only their last four characters are.

@@ -49,6 +49,9 @@ const OPEN_TO_ANYONE = new Set<ChannelName>([
   'people:sign-out',
   'people:lock',
   'audit:verify',
+  // Reading how updates stand, and a look at the feed (which installs nothing), as Help → Check for Updates… does.
+  'updates:status',
+  'updates:check',
   ...channelNames.filter((name) => name.startsWith('training:')),
 ]);
 

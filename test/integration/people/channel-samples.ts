@@ -106,5 +106,9 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'audit:verify': {},
     'audit:list': {},
     'audit:export-csv': {},
+    'updates:status': {},
+    'updates:configure': { feedUrl: '', channel: 'stable' },
+    'updates:check': {},
+    'updates:install-now': {},
   };
 }

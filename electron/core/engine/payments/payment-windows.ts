@@ -6,6 +6,7 @@
  * comes back is a payment method id or an outcome.
  */
 import type { AuthenticationResult, CardEntryResult } from '../../../../shared/payment-window';
+import { AppError } from '../../app-error';
 
 export type AuthenticationRequest =
   /** A real service: Stripe.js in the payment page, with the payment intent's client secret. */
@@ -23,3 +24,9 @@ export interface PaymentWindows {
   collectCard(request: CardRequest): Promise<CardEntryResult>;
   authenticate(request: AuthenticationRequest): Promise<AuthenticationResult>;
 }
+
+const unavailable = (): never => {
+  throw new AppError('payment_windows_unavailable', 'This Packdesk cannot open payment windows.', 'Use the desktop app to take cards.');
+};
+/** Where there are no windows to open (a core without a screen). */
+export const NO_PAYMENT_WINDOWS: PaymentWindows = { collectCard: async () => unavailable(), authenticate: async () => unavailable() };
