@@ -374,10 +374,7 @@ export function createCore(options: CoreOptions) {
       signedIn: names.signedIn,
       thisCounter,
       approveRestore: access.approveRestore,
-      askRestoreApproval: (message) => {
-        events.emit('event:approval-asked', { channel: 'ledger:restore', target: COUNTER_TARGET, message });
-        return approvals.waitFor('ledger:restore', COUNTER_TARGET);
-      },
+      askRestoreApproval: approvals.askingScreens((asked) => events.emit('event:approval-asked', asked), 'ledger:restore', COUNTER_TARGET),
       replacedByRestore,
     }),
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */

@@ -40,6 +40,14 @@ export function createApprovals(agents: AgentDirectory, now: () => Date = () => 
       return approval;
     },
 
+    /** What asks the screens, through `tell`, for an approval of a step main started itself, and waits for it (`waitFor`). */
+    askingScreens(tell: (request: { channel: Approvable; target: number; message: string }) => void, channel: Approvable, target: number) {
+      return (message: string): Promise<boolean> => {
+        tell({ channel, target, message });
+        return this.waitFor(channel, target);
+      };
+    },
+
     /**
      * Waits for an approval of this step to be given (true), for as long as one lasts; false when none
      * comes in that time or another step starts waiting. What the approval lets through is still checked,
