@@ -99,6 +99,7 @@ describe('who is working', () => {
     await expect.poll(() => focusedName(page)).toBe('Agent');
     await page.keyboard.type('Rita');
     await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(RITA_PIN);
     await page.keyboard.press('Enter');
     await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
@@ -113,6 +114,7 @@ describe('who is working', () => {
     await expect.poll(() => focusedName(page)).toBe('Agent');
     await page.keyboard.type('Rita');
     await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(RITA_PIN);
     await page.keyboard.press('Enter');
     await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
@@ -154,6 +156,7 @@ describe('a step that needs someone signed in', () => {
     await expect.poll(() => focusedName(page)).toBe('Agent');
     await page.keyboard.type('Bo');
     await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(BO_PIN);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TEST');
@@ -276,8 +279,10 @@ describe('Agents in Settings', () => {
 
     // Bo, an agent, sees no Agents and no Add profile: main would refuse them anyway.
     await page.keyboard.press('Control+Shift+L');
+    await expect.poll(() => focusedName(page)).toBe('Agent');
     await page.keyboard.type('Bo');
     await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(BO_PIN);
     await page.keyboard.press('Enter');
     await expect.poll(() => agentChip(page).textContent()).toContain('Bo Tanaka');
