@@ -62,6 +62,8 @@ describe('who is working', () => {
     await expect.poll(() => focusedName(page)).toBe('Agent');
 
     await page.keyboard.type('Bo');
+    // The name typed is offered, highlighted, before Enter takes it, as the agent sees it.
+    await expect.poll(() => page.locator('[role="option"][data-combobox-selected]').textContent()).toBe('Bo Tanaka');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(BO_PIN);
@@ -98,6 +100,8 @@ describe('who is working', () => {
     await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Change of agent');
     await expect.poll(() => focusedName(page)).toBe('Agent');
     await page.keyboard.type('Rita');
+    // The name typed is offered, highlighted, before Enter takes it, as the agent sees it.
+    await expect.poll(() => page.locator('[role="option"][data-combobox-selected]').textContent()).toBe('Rita Alves');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(RITA_PIN);
@@ -113,6 +117,8 @@ describe('who is working', () => {
     await page.reload();
     await expect.poll(() => focusedName(page)).toBe('Agent');
     await page.keyboard.type('Rita');
+    // The name typed is offered, highlighted, before Enter takes it, as the agent sees it.
+    await expect.poll(() => page.locator('[role="option"][data-combobox-selected]').textContent()).toBe('Rita Alves');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(RITA_PIN);
@@ -155,6 +161,8 @@ describe('a step that needs someone signed in', () => {
     await pickProfile();
     await expect.poll(() => focusedName(page)).toBe('Agent');
     await page.keyboard.type('Bo');
+    // The name typed is offered, highlighted, before Enter takes it, as the agent sees it.
+    await expect.poll(() => page.locator('[role="option"][data-combobox-selected]').textContent()).toBe('Bo Tanaka');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(BO_PIN);
@@ -281,6 +289,8 @@ describe('Agents in Settings', () => {
     await page.keyboard.press('Control+Shift+L');
     await expect.poll(() => focusedName(page)).toBe('Agent');
     await page.keyboard.type('Bo');
+    // The name typed is offered, highlighted, before Enter takes it, as the agent sees it.
+    await expect.poll(() => page.locator('[role="option"][data-combobox-selected]').textContent()).toBe('Bo Tanaka');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('PIN');
     await page.keyboard.type(BO_PIN);
