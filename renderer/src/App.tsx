@@ -4,6 +4,7 @@ import { AppFrame } from './components/AppFrame';
 import { AuditBrokenNotice } from './components/AuditBrokenNotice';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusOnArrival } from './components/FocusOnArrival';
+import { canTakeFocus, firstControlIn, focusIsLost } from './components/focus';
 import { ScreenLoading } from './components/ScreenLoading';
 import { ShortcutsOverlay } from './components/ShortcutsOverlay';
 import { useMainCall, useMainEvent } from './hooks/use-main-call';
@@ -54,9 +55,16 @@ export function App() {
   useMainEvent('event:navigate', ({ screen: next }) => (next === 'new-booking' ? startNewBooking() : show(next)));
 
   // The control the agent was on in the counter's screens: the focus goes back there after a sign-in or unlock.
+  // At the first sign-in, the agent was on nothing yet: the screen's first control, not the page's body.
   const lastFocused = useRef<HTMLElement | null>(null);
+  const counterWork = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!signInShown && lastFocused.current?.isConnected) lastFocused.current.focus();
+    if (signInShown) return;
+    if (canTakeFocus(lastFocused.current)) lastFocused.current.focus();
+    else if (focusIsLost()) {
+      const screenPart = counterWork.current?.querySelector('main') ?? counterWork.current;
+      if (screenPart) firstControlIn(screenPart)?.focus();
+    }
   }, [signInShown]);
 
   useEffect(() => {
@@ -99,6 +107,7 @@ export function App() {
         hidden={signInShown}
         inert={signInShown}
         data-testid="counter-work"
+        ref={counterWork}
         onFocus={(event) => {
           if (event.target instanceof HTMLElement) lastFocused.current = event.target;
         }}

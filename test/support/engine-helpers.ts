@@ -60,6 +60,19 @@ export function useCore() {
   };
 }
 
+/** Puts a counter on a test profile, “Agency Test”, of its own organization at the built-in service. */
+export async function onTestProfile(counter: Core, service: Sandbox) {
+  const keys = service.createOrganization('Agency test');
+  const profile = await counter.profiles.create({
+    name: 'Agency Test',
+    kind: 'test',
+    baseUrl: service.url,
+    keys: { test: keys.testKey, live: keys.liveKey },
+  });
+  await counter.profiles.activate(profile.id);
+  return profile;
+}
+
 export const HOLDER = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' };
 
 /** Prices the first available stay of a package from `startInDays` on, through the engine. */

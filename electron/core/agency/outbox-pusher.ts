@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { isConnectionFailure } from './agency-connection';
 import { pushChanges } from './change-log';
 import type { OutgoingChange } from './change-log';
+import { passRunner } from './pass-runner';
 
 /**
  * The counter's outbox as the pusher sees it (the SQLite side implements it: a table written by
@@ -52,9 +53,6 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
   const { pool, counterId, outbox } = options;
   const batchSize = options.batchSize ?? 500;
   const retry = options.retryDelayMs ?? { first: 500, max: 15_000 };
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   let retryDelay = retry.first;
   let retryTimer: NodeJS.Timeout | null = null;
   let emptyWaiters: (() => void)[] = [];
@@ -66,7 +64,7 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
     emptyWaiters = [];
     try {
       for (;;) {
-        if (stopped) return;
+        if (runner.stopped()) return;
         const batch = await outbox.pending(batchSize);
         const last = batch.at(-1);
         if (!last) break;
@@ -89,7 +87,7 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
       const reachable = !isConnectionFailure(error);
       if (reachable) options.onError?.(error);
       options.onBacklog?.(await (async () => outbox.size())().catch(() => 0), reachable);
-      if (stopped) return;
+      if (runner.stopped()) return;
       retryTimer ??= setTimeout(() => {
         retryTimer = null;
         wake();
@@ -98,20 +96,8 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
     }
   };
 
-  const wake = (): void => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        wake();
-      }
-    });
-  };
+  const runner = passRunner(pass);
+  const { wake } = runner;
 
   wake();
   return {
@@ -124,9 +110,9 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
     sending: () => onItsWay !== null,
     sent: () => onItsWay ?? Promise.resolve(),
     stop: async () => {
-      stopped = true;
+      const stopped = runner.stop();
       if (retryTimer) clearTimeout(retryTimer);
-      await running;
+      await stopped;
     },
   };
 }

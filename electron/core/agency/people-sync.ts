@@ -6,6 +6,7 @@ import { isConnectionFailure } from './agency-connection';
 import { defineAgent, isUnreadableAgent, mayDefineAgents, pullAgents } from './agency-agents';
 import type { AgencyAgent } from './agency-agents';
 import { auditHeldByAgency, pushAuditEntries } from './agency-audit';
+import { passRunner } from './pass-runner';
 
 /** The counter's side of its people: its copy of the agents, and its audit chain. */
 export interface PeoplePorts {
@@ -44,9 +45,6 @@ export function startPeopleSync(options: PeopleSyncOptions) {
   const batchSize = options.batchSize ?? 200;
   let status: AgencyPeopleStatus = { definesAgents: false, agentsSetAside: [], auditUnsent: 0, problem: null };
   const setAside = new Map<number, AgentSetAside>();
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   let idleWaiters: (() => void)[] = [];
   /** The last sequence of this counter's audit the agency was seen to hold. */
   let agencyHolds = 0;
@@ -115,25 +113,13 @@ export function startPeopleSync(options: PeopleSyncOptions) {
     }
     if (JSON.stringify(next) !== JSON.stringify(status)) {
       status = next;
-      if (!stopped) options.onStatus(status);
+      if (!runner.stopped()) options.onStatus(status);
     }
     for (const resolve of waiters) resolve();
   }
 
-  const wake = (): void => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        wake();
-      }
-    });
-  };
+  const runner = passRunner(pass);
+  const { wake } = runner;
 
   const timer = setInterval(wake, options.everyMs);
   timer.unref();
@@ -146,13 +132,11 @@ export function startPeopleSync(options: PeopleSyncOptions) {
     passed: (): Promise<void> =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
-        if (running) again = true;
-        else wake();
+        wake();
       }),
     async stop(): Promise<void> {
-      stopped = true;
       clearInterval(timer);
-      await running;
+      await runner.stop();
       for (const resolve of idleWaiters.splice(0)) resolve();
     },
   };

@@ -57,8 +57,15 @@ type EntryRow = [
   string,
 ];
 
+/** A row as the chain holds it: flat, with both hashes (what the agency is sent). */
+function chainedOf(row: EntryRow): ChainedAuditEntry {
+  const [sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, prevHash, hash] = row;
+  return { sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, prevHash, hash };
+}
+
+/** A row as the screens show it: who and the approver as people. */
 function toEntry(row: EntryRow): AuditEntry {
-  const [sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, , hash] = row;
+  const { sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, hash } = chainedOf(row);
   return {
     sequence,
     at,
@@ -190,23 +197,7 @@ export function createAuditLog({
 
     /** Up to `limit` entries after `sequence`, oldest first, each with both its hashes: what the agency is sent next. */
     chainAfter(sequence: number, limit: number): ChainedAuditEntry[] {
-      return (chained.all(sequence, limit) as unknown as EntryRow[]).map((row) => {
-        const [, at, counterName, agentId, agentName, approverId, approverName, action, outcome, what, prevHash, hash] = row;
-        return {
-          sequence: row[0],
-          at,
-          counter: counterName,
-          agentId,
-          agentName,
-          approverId,
-          approverName,
-          action,
-          outcome,
-          what,
-          prevHash,
-          hash,
-        };
-      });
+      return (chained.all(sequence, limit) as unknown as EntryRow[]).map(chainedOf);
     },
 
     /** The sequence of the newest entry (0 while the audit is empty). */

@@ -1,13 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { canTakeFocus, focusIsLost } from './focus';
+import { firstControlIn, focusIsLost } from './focus';
 import { replayTyped } from './typed-while-loading';
-
-const FIRST_CONTROL =
-  '[data-autofocus], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), [tabindex="0"]';
-
-/** The first control on screen in this part of the page. */
-const firstControlIn = (part: Element) => [...part.querySelectorAll<HTMLElement>(FIRST_CONTROL)].find(canTakeFocus);
 
 /**
  * When the control that had the focus is taken off the screen (a form closed by its Cancel, a button
@@ -57,7 +51,7 @@ export function FocusOnArrival({ children }: { children: ReactNode }) {
   const screen = useRef<HTMLDivElement>(null);
   // Runs after the screen's own effects (children first), so a screen that focuses something keeps it.
   useEffect(() => {
-    if (focusIsLost()) screen.current?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+    if (focusIsLost() && screen.current) firstControlIn(screen.current)?.focus();
     replayTyped();
   }, []);
   useFocusKeeper(screen);

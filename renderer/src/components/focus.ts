@@ -4,3 +4,9 @@ export const canTakeFocus = (element: HTMLElement | null): element is HTMLElemen
 
 /** The focus is nowhere: on the page's body, where the agent's next key goes nowhere. */
 export const focusIsLost = () => document.activeElement === null || document.activeElement === document.body;
+
+const FIRST_CONTROL =
+  '[data-autofocus], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), [tabindex="0"]';
+
+/** The first control on screen in this part of the page. */
+export const firstControlIn = (part: Element) => [...part.querySelectorAll<HTMLElement>(FIRST_CONTROL)].find(canTakeFocus);

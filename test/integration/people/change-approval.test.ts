@@ -8,7 +8,7 @@ import type { Core } from '../../../electron/core/core';
 import { createDispatcher } from '../../../electron/core/dispatch';
 import type { AuditEntry } from '../../../shared/audit';
 import type { BookingRecord, PriceSummary } from '../../../shared/bookings';
-import { paidAtCounter, useCore } from '../../support/engine-helpers';
+import { onTestProfile, paidAtCounter, useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 
 const sandbox = useSandbox();
@@ -30,14 +30,7 @@ describe('a change above the profile’s threshold', () => {
   test('needs a supervisor’s approval before anything is sent; at or under it, none', { timeout: 120_000 }, async () => {
     const service = await sandbox({ controls: { supplierDelayMs: 20 } });
     const { core: counter } = await core(service);
-    const keys = service.createOrganization('Agency test');
-    const profile = await counter.profiles.create({
-      name: 'Agency Test',
-      kind: 'test',
-      baseUrl: service.url,
-      keys: { test: keys.testKey, live: keys.liveKey },
-    });
-    await counter.profiles.activate(profile.id);
+    const profile = await onTestProfile(counter, service);
     const booking = await paidAtCounter(counter);
     const dispatch = createDispatcher(counter.handlers);
     const call = async <T>(channel: string, input: unknown): Promise<T> => {

@@ -14,7 +14,7 @@ import type { ChannelName } from '../../../shared/ipc';
 import { approvalChannelSchema, ROLE_ORDER } from '../../../shared/people';
 import type { Role } from '../../../shared/people';
 import { channelPermissions } from '../../../shared/permissions';
-import { heldBooking, quoteThroughEngine, useCore, waitUntil } from '../../support/engine-helpers';
+import { heldBooking, onTestProfile, quoteThroughEngine, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 import { useTempDir } from '../../support/temp-dir';
 import { channelSamples } from './channel-samples';
@@ -82,14 +82,7 @@ async function counterOnTestProfile() {
   const serviceFile = join(tempDir(), 'service.db');
   const service = await sandbox({ dataFile: serviceFile });
   const { core: counter, dataDir } = await core(service);
-  const keys = service.createOrganization('Agency test');
-  const profile = await counter.profiles.create({
-    name: 'Agency Test',
-    kind: 'test',
-    baseUrl: service.url,
-    keys: { test: keys.testKey, live: keys.liveKey },
-  });
-  await counter.profiles.activate(profile.id);
+  const profile = await onTestProfile(counter, service);
   const { booking, quote } = await heldBooking(counter);
   const dispatch = createDispatcher(counter.handlers);
   const files = [join(dataDir, 'settings.db'), join(dataDir, 'ledger.db'), serviceFile];

@@ -9,7 +9,7 @@ import type { Core } from '../../../electron/core/core';
 import { createDispatcher } from '../../../electron/core/dispatch';
 import type { PaymentWindows } from '../../../electron/core/engine/payments/payment-windows';
 import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
-import { answerChallenge, HOLDER, quoteThroughEngine, useCore, waitUntil } from '../../support/engine-helpers';
+import { answerChallenge, HOLDER, onTestProfile, quoteThroughEngine, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 
 const sandbox = useSandbox();
@@ -51,14 +51,7 @@ describe('the people in the ledger', () => {
       const service = await sandbox();
       const { core: counter } = await core(service);
       const call = channelsOf(counter);
-      const keys = service.createOrganization('Agency test');
-      const profile = await counter.profiles.create({
-        name: 'Agency Test',
-        kind: 'test',
-        baseUrl: service.url,
-        keys: { test: keys.testKey, live: keys.liveKey },
-      });
-      await counter.profiles.activate(profile.id);
+      await onTestProfile(counter, service);
       await counter.agents.create('Rita', 'administrator', '2468');
       const bo = await counter.agents.create('Bo', 'agent', '1111');
       const cy = await counter.agents.create('Cy', 'supervisor', '2222');

@@ -1,7 +1,7 @@
 /** The locked screen, the shift change and the counter's own people settings, through the channels as the screens call them. */
 import { describe, expect, test } from 'vitest';
 import { createDispatcher } from '../../../electron/core/dispatch';
-import { quoteThroughEngine, useCore } from '../../support/engine-helpers';
+import { onTestProfile, quoteThroughEngine, useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 
 const core = useCore();
@@ -11,14 +11,7 @@ const sandbox = useSandbox();
 async function staffedCounter() {
   const service = await sandbox();
   const { core: counter } = await core(service);
-  const keys = service.createOrganization('Agency test');
-  const profile = await counter.profiles.create({
-    name: 'Agency Test',
-    kind: 'test',
-    baseUrl: service.url,
-    keys: { test: keys.testKey, live: keys.liveKey },
-  });
-  await counter.profiles.activate(profile.id);
+  await onTestProfile(counter, service);
   const dispatch = createDispatcher(counter.handlers);
   // Rita, the first, is signed in as she is added.
   expect(await dispatch('people:add', { name: 'Rita', role: 'administrator', pin: '2468' })).toMatchObject({ ok: true });

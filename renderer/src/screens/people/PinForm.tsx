@@ -6,6 +6,13 @@ import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useMainCall } from '../../hooks/use-main-call';
 
+/** The agent a typed name means: the name itself, else the first in the list that holds it, as the list shows it. */
+function agentTyped(agents: AgentView[], typed: string): AgentView | undefined {
+  const text = typed.trim().toLowerCase();
+  if (text === '') return undefined;
+  return agents.find((agent) => agent.name.toLowerCase() === text) ?? agents.find((agent) => agent.name.toLowerCase().includes(text));
+}
+
 interface PinFormProps {
   /** Who may type their PIN here, in the order the list shows them. */
   agents: AgentView[];
@@ -73,6 +80,17 @@ export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onB
           nothingFoundMessage="No agent by that name"
           data={agents.map((agent) => ({ value: String(agent.id), label: agent.name }))}
           value={agentId}
+          onKeyDown={(event) => {
+            // Enter takes the typed name at once, not only after the list has highlighted it; a name
+            // reached with the arrow keys (aria-activedescendant) is the list's own to take.
+            if (event.key !== 'Enter' || event.currentTarget.getAttribute('aria-activedescendant')) return;
+            const agent = agentTyped(agents, event.currentTarget.value);
+            if (!agent) return;
+            event.preventDefault();
+            setAgentId(String(agent.id));
+            clearError();
+            pinField.current?.focus();
+          }}
           onChange={(value) => {
             setAgentId(value);
             clearError();
