@@ -103,7 +103,11 @@ export function createDueQueue(db: DatabaseSync, relaxed: LedgerCommits['relaxed
         return () => dueListeners.delete(listener);
       },
 
-      /** Bookings not settled yet: an open write, or a status the service may still move. */
+      /**
+       * Bookings the tracker still looks at: a write in flight, or a read scheduled (a status the service
+       * may still move, or a Pending hold it reads now and then). Wider than docs/ledger.md's "settled" (the
+       * soaks count that from the rows themselves).
+       */
       unsettledCount(): number {
         return (
           statement(db, 'SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL OR in_flight IS NOT NULL').get() as {
