@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateChannelSchema, updateStateSchema } from './updates';
 
 const profileId = z.number().int().positive();
 
@@ -30,6 +31,43 @@ export const agencyPeopleStatusSchema = z.object({
 });
 export type AgencyPeopleStatus = z.infer<typeof agencyPeopleStatusSchema>;
 
+/** A counter of the agency as the fleet list shows it: what it runs, and where its updating stands. */
+export const fleetDeskSchema = z.object({
+  counterName: z.string(),
+  /** The Packdesk it runs, or null: it has not said (a counter from before the fleet). */
+  version: z.string().nullable(),
+  channel: updateChannelSchema.nullable(),
+  state: updateStateSchema.nullable(),
+  /** The newer version on its way (downloading, downloaded, waiting to install). */
+  available: z.string().nullable(),
+  /** ISO instant of its last report, or of its last visit when it never reported. */
+  seenAt: z.string(),
+  /** Whether this is the counter the list is shown at. */
+  thisCounter: z.boolean(),
+});
+export type FleetDesk = z.infer<typeof fleetDeskSchema>;
+
+/** The agency's fleet, as this counter last read it. */
+export const agencyFleetStatusSchema = z.object({
+  desks: z.array(fleetDeskSchema),
+  /** The version below which a counter writes nothing on the agency's bookings; null when the agency asks for none. */
+  minimumVersion: z.string().nullable(),
+  /** Whether this counter's user may set it (an agency administrator's counter). */
+  maySetMinimum: z.boolean(),
+});
+export type AgencyFleetStatus = z.infer<typeof agencyFleetStatusSchema>;
+
+/** A version such as 1.5.0 (or 1.5.0-beta.2), as an agency asks for one; empty asks for none. */
+export const minimumVersionInputSchema = z
+  .object({
+    version: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^$|^\d{1,5}\.\d{1,5}\.\d{1,5}(-[0-9A-Za-z.-]{1,40})?$/, 'A version such as 1.5.0, or empty for none.'),
+  })
+  .strict();
+
 export const agencyStatusSchema = z.object({
   /** The profile whose bookings the agency shares, or null when the counter is in no agency. */
   profileId: profileId.nullable(),
@@ -42,6 +80,8 @@ export const agencyStatusSchema = z.object({
   setAside: z.array(z.object({ counterName: z.string(), count: z.number().int().min(1) })).default([]),
   /** The agents and audit shared with the agency, once connected. */
   people: agencyPeopleStatusSchema.optional(),
+  /** The agency's counters and the version it asks for, once read. */
+  fleet: agencyFleetStatusSchema.optional(),
 });
 export type AgencyStatus = z.infer<typeof agencyStatusSchema>;
 

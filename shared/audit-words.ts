@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'key.delete': 'Key removed',
   'agency.connect': 'Agency connected',
   'agency.disconnect': 'Agency disconnected',
+  'agency.minimum-version': 'Minimum version set',
   'backup.take': 'Backup taken',
   'restore.stage': 'Restore chosen',
   'restore.cancel': 'Restore cancelled',

@@ -11,6 +11,7 @@ export const auditActionSchema = z.enum([
   'key.delete',
   'agency.connect',
   'agency.disconnect',
+  'agency.minimum-version',
   'backup.take',
   'restore.stage',
   'restore.cancel',

@@ -39,6 +39,8 @@ export const ERROR_TITLES = {
   payment_not_made: 'Payment not made',
   payment_windows_unavailable: 'No payment window',
   update_not_downloaded: 'No update downloaded',
+  update_required: 'Update needed first',
+  agency_admin_required: 'Agency administrator needed',
   publishable_key_missing: 'Stripe key missing',
   publishable_key_mismatch: 'Wrong Stripe key',
   training_uses_test_cards: 'Training card needed',

@@ -22,7 +22,7 @@ import {
   paymentPageRequestSchema,
 } from './payment-window';
 import { auditEntrySchema, auditFilterSchema, auditVerdictSchema } from './audit';
-import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
+import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema, minimumVersionInputSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
 import { updateSettingsInputSchema, updateStatusSchema } from './updates';
 import { statusRulesSchema } from './status-rules';
@@ -208,6 +208,8 @@ export const channels = {
   'agency:connect': { input: agencySettingsInputSchema, output: agencyStatusSchema },
   /** Stops sharing; the bookings stay in this counter's history. */
   'agency:disconnect': { input: z.object({ profileId }).strict(), output: agencyStatusSchema },
+  /** The version below which the agency's counters write nothing on its bookings (empty: none); an agency administrator's counter. */
+  'agency:set-minimum-version': { input: minimumVersionInputSchema, output: agencyStatusSchema },
   /** After a restore: the writes the backup left open (held, never sent by themselves) and whether the agency waits; null when nothing does. */
   'restore:notice': { input: noInput, output: restoreNoticeSchema.nullable() },
   /** Asks the service what became of a held write (a read of its booking, never the write again); `outcome` in words. */

@@ -65,6 +65,7 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'agency:settings': open('Reading the agency settings', 'counter'),
   'agency:connect': { need: 'administrator', scope: 'counter', does: 'Connecting the counter to an agency', approval: true },
   'agency:disconnect': { need: 'administrator', scope: 'counter', does: 'Disconnecting the counter from its agency', approval: true },
+  'agency:set-minimum-version': { need: 'administrator', scope: 'counter', does: 'Setting the agency’s minimum version' },
   'restore:notice': open('Reading what a restore left open', 'counter'),
   'restore:check-write': { need: 'agent', scope: 'counter', does: 'Checking a write held since a restore' },
   'restore:discard-write': { need: 'supervisor', scope: 'counter', does: 'Discarding a write held since a restore' },

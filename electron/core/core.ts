@@ -135,8 +135,7 @@ export function createCore(options: CoreOptions) {
         file: join(options.dataDir, 'audit.db'),
         counter: counterName,
         anchor: preferenceAnchor(preferences),
-        // Every settings action is audited, an agent's too: the agency gets both at once.
-        onAppend: () => agency.peopleChanged(),
+        onAppend: () => agency.peopleChanged(), // every entry, an agent's too, reaches the agency at once
       });
     } catch (error) {
       settingsDb.close();
@@ -160,8 +159,9 @@ export function createCore(options: CoreOptions) {
     profile: profiles.find,
     announce: (bookingId) => ledger.announce(bookingId),
     onStatus: (status) => events.emit('event:agency-change', status),
-    // Agents defined once for the agency reach this counter's own table (sign-in works offline); its audit goes to the agency.
+    // Agents defined once for the agency reach this counter (sign-in works offline); its audit and what it runs go to the agency.
     people: { agents: createAgencyAgentCopy(settingsDb), audit },
+    fleet: { report: () => updates.service.status() },
     ...(options.agencyTimings ? { timings: options.agencyTimings } : {}),
   });
 
@@ -183,6 +183,7 @@ export function createCore(options: CoreOptions) {
     },
   };
 
+  const updates = counterUpdates({ ...options, preferences, events, agency });
   const services = createServiceClients({
     profiles,
     builtInService: options.builtInService,
@@ -207,6 +208,7 @@ export function createCore(options: CoreOptions) {
     clientFor,
     isOnline: () => connectivity.online,
     agency: agency.guard,
+    beforeWrite: updates.beforeWrite,
     learnStatus: (profileId, list, status, present) => {
       if (profiles.learnStatus(profileId, list, status, present))
         events.emit('event:profiles-change', { activeProfileId: profiles.activeProfileId() });
@@ -221,7 +223,6 @@ export function createCore(options: CoreOptions) {
       return service ? `${service.url}/sandbox/3ds/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}` : null;
     },
   });
-  const updates = counterUpdates({ ...options, preferences, events, agencyCounterId: () => thisCounter().counterId });
   // One lock per booking, shared by every flow that writes: two writes to one booking never overlap.
   const locks = createBookingLocks();
   const engine = createBookingEngine(context, locks);
@@ -305,8 +306,7 @@ export function createCore(options: CoreOptions) {
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
   const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: access.acting });
   const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, names)));
-  /** The chain's check at the last start. */
-  let auditAtStart: AuditVerdict | null = null;
+  let auditAtStart: AuditVerdict | null = null; // the chain's check at the last start
   let stopDailyBackups: (() => void) | null = null;
 
   let closed = false;

@@ -15,16 +15,17 @@ import { takeWriteLease, tryTakeTrackerLease } from './leases';
 import type { BookingLease } from './leases';
 import { startOutboxPusher } from './outbox-pusher';
 import type { OutboxPusher } from './outbox-pusher';
-import { startPeopleSync } from './people-sync';
-import type { PeoplePorts, PeopleSync } from './people-sync';
+import { startSharing } from './agency-sharing';
+import type { CounterSharing, SharingPorts } from './agency-sharing';
 
 export interface AgencyCounterOptions {
   settings: AgencyConnectionSettings;
   counter: AgencyCounter;
   ledger: AgencyLedger;
   onStatus: (status: AgencyStatus) => void;
-  /** This counter's agents and audit, shared with the agency once connected. */
-  people?: PeoplePorts;
+  /** This counter's agents and audit, and what it runs, shared with the agency once connected. */
+  people?: SharingPorts['people'];
+  fleet?: SharingPorts['fleet'];
   /** How long a write lease lasts without renewal (renewed every third of it while the write is out). */
   writeLeaseMs?: number;
   /** How long a tracker lease lasts: another counter follows the booking if this one stops renewing it. */
@@ -108,7 +109,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   let pool: Pool | null = null;
   let pusher: OutboxPusher | null = null;
   let feed: ChangeFeed | null = null;
-  let people: PeopleSync | null = null;
+  let sharing: CounterSharing | null = null;
   let stopped = false;
   let link: AgencyLink = { kind: 'connecting' };
   let unsent = ledger.outbox.size();
@@ -127,7 +128,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     link,
     unsent,
     setAside,
-    ...(people ? { people: people.status() } : {}),
+    ...sharing?.status(),
   });
   const publish = (): void => {
     if (!stopped) options.onStatus(status());
@@ -204,15 +205,13 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       },
       onError: (error) => console.error('[agency] the other counters’ changes were not applied', error),
     });
-    if (options.people)
-      people = startPeopleSync({
-        pool,
-        counterId: counter.counterId,
-        ports: options.people,
-        everyMs: options.pollEveryMs ?? 10_000,
-        onStatus: publish,
-        onError: (error) => console.error('[agency] agents or audit entries were not shared', error),
-      });
+    sharing = startSharing({
+      pool,
+      counterId: counter.counterId,
+      ports: { people: options.people, fleet: options.fleet },
+      everyMs: options.pollEveryMs ?? 10_000,
+      onStatus: publish,
+    });
   })();
 
   /**
@@ -370,13 +369,10 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         return true;
       }
     },
-    /** Something to share was recorded here (an audit entry, an agent): shared now rather than at the next poll. */
-    peopleChanged: (): void => people?.wake(),
-    /** Shares agents and audit entries now; resolves after a whole pass (tests), at once when not connected. */
-    peopleShared: async (): Promise<void> => {
-      await connected;
-      await people?.passed();
-    },
+    /** What it shares beside its bookings (its people, itself in the fleet list); null until connected. */
+    sharing: (): CounterSharing | null => sharing,
+    /** Resolves once connected, or stopped before it was. */
+    connected: (): Promise<void> => connected,
     /** Resolves when every change made here has reached the agency (tests, a clean quit). */
     drained: async (): Promise<void> => {
       await connected;
@@ -390,7 +386,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       await connected;
       await feed?.stop();
       await pusher?.stop();
-      await people?.stop();
+      await sharing?.stop();
       await pool?.end().catch(() => undefined);
     },
   };

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../app-error';
 import { checkOut } from './agency-connection';
 import { CHANGES_CHANNEL, PUSH_LOCK } from './change-log';
+import { FLEET_MIGRATION } from './agency-fleet-schema';
 import { PEOPLE_CHECK_MIGRATION } from './agency-people-check';
 import { AGENCY_PEOPLE_MIGRATION } from './agency-people-schema';
 import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
@@ -135,6 +136,8 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   AGENCY_PEOPLE_MIGRATION,
   // Who made and changed a booking, and who wrote each line, at which counter: the check takes those fields too.
   PEOPLE_CHECK_MIGRATION,
+  // The fleet: what each counter runs and where its updating stands, and the agency's minimum version.
+  FLEET_MIGRATION,
 ];
 
 /** Whether this login may change the agency's schema: it owns the database (a counter on its own role does not). */

@@ -11,6 +11,7 @@ import { startAgencyCounter } from './agency-counter';
 import type { AgencyCounterHandle, AgencyCounterOptions, AgencyWriteGuard } from './agency-counter';
 import { connectToAgency } from './connect-to-agency';
 import { createAgencySettings } from './agency-settings';
+import type { FleetPorts } from './fleet-sync';
 import type { PeoplePorts } from './people-sync';
 
 export interface AgencyServiceDeps {
@@ -23,6 +24,8 @@ export interface AgencyServiceDeps {
   onStatus: (status: AgencyStatus) => void;
   /** The agents and audit this counter shares with the agency while connected. */
   people?: PeoplePorts;
+  /** What this counter runs, for the agency's fleet list. */
+  fleet?: FleetPorts;
   /** Timings for tests; the app uses the defaults. */
   timings?: Pick<
     AgencyCounterOptions,
@@ -57,6 +60,7 @@ export function createAgencyService(deps: AgencyServiceDeps) {
       ledger,
       onStatus: deps.onStatus,
       ...(deps.people ? { people: deps.people } : {}),
+      ...(deps.fleet ? { fleet: deps.fleet } : {}),
       ...deps.timings,
     });
   }
@@ -80,9 +84,28 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     /** The service was read: a status another counter claimed is now confirmed or corrected. */
     serviceRead: (bookingId: number): void => ledger.serviceRead(bookingId),
     /** An audit entry or an agent was recorded here: shared with the agency now, when connected. */
-    peopleChanged: (): void => running?.peopleChanged(),
+    peopleChanged: (): void => running?.sharing()?.peopleChanged(),
+    /** This counter's updating moved on: the fleet list hears of it now, not at the next poll. */
+    fleetChanged: (): void => running?.sharing()?.fleetChanged(),
+    /** The version the agency asks every counter to run before it writes on the agency's bookings (as last read), or null. */
+    minimumVersion: (): string | null => running?.status().fleet?.minimumVersion ?? null,
+    /** Sets the agency's minimum version (an agency administrator's counter), then reads the fleet again. */
+    setMinimumVersion: async (version: string | null): Promise<AgencyStatus> => {
+      const sharing = running?.sharing();
+      if (!sharing)
+        throw new AppError(
+          'agency_unreachable',
+          'The agency ledger cannot be reached now, so the minimum version was not changed.',
+          'Wait until the status bar says “Agency ledger: live”, then set it again.',
+        );
+      await sharing.setMinimumVersion(version);
+      return status();
+    },
     /** Resolves after agents and audit entries were shared once more (tests); at once when not connected. */
-    peopleShared: async (): Promise<void> => running?.peopleShared(),
+    peopleShared: async (): Promise<void> => {
+      await running?.connected();
+      await running?.sharing()?.passed();
+    },
     /** Resolves when every change made here has reached the agency. */
     drained: async (): Promise<void> => running?.drained(),
     /** At start-up: connects the profile saved as the agency's, if any. */

@@ -3,7 +3,10 @@
  * it, so a burst of wakes costs at most two passes. Stopped, it starts nothing and waits for the pass
  * under way.
  */
-export function passRunner(pass: () => Promise<void>) {
+export function passRunner(
+  pass: () => Promise<void>,
+  onError: (error: unknown) => void = (error) => console.error('[agency] a pass failed', error),
+) {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -14,13 +17,16 @@ export function passRunner(pass: () => Promise<void>) {
       again = true;
       return;
     }
-    running = pass().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        wake();
-      }
-    });
+    // A pass that throws (its databases closed under it at a quit) is said, never left unhandled.
+    running = pass()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
   };
 
   return {

@@ -141,5 +141,3 @@ export function startPeopleSync(options: PeopleSyncOptions) {
     },
   };
 }
-
-export type PeopleSync = ReturnType<typeof startPeopleSync>;

@@ -17,6 +17,7 @@ type AuditedChannel =
   | 'keys:delete'
   | 'agency:connect'
   | 'agency:disconnect'
+  | 'agency:set-minimum-version'
   | 'restore:check-write'
   | 'restore:discard-write'
   | 'people:add'
@@ -137,6 +138,12 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
       `Connected ${named(input.profileId)} to the agency ledger ${input.database} at ${input.host}:${input.port} as counter “${input.counterName}”`,
     ],
     'agency:disconnect': (input) => ['agency.disconnect', `Disconnected ${named(input.profileId)} from the agency ledger`],
+    'agency:set-minimum-version': (input) => [
+      'agency.minimum-version',
+      input.version === ''
+        ? 'Lifted the agency’s minimum version'
+        : `Asked every counter of the agency to run Packdesk ${input.version} or newer`,
+    ],
     'restore:check-write': (input) => ['restore.check-write', `Checked held write ${input.id} of a restored backup with the service`],
     'restore:discard-write': (input) => ['restore.discard-write', `Discarded held write ${input.id} of a restored backup`],
     // A PIN is never part of the words: only whose it was, and what it was for.

@@ -35,6 +35,8 @@ export interface EngineDeps {
   retry?: RetryPolicy;
   /** Packdesk is closing: a write waiting to go again is not sent. */
   closing?: () => boolean;
+  /** Asked before any write to the service on this profile's bookings: throws when this counter may not write (an update is needed first). */
+  beforeWrite?: (profileId: number) => void;
   /** In an agency: whether the booking's status is one another counter claimed that this counter's service has not shown yet. */
   claimedByPeer?: (bookingId: number) => boolean;
   /** A read of the booking was taken: what the service showed is now the row's. */

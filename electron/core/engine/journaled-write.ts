@@ -23,6 +23,10 @@ export interface WriteSpec<A, O extends WriteOperation> {
   refusalEvent?: (error: ServiceError) => LedgerEvent | undefined;
 }
 
+/** The profile a write on no booking yet (a prebook) goes out on, from what its intent records. */
+const profileOfDetail = (detail: object): number | null =>
+  'profileId' in detail && typeof detail.profileId === 'number' ? detail.profileId : null;
+
 /**
  * The one path of every call that can change the service. The intent and the booking's in-flight
  * mark are committed before the call; the caller commits the outcome with the ledger change after
@@ -38,6 +42,8 @@ export async function journaledWrite<A, O extends WriteOperation>(context: Engin
       'Remove the number; take the card only in the payment step.',
     );
   }
+  const profileId = spec.bookingId !== null ? context.bookingOf(spec.bookingId).profileId : profileOfDetail(spec.detail);
+  if (profileId !== null) context.deps.beforeWrite?.(profileId);
   // In an agency, one counter at a time writes a booking: the lease first, then the intent.
   const agency = spec.bookingId !== null ? (context.deps.agency?.() ?? null) : null;
   if (agency && spec.bookingId !== null) await agency.beginWrite(spec.bookingId);

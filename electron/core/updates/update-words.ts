@@ -1,4 +1,5 @@
-import type { UpdateChannel } from '../../../shared/updates';
+import type { UpdateChannel, UpdateStatus } from '../../../shared/updates';
+import { AppError } from '../app-error';
 
 /** How often a counter looks at its feed, besides at start and when asked. */
 export const CHECK_EVERY_MS = 4 * 60 * 60_000;
@@ -33,3 +34,18 @@ export const updateWords = {
     return `The update feed could not be read: ${reason}. The counter keeps ${version} and tries again in 4 hours.`;
   },
 };
+
+/** A write on the agency's bookings from a counter older than the agency asks for: what to do, with where its update stands. */
+export function updateRequired(version: string, minimum: string, status: UpdateStatus): AppError {
+  const next =
+    status.state === 'downloaded' || status.state === 'waiting-to-install'
+      ? `Packdesk ${status.available ?? minimum} is downloaded: install it now in Settings → Updates (Install now), then do it again.`
+      : status.state === 'off'
+        ? 'This counter has no update feed: ask an administrator to set the agency’s feed in Settings → Updates, or install the new version by hand.'
+        : 'Check for updates in Settings → Updates (or Help → Check for Updates…) and install the new version, then do it again.';
+  return new AppError(
+    'update_required',
+    `The agency asks every counter to run Packdesk ${minimum} or newer before it sells or changes its bookings; this counter runs ${version}. Nothing was sent.`,
+    `${next} Reading bookings works meanwhile.`,
+  );
+}

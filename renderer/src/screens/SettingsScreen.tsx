@@ -4,9 +4,10 @@ import { focusIsLost } from '../components/focus';
 import { useAppStore } from '../stores/app-store';
 import { useMayCall } from '../stores/people-store';
 import { AddProfileForm } from './settings/AddProfileForm';
+import { useAgency } from '../stores/agency-store';
 import { AgentsSection } from './settings/AgentsSection';
-
 import { AuditSection } from './settings/AuditSection';
+import { FleetSection } from './settings/FleetSection';
 import { ProfileCard } from './settings/ProfileCard';
 import { UpdatesSection } from './settings/UpdatesSection';
 
@@ -16,6 +17,7 @@ export function SettingsScreen() {
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const mayAddProfile = useMayCall('profiles:create');
+  const fleet = useAgency((state) => state.status.fleet);
   // The form closed (saved, Cancel or Escape): the focus goes back to the button that opened it.
   useEffect(() => {
     if (!adding && focusIsLost()) addButton.current?.focus();
@@ -52,6 +54,8 @@ export function SettingsScreen() {
       <AgentsSection />
 
       <AuditSection />
+
+      {fleet && <FleetSection fleet={fleet} />}
 
       <UpdatesSection />
 

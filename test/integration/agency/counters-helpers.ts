@@ -44,13 +44,16 @@ export function useCounters(serviceOptions: Partial<SandboxOptions> = {}) {
     service,
     /**
      * A new counter joined to the agency; `throughProxy` puts a link the test can cut between it and the server,
-     * `timings` changes some of its agency timings (its query timeout, say).
+     * `timings` changes some of its agency timings (its query timeout, say), `version` the Packdesk it says it runs.
      */
     async start(
       name: string,
-      options: { throughProxy?: boolean; timings?: CoreOptions['agencyTimings']; user?: string } = {},
+      options: { throughProxy?: boolean; timings?: CoreOptions['agencyTimings']; user?: string; version?: string } = {},
     ): Promise<Counter> {
-      const { core, dataDir } = await startCore(await service(), { agencyTimings: { ...AGENCY_TIMINGS, ...options.timings } });
+      const { core, dataDir } = await startCore(await service(), {
+        agencyTimings: { ...AGENCY_TIMINGS, ...options.timings },
+        ...(options.version ? { version: options.version } : {}),
+      });
       cores.push(core);
       const { host, port, database, user, tlsMode } = agency.settings();
       const proxy = options.throughProxy ? await startTcpProxy({ host, port }) : null;

@@ -79,6 +79,7 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
       counterName: 'Desk 2',
     },
     'agency:disconnect': { profileId: NOBODY },
+    'agency:set-minimum-version': { version: '9.9.9' },
     'restore:notice': {},
     'restore:check-write': { id: NOBODY },
     'restore:discard-write': { id: NOBODY },
