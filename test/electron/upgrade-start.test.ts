@@ -53,7 +53,12 @@ function folderHashes(): Record<string, string> {
   return Object.fromEntries(
     readdirSync(dataDir)
       .sort()
-      .map((name) => [name, createHash('sha256').update(readFileSync(join(dataDir, name))).digest('hex')]),
+      .map((name) => [
+        name,
+        createHash('sha256')
+          .update(readFileSync(join(dataDir, name)))
+          .digest('hex'),
+      ]),
   );
 }
 
@@ -123,7 +128,9 @@ describe('the first start of an update on a data folder', () => {
 
     const words = await expectRefusedUnchanged();
     expect(words).toContain(`Packdesk ${RUNNING} did not pass its start-up check: the ledger of bookings (ledger.db) is damaged`);
-    expect(words).toContain(`Reinstall Packdesk ${PREVIOUS} and start it: this version left every file in the data folder exactly as it was.`);
+    expect(words).toContain(
+      `Reinstall Packdesk ${PREVIOUS} and start it: this version left every file in the data folder exactly as it was.`,
+    );
     expect(words).toContain('Nothing was changed; no booking was lost.');
     expect(existsSync(join(dataDir, `ledger.db.before-${RUNNING}`))).toBe(false);
   });
@@ -141,7 +148,11 @@ describe('the first start of an update on a data folder', () => {
   });
 
   test('an audit whose chain was altered: refused, the audit and the rest left as they were', async () => {
-    const log = createAuditLog({ file: join(dataDir, 'audit.db'), counter: () => 'Counter A', anchor: { get: () => null, set: () => undefined } });
+    const log = createAuditLog({
+      file: join(dataDir, 'audit.db'),
+      counter: () => 'Counter A',
+      anchor: { get: () => null, set: () => undefined },
+    });
     log.append({ action: 'profile.create', what: 'Created the profile Lisbon' });
     log.append({ action: 'profile.update', what: 'Renamed the profile Lisbon' });
     log.close();

@@ -37,10 +37,11 @@ test('each update that migrates keeps a copy of the ledger it started from; the 
     expect(schemaOf(join(dataDir, 'ledger.db'))).toBe(current);
     await sleep(20);
   }
-  expect(readdirSync(dataDir).filter((name) => name.startsWith('ledger.db.before-')).sort()).toEqual([
-    'ledger.db.before-0.3.0',
-    'ledger.db.before-0.4.0',
-  ]);
+  expect(
+    readdirSync(dataDir)
+      .filter((name) => name.startsWith('ledger.db.before-'))
+      .sort(),
+  ).toEqual(['ledger.db.before-0.3.0', 'ledger.db.before-0.4.0']);
   expect(readFileSync(join(dataDir, 'last-version'), 'utf8')).toBe('0.4.0');
   // The next start of the same version checks and copies nothing.
   expect(upgradeDataFolder(dataDir, '0.4.0')).toEqual({ checked: false, previous: '0.4.0', problems: [], copies: [] });
@@ -56,7 +57,9 @@ test('a migration that fails after the check puts every database back as it was;
   settings.close();
   writeFileSync(join(dataDir, 'last-version'), '0.3.0');
   const bookings = snapshot(join(dataDir, 'ledger.db'), { bookings: 'id' });
-  const settingsBytes = createHash('sha256').update(readFileSync(join(dataDir, 'settings.db'))).digest('hex');
+  const settingsBytes = createHash('sha256')
+    .update(readFileSync(join(dataDir, 'settings.db')))
+    .digest('hex');
 
   const outcome = upgradeDataFolder(dataDir, '0.4.0');
 
@@ -68,6 +71,10 @@ test('a migration that fails after the check puts every database back as it was;
   // The ledger had been migrated already: it is back at its old schema, with its rows, for 0.3.0 to open.
   expect(schemaOf(join(dataDir, 'ledger.db'))).toBe(ledgerMigrations.length - 1);
   expect(snapshot(join(dataDir, 'ledger.db'), { bookings: 'id' })).toEqual(bookings);
-  expect(createHash('sha256').update(readFileSync(join(dataDir, 'settings.db'))).digest('hex')).toBe(settingsBytes);
+  expect(
+    createHash('sha256')
+      .update(readFileSync(join(dataDir, 'settings.db')))
+      .digest('hex'),
+  ).toBe(settingsBytes);
   expect(readFileSync(join(dataDir, 'last-version'), 'utf8')).toBe('0.3.0');
 });
