@@ -14,7 +14,6 @@ const electronZipDir = process.env.PACKDESK_ELECTRON_ZIP_DIR;
 const standIn = process.env.PACKDESK_ELECTRON_STAND_IN === '1';
 // Signing comes from the release machine's environment (packaging/signing.ts); without it, one line says what is not signed.
 const signing = signingFrom(process.env);
-if (signing.unsigned) console.warn(signing.unsigned);
 
 /** Only what the app loads at run time: electron-vite's build of the app (not of the benches) and the production dependencies. */
 export const KEPT = /^\/(package\.json$|out$|out\/(main|preload|renderer)(\/|$)|node_modules(\/|$))/;
@@ -72,6 +71,13 @@ const config: ForgeConfig = {
     new MakerZIP({}, ['linux', 'darwin', 'win32']),
   ],
   plugins: standIn ? [] : [new FusesPlugin(PACKAGED_FUSES)],
+  hooks: {
+    // Said when packaging starts, not whenever a tool loads this file.
+    prePackage: () => {
+      if (signing.unsigned) console.warn(signing.unsigned);
+      return Promise.resolve();
+    },
+  },
 };
 
 export default config;
