@@ -133,6 +133,29 @@ describe('npm run publish-feed: a feed folder the counters’ own updater reads'
     expect(await settled(first.core)).toMatchObject({ state: 'downloaded', available: VERSION, channel: 'early' });
   });
 
+  test('an NSIS installer goes into latest.yml for Windows, an arm64 .deb into latest-linux-arm64.yml', () => {
+    const dir = tempDir();
+    const make = makeFolder(dir);
+    const nsis = Buffer.from('nsis installer');
+    mkdirSync(join(make, 'nsis/x64'), { recursive: true });
+    writeFileSync(join(make, 'nsis/x64', `Packdesk-Setup-${VERSION}.exe`), nsis);
+    mkdirSync(join(make, 'deb/arm64'), { recursive: true });
+    writeFileSync(join(make, 'deb/arm64', `packdesk_${VERSION}_arm64.deb`), 'arm64 deb');
+    const feedDir = join(dir, 'feed');
+    expect(publishFeed([feedDir, '--from', make]).status).toBe(0);
+
+    expect(
+      readdirSync(feedDir)
+        .filter((name) => name.endsWith('.yml'))
+        .sort(),
+    ).toEqual(['latest-linux-arm64.yml', 'latest-linux.yml', 'latest-mac.yml', 'latest.yml']);
+    expect(readFileSync(join(feedDir, 'latest.yml'), 'utf8')).toContain(
+      `  - url: Packdesk-Setup-${VERSION}.exe\n    sha512: ${createHash('sha512').update(nsis).digest('base64')}\n    size: ${nsis.length}\n`,
+    );
+    expect(readFileSync(join(feedDir, 'latest-linux-arm64.yml'), 'utf8')).toContain(`  - url: packdesk_${VERSION}_arm64.deb\n`);
+    expect(readFileSync(join(feedDir, 'latest-linux.yml'), 'utf8')).not.toContain('arm64');
+  });
+
   test('refuses a stand-in installer, a wrong channel or share, and a folder with nothing to publish', () => {
     const dir = tempDir();
     const make = makeFolder(dir);
