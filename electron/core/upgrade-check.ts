@@ -46,45 +46,53 @@ export function checkDataFolder(dataDir: string, version: string, previous: stri
   const problems: StartProblem[] = [];
   const checked: CheckedFile[] = [];
   const reinstall = `Reinstall Packdesk ${previous ?? 'at the version you had before'} and start it: this version left every file in the data folder exactly as it was. Then tell your support what this message says.`;
-  for (const { file, label, migrations } of DATA_FILES) {
-    const source = join(dataDir, file);
-    if (!existsSync(source)) continue;
-    const copy = join(workDir, file);
-    copyFileSync(source, copy);
-    if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${copy}-wal`);
-    const fail = (what: string, todo = reinstall) =>
-      problems.push({ what: `Packdesk ${version} did not pass its start-up check: ${label} (${file}) ${what}`, todo });
-    let db: DatabaseSync | null = null;
-    try {
-      db = new DatabaseSync(copy);
-      const integrity = (db.prepare('PRAGMA integrity_check(5)').all() as { integrity_check: string }[]).map((row) => row.integrity_check);
-      if (integrity.join() !== 'ok') {
-        fail(`is damaged (SQLite: ${integrity.slice(0, 2).join('; ')}).`);
-        continue;
-      }
-      const schema = userVersion(db);
-      if (schema > migrations.length) {
-        fail(
-          `was written by a newer Packdesk (schema ${schema}; this version knows up to ${migrations.length}).`,
-          'Install the newest Packdesk this counter ran again; this version does not change a file it does not understand, and left it as it was.',
+  try {
+    for (const { file, label, migrations } of DATA_FILES) {
+      const source = join(dataDir, file);
+      if (!existsSync(source)) continue;
+      const copy = join(workDir, file);
+      copyFileSync(source, copy);
+      if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${copy}-wal`);
+      const fail = (what: string, todo = reinstall) =>
+        problems.push({ what: `Packdesk ${version} did not pass its start-up check: ${label} (${file}) ${what}`, todo });
+      let db: DatabaseSync | null = null;
+      try {
+        db = new DatabaseSync(copy);
+        const integrity = (db.prepare('PRAGMA integrity_check(5)').all() as { integrity_check: string }[]).map(
+          (row) => row.integrity_check,
         );
-        continue;
-      }
-      if (file === 'audit.db' && schema > 0) {
-        const broken = auditBreak(db);
-        if (broken) {
-          fail(`does not hold together: ${broken}`);
+        if (integrity.join() !== 'ok') {
+          fail(`is damaged (SQLite: ${integrity.slice(0, 2).join('; ')}).`);
           continue;
         }
+        const schema = userVersion(db);
+        if (schema > migrations.length) {
+          fail(
+            `was written by a newer Packdesk (schema ${schema}; this version knows up to ${migrations.length}).`,
+            'Install the newest Packdesk this counter ran again; this version does not change a file it does not understand, and left it as it was.',
+          );
+          continue;
+        }
+        if (file === 'audit.db' && schema > 0) {
+          const broken = auditBreak(db);
+          if (broken) {
+            fail(`does not hold together: ${broken}`);
+            continue;
+          }
+        }
+        // One self-contained file: the checked copy is what a migration's copy aside is made of.
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;');
+        checked.push({ file, migrations, copy, schema });
+      } catch (error) {
+        fail(`is damaged or cannot be read (SQLite: ${(error as Error).message}).`);
+      } finally {
+        db?.close();
       }
-      // One self-contained file: the checked copy is what a migration's copy aside is made of.
-      db.exec('PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;');
-      checked.push({ file, migrations, copy, schema });
-    } catch (error) {
-      fail(`is damaged or cannot be read (SQLite: ${(error as Error).message}).`);
-    } finally {
-      db?.close();
     }
+  } catch (error) {
+    // A copy that could not be made (no room in the temporary folder): nothing was written in the data folder.
+    rmSync(workDir, { recursive: true, force: true });
+    throw error;
   }
   return { problems, checked, workDir };
 }

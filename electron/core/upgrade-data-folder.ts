@@ -37,7 +37,24 @@ export function upgradeDataFolder(dataDir: string, version: string): UpgradeOutc
     writeFileSync(stamp, version);
     return { checked: false, previous, problems: [], copies: [] };
   }
-  const check = checkDataFolder(dataDir, version, previous);
+  let check: ReturnType<typeof checkDataFolder>;
+  try {
+    check = checkDataFolder(dataDir, version, previous);
+  } catch (error) {
+    // The check could not even run (no room for its copies, say): nothing in the folder was written yet.
+    const what = `Packdesk ${version} could not run its start-up check on the data folder (${(error as Error).message}); it changed nothing.`;
+    return {
+      checked: true,
+      previous,
+      problems: [
+        {
+          what,
+          todo: 'Free some space on the disk (the check copies the databases to the temporary folder first), then start Packdesk again.',
+        },
+      ],
+      copies: [],
+    };
+  }
   try {
     if (check.problems.length) return { checked: true, previous, problems: check.problems, copies: [] };
     const behind = check.checked.filter((database) => database.schema < database.migrations.length);

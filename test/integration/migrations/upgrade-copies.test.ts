@@ -3,7 +3,7 @@ import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { ledgerMigrations } from '../../../electron/core/ledger/ledger-migrations';
 import { settingsMigrations } from '../../../electron/core/settings-migrations';
 import { upgradeDataFolder } from '../../../electron/core/upgrade-data-folder';
@@ -77,4 +77,35 @@ test('a migration that fails after the check puts every database back as it was;
       .digest('hex'),
   ).toBe(settingsBytes);
   expect(readFileSync(join(dataDir, 'last-version'), 'utf8')).toBe('0.3.0');
+});
+
+test('a check that cannot make its copies (the temporary folder is not there) stops the start in words and writes nothing', () => {
+  const dataDir = tempDir();
+  copyFileSync(join(FIXTURES, `ledger-v${ledgerMigrations.length - 1}.db`), join(dataDir, 'ledger.db'));
+  writeFileSync(join(dataDir, 'last-version'), '0.3.0');
+  const before = readdirSync(dataDir).map((name) => [
+    name,
+    createHash('sha256')
+      .update(readFileSync(join(dataDir, name)))
+      .digest('hex'),
+  ]);
+  vi.stubEnv('TMPDIR', join(dataDir, 'no-such-folder'));
+  try {
+    const outcome = upgradeDataFolder(dataDir, '0.4.0');
+    expect(outcome.problems).toHaveLength(1);
+    expect(outcome.problems[0]?.what).toMatch(
+      /^Packdesk 0\.4\.0 could not run its start-up check on the data folder \(.*ENOENT.*\); it changed nothing\.$/,
+    );
+    expect(outcome.problems[0]?.todo).toMatch(/^Free some space on the disk/);
+  } finally {
+    vi.unstubAllEnvs();
+  }
+  expect(
+    readdirSync(dataDir).map((name) => [
+      name,
+      createHash('sha256')
+        .update(readFileSync(join(dataDir, name)))
+        .digest('hex'),
+    ]),
+  ).toEqual(before);
 });
