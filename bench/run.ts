@@ -12,6 +12,7 @@ import { loadSections } from './load-sections';
 import { measureMainMemory } from './main-memory';
 import { measureRendererSize } from './renderer-size';
 import { measureService } from './service-figures';
+import { measureUpdateRestart } from './update-restart';
 
 /**
  * `npm run bench [-- --quick] [-- --large] [-- --agency-only]`: every figure of issue 15 and issue 14's agency figures,
@@ -106,6 +107,7 @@ notes.push(
 );
 if (large) figures.push(await step('main-process memory', () => measureMainMemory(LARGE, SEED)));
 figures.push(await measureAuditFigure());
+figures.push(await step('update waiting: quit and restart', () => measureUpdateRestart(standard, quick ? 3 : 10, SEED)));
 const agency = await measureAgencyFigures();
 figures.push(...agency.figures);
 notes.push(...agency.notes);
@@ -123,6 +125,7 @@ const HOW_MEASURED = [
   '- IPC per status change: the newest booking is cancelled in the ledger while Bookings shows it; counted are the bridge calls the renderer makes in the next 1.5 s (the list’s two-second poll for other writers not counted).',
   '- Heap: Chromium’s used JS heap after a forced garbage collection. Main-process memory: the RSS of a Node process opening the ledger through the core, not Electron’s main process itself.',
   '- Audit verify: `verify()` of the settings audit as the core runs it at start (workers check the chain, one per core; the walk that names a broken entry runs only when they find one), on an audit seeded in one commit; the reference hashes the same preimages with SHA-256 alone, in turns with it.',
+  '- Update restart: “Install now” on a counter with a downloaded update (electron-updater’s Debian updater on a loopback feed, its install call recorded), the quit after it, and the first start of the new version (its data-folder self-check) less a normal start; the installer’s run and Electron’s restart are not in it.',
   AGENCY_HOW_MEASURED,
 ];
 

@@ -1,12 +1,15 @@
 // `npm run package`: builds the app and makes the installers for the machine it runs on (Linux: a
 // .deb and a .zip; macOS: a .zip; Windows: a .zip) into dist-installers/make.
+// Next to them, the update metadata electron-updater reads (latest-linux.yml, …; scripts/update-feed.mjs):
+// `npm run publish-feed -- DIR` lays out a feed folder from the same installers.
 // Electron comes from its usual download. Where that cannot be reached (no GitHub, as in CI), a
 // stand-in Electron is made so the installer can still be built and inspected; it is marked
 // ~standin in its version and cannot run the app. PACKDESK_ELECTRON_ZIP_DIR points at a folder
 // with the real electron-v<version>-<platform>-<arch>.zip to build offline for real.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { feedFiles, findInstallers } from './update-feed.mjs';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -48,4 +51,12 @@ if (!env.PACKDESK_ELECTRON_ZIP_DIR && !(await electronDownloadReachable())) {
 const started = Date.now();
 run(bin('electron-vite'), ['build'], env);
 run(bin('electron-forge'), ['make'], env);
-console.log(`\nInstallers in dist-installers/make (${Math.round((Date.now() - started) / 1000)} s).`);
+
+const makeDir = join(root, 'dist-installers/make');
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const { installers, skipped } = findInstallers(makeDir);
+for (const line of skipped) console.warn(`No update metadata for ${line}`);
+// Addresses relative to the make folder, so that it can itself be served as a feed.
+const urlOf = (installer) => relative(makeDir, installer.path).split(sep).join('/');
+for (const [name, text] of feedFiles(installers, { version, urlOf })) writeFileSync(join(makeDir, name), text);
+console.log(`\nInstallers and their update metadata in dist-installers/make (${Math.round((Date.now() - started) / 1000)} s).`);

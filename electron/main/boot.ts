@@ -1,12 +1,14 @@
 import { app, dialog } from 'electron';
 import { startProblems } from '../core/self-check';
+import type { StartProblem } from '../core/self-check';
 import { registerAppScheme } from './app-protocol';
 import { startLogging } from './logging';
 
 /**
  * The first thing the main process runs: one Packdesk per data folder, a check of what the app
  * needs (shown in words if something is missing), then the app itself, loaded only after the check
- * so that a missing SQLite is reported instead of crashing the start.
+ * so that a missing SQLite is reported instead of crashing the start. On the first start of another
+ * version, its self-check of the data folder (upgrade-data-folder.ts) comes before any migration.
  */
 export async function boot(): Promise<void> {
   // Tests and the soak point a build run from source at another data folder. An installed Packdesk
@@ -36,13 +38,29 @@ export async function boot(): Promise<void> {
     );
   const problems = await startProblems(app.getPath('userData'));
   if (problems.length) {
-    dialog.showErrorBox(
-      'Packdesk cannot start',
-      problems.map((problem) => `${problem.what}\n${problem.todo}`).join('\n\n') + '\n\nNothing was changed; no booking was lost.',
-    );
-    app.quit();
+    cannotStart(problems);
     return;
   }
+  // The first start of another version checks the data folder before migrating it (loaded after the check above: it needs SQLite).
+  const { upgradeDataFolder } = await import('../core/upgrade-data-folder');
+  const upgrade = upgradeDataFolder(app.getPath('userData'), app.getVersion());
+  if (upgrade.problems.length) {
+    cannotStart(upgrade.problems);
+    return;
+  }
+  if (upgrade.checked)
+    console.info(
+      `[start] first start of ${app.getVersion()} on this data folder (after ${upgrade.previous ?? 'an unrecorded version'}): self-check passed${upgrade.copies.length ? `; copies kept: ${upgrade.copies.join(', ')}` : ''}`,
+    );
   const { startPackdesk } = await import('./packdesk-app');
   running = await startPackdesk();
+}
+
+/** What keeps Packdesk from starting, in a message box; then it quits with nothing changed. */
+function cannotStart(problems: StartProblem[]): void {
+  dialog.showErrorBox(
+    'Packdesk cannot start',
+    problems.map((problem) => `${problem.what}\n${problem.todo}`).join('\n\n') + '\n\nNothing was changed; no booking was lost.',
+  );
+  app.quit();
 }

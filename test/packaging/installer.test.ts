@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { listPackage, statFile } from '@electron/asar';
 import { beforeAll, describe, expect, test } from 'vitest';
 
@@ -55,6 +56,15 @@ describe('the Linux installer', () => {
     expect(control).toMatch(/^Package: packdesk$/m);
     expect(control).toMatch(new RegExp(`^Version: ${VERSION.replace(/\./g, '\\.')}~standin$`, 'm'));
     expect(control).toMatch(/^Depends: .*\blibsecret-1-0\b/m);
+  });
+
+  test('comes with its update metadata: latest-linux.yml naming it, with its sha512 and size, for a feed', () => {
+    const feed = readFileSync(join(MAKE_DIR, 'latest-linux.yml'), 'utf8');
+    const bytes = readFileSync(deb);
+    expect(feed).toMatch(new RegExp(`^version: ${VERSION.replace(/\./g, '\\.')}$`, 'm'));
+    expect(feed).toContain(
+      `  - url: deb/x64/${basename(deb)}\n    sha512: ${createHash('sha512').update(bytes).digest('base64')}\n    size: ${bytes.length}\n`,
+    );
   });
 
   test('puts the app in /usr/lib/packdesk, a command on the PATH, and a desktop entry and icon where the entry says', () => {

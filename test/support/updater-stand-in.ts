@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as ElectronUpdaterModule from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
-// From its own file: a test that stands in for the 'electron-updater' module still gets the real class.
-import { DebUpdater } from 'electron-updater/out/DebUpdater';
-import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor';
+// From its own file: a test that stands in for the 'electron-updater' module still gets the real class
+// (with .js, so that Node's own ESM loader finds it too, in the bundled bench).
+import { DebUpdater } from 'electron-updater/out/DebUpdater.js';
+import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor.js';
 
 /** The installed app as electron-updater sees it: a packaged Packdesk of `version`, its folders under `dir`. */
 export class StandInAppAdapter implements AppAdapter {
