@@ -260,3 +260,37 @@ describe('a ledger of one profile', () => {
     agrees(2);
   });
 });
+
+describe('a counter that trains, tests and sells live (three profiles)', () => {
+  test('a rare name is found, counted and paged within the profile and its statuses, as a scan finds it', () => {
+    const { ledger, db, reader } = seeded([
+      [1, 700],
+      [2, 700],
+      [3, 700],
+    ]);
+    // About 14 bookings of each profile: read from their own rows, not from the profile's token in the index.
+    rename(db, 'Okonkwo', (place) => place % 50 === 7);
+    db.exec("UPDATE bookings SET status = 'Cancelled' WHERE holder_surname = 'Okonkwo' AND id % 3 = 0");
+    for (const profileId of [1, 2, 3]) {
+      for (const filter of [
+        { query: 'okonkwo' },
+        { query: 'Okonk' },
+        { query: 'okonkwo', statuses: ['Cancelled'] },
+        { query: 'okonkwo example' },
+      ]) {
+        const expected = scannedHistory(reader, { profileId, ...filter });
+        expect(expected.length, JSON.stringify(filter)).toBeGreaterThan(2);
+        for (const [offset, limit] of [
+          [0, 100],
+          [2, 5],
+          [expected.length + 1, 5],
+        ] as const) {
+          const page = ledger.list({ profileId, ...filter, offset, limit });
+          expect(page.total, JSON.stringify({ profileId, filter })).toBe(expected.length);
+          expect(page.totalIsEstimate).toBe(false);
+          expect(page.rows.map((row) => row.id)).toEqual(expected.slice(offset, offset + limit));
+        }
+      }
+    }
+  });
+});
