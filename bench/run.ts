@@ -130,10 +130,14 @@ const seconds = (performance.now() - started) / 1000;
 // What was measured: the commit, and whether the product's code in the working tree (built as it is) held changes not committed yet.
 const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { encoding: 'utf8' }).trim();
 const uncommitted = git('status', '--porcelain', '--', 'electron', 'renderer', 'shared').split('\n').filter(Boolean).length;
-const measuredTree = `commit ${git('rev-parse', '--short', 'HEAD')}${uncommitted ? ` with ${uncommitted} product files changed or added but not committed (built as they were)` : ''}`;
+const commit = git('rev-parse', '--short', 'HEAD');
+const measuredTree = `commit ${commit}${uncommitted ? ` with ${uncommitted} product files changed or added but not committed (built as they were)` : ''}`;
 const mode = [quick ? '--quick' : 'full', ...(large ? ['--large'] : [])].join(' ');
+const stamp = { commit, uncommittedProductFiles: uncommitted, mode, date: new Date().toISOString(), seconds };
 const report = [
-  '# Packdesk benchmark report',
+  quick
+    ? '# Packdesk benchmark report: --quick (smaller sizes, not the issue’s figures)'
+    : `# Packdesk benchmark report (${mode}, ${stamp.date.slice(0, 10)}, commit ${commit})`,
   '',
   `Issue 15’s figures and issue 14’s agency figures, each with its target from the issue and its reference measured in the same run, on ${measuredTree}. \`npm run bench\` (add \`-- --large\` for the 1,000,000-row figures, \`-- --quick\` for smaller sizes, \`-- --agency-only\` to print the agency figures alone). Seeded (seed ${SEED}).`,
   '',
@@ -146,7 +150,7 @@ const report = [
 ].join('\n');
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/report.md', `${report}\n`);
-writeFileSync('bench/results.json', resultsJson(figures));
+writeFileSync('bench/results.json', resultsJson(figures, stamp));
 printFigures(figures);
 console.log(`[bench] ${mode} took ${seconds.toFixed(0)} s; wrote bench/report.md and bench/results.json`);
 process.exit(0);
