@@ -3,6 +3,7 @@ import type { BookingFilter, BookingRecord } from '../../../shared/bookings';
 import { createFewMatchSearch } from './few-matches';
 import { AFTER_ROW, ROW_COLUMNS, rowOf, valuesOf } from './history-rows';
 import { toRecord } from './ledger-rows';
+import { createWordTerms } from './whole-words';
 import { statement } from './statements';
 import type { Row } from './ledger-rows';
 
@@ -73,6 +74,7 @@ const placeholders = (count: number) => Array.from({ length: count }, () => '?')
  */
 export function createHistoryQueries(db: DatabaseSync) {
   const fewMatchSearch = createFewMatchSearch(db);
+  const wordTerms = createWordTerms(db);
   /** Whether the ledger holds bookings of another profile, from the kept counts. */
   function othersPresent(profileId: number): boolean {
     return (
@@ -94,7 +96,7 @@ export function createHistoryQueries(db: DatabaseSync) {
   function matchParts(filter: BookingFilter): { typed: string[]; searched: string; scoped: string } | null {
     const typed = filter.query ? searchWords(filter.query) : [];
     if (!typed.length) return null;
-    const words = allWordsQuery(typed);
+    const words = wordTerms.termsQuery(typed);
     const searched = typed.some(mayMatchScope) ? `{holder email refs package property} : (${words})` : `(${words})`;
     const profile = othersPresent(filter.profileId) ? ` AND scope : p${filter.profileId}` : '';
     const statuses = filter.statuses?.length ? ` AND scope : (${filter.statuses.map((status) => statusToken(status)).join(' OR ')})` : '';
