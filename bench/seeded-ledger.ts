@@ -13,16 +13,18 @@ const SETTLED = ['Paid', 'Paid', 'Paid', 'Paid', 'Paid', 'Cancelled', 'Failed'];
 
 /**
  * A counter that trains, tests and sells live: three profiles, their bookings interleaved, a third each.
- * History search asks for the live one, so the ledger holds twice its rows in other profiles.
+ * History search asks for the live one, so the ledger holds twice its rows in other profiles. A
+ * ledger of one profile (the training one) holds every row in the profile the Bookings screen shows.
  */
-const PROFILES = [
+const ALL_PROFILES = [
   { id: 1, kind: 'training' },
   { id: 2, kind: 'test' },
   { id: 3, kind: 'live' },
 ] as const;
-/** The profile every bench search is for (a third of the rows). */
+export type ProfileCount = 1 | 3;
+const profilesOf = (count: ProfileCount) => ALL_PROFILES.slice(0, count);
+/** The profile every search of a three-profile ledger is for (a third of the rows). */
 export const SEARCHED_PROFILE = 3;
-const profileOf = (index: number) => PROFILES[index % PROFILES.length] as (typeof PROFILES)[number];
 
 /** The surname RARE_MATCHES bookings of each profile carry: the "name matching about 20 rows" search (of the searched profile). */
 export const RARE_SURNAME = 'Okonkwo';
@@ -59,7 +61,8 @@ const emailOf = (first: string, last: string, index: number) =>
  * transaction without a journal (the ledger's triggers fill the search index and the kept counts).
  * Seeded: the same seed and size give the same rows.
  */
-function writeLedger(file: string, size: number, seed: number): void {
+function writeLedger(file: string, size: number, seed: number, profileCount: ProfileCount): void {
+  const profiles = profilesOf(profileCount);
   const schema = openDatabase(file, ledgerMigrations);
   schema.close();
   const db = new DatabaseSync(file);
@@ -67,9 +70,9 @@ function writeLedger(file: string, size: number, seed: number): void {
   const random = seededRandom(seed, size);
   // RARE_MATCHES rows of each profile (index % 3 is the profile).
   const rare = new Set<number>();
-  const perProfile = Math.floor(size / PROFILES.length);
-  while (rare.size < Math.min(RARE_MATCHES * PROFILES.length, perProfile)) {
-    const index = Math.floor(random() * perProfile) * PROFILES.length + (rare.size % PROFILES.length);
+  const perProfile = Math.floor(size / profiles.length);
+  while (rare.size < Math.min(RARE_MATCHES * profiles.length, perProfile)) {
+    const index = Math.floor(random() * perProfile) * profiles.length + (rare.size % profiles.length);
     rare.add(index);
   }
   const insert = db.prepare(
@@ -94,7 +97,7 @@ function writeLedger(file: string, size: number, seed: number): void {
     const isUnfinished = index % UNFINISHED_EVERY === UNFINISHED_EVERY - 1;
     const due = index % DUE_EVERY === DUE_EVERY - 1;
     const status = isUnfinished ? 'Pending' : (SETTLED[Math.floor(random() * SETTLED.length)] as string);
-    const profile = profileOf(index);
+    const profile = profiles[index % profiles.length] as (typeof profiles)[number];
     insert.run(
       profile.id,
       profile.kind,
@@ -126,13 +129,13 @@ function writeLedger(file: string, size: number, seed: number): void {
 }
 
 /** What the searches look for, read from the copy: one booking's e-mail, and how many bookings are unfinished. */
-function probesOf(file: string, size: number): { oneEmail: string; unfinished: number } {
+function probesOf(file: string, size: number, searched: number): { oneEmail: string; unfinished: number } {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
     const near = Math.max(1, Math.floor(size * 0.37));
     const row = db
       .prepare('SELECT holder_email AS email FROM bookings WHERE id >= ? AND profile_id = ? ORDER BY id LIMIT 1')
-      .get(near, SEARCHED_PROFILE) as { email: string };
+      .get(near, searched) as { email: string };
     const unfinished = (db.prepare('SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL').get() as { n: number }).n;
     return { oneEmail: row.email, unfinished };
   } finally {
@@ -141,23 +144,23 @@ function probesOf(file: string, size: number): { oneEmail: string; unfinished: n
 }
 
 const cacheDir = () => join(process.cwd(), 'out', 'bench-cache');
-const fileNameOf = (size: number, seed: number) =>
-  `ledger-seed${seed}-${size}-profiles${PROFILES.length}-schema${ledgerMigrations.length}-v${SEEDER_VERSION}.db`;
+const fileNameOf = (size: number, seed: number, profiles: ProfileCount) =>
+  `ledger-seed${seed}-${size}-profiles${profiles}-schema${ledgerMigrations.length}-v${SEEDER_VERSION}.db`;
 
 /**
- * A ledger of `size` seeded bookings, copied into `dataDir` as its ledger.db. The seeded file is
- * kept under out/bench-cache, keyed by seed, size, schema version and seeder version, so a second
- * run copies it instead of writing a million rows again.
+ * A ledger of `size` seeded bookings in `profiles` profiles, copied into `dataDir` as its ledger.db.
+ * The seeded file is kept under out/bench-cache, keyed by seed, size, profiles, schema version and
+ * seeder version, so a second run copies it instead of writing a million rows again.
  */
-export function seededLedger(dataDir: string, size: number, seed = 1): SeededLedger {
-  const cached = join(cacheDir(), fileNameOf(size, seed));
+export function seededLedger(dataDir: string, size: number, seed = 1, profiles: ProfileCount = 3): SeededLedger {
+  const cached = join(cacheDir(), fileNameOf(size, seed, profiles));
   let seedMs = 0;
   if (!existsSync(cached)) {
     mkdirSync(cacheDir(), { recursive: true });
     const partial = `${cached}.partial`;
     rmSync(partial, { force: true });
     const started = performance.now();
-    writeLedger(partial, size, seed);
+    writeLedger(partial, size, seed, profiles);
     seedMs = performance.now() - started;
     renameSync(partial, cached);
   }
@@ -167,6 +170,6 @@ export function seededLedger(dataDir: string, size: number, seed = 1): SeededLed
   const copy = new DatabaseSync(file);
   copy.prepare('UPDATE bookings SET next_check_at = ? - next_check_at WHERE next_check_at < 0').run(Date.now());
   copy.close();
-  const { oneEmail, unfinished } = probesOf(file, size);
+  const { oneEmail, unfinished } = probesOf(file, size, profiles === 3 ? SEARCHED_PROFILE : 1);
   return { file, size, unfinished, seedMs, oneEmail, commonSurname: 'Tanaka' };
 }
