@@ -1,57 +1,62 @@
-import { spawn } from 'node:child_process';
+import { Client } from 'pg';
 import type { AgencyConnectionSettings } from '../electron/core/agency/agency-connection';
 import { createAgencyDatabase, dropAgencyDatabases } from '../test/support/agency-server';
+import { DURABLE, DURABLE_SETTINGS, startDurablePostgres } from './soak/agency/durable-postgres';
 
 /** The PostgreSQL server the agency figures run against, and a fresh database on it per use. */
 export interface BenchPostgres {
   url: string;
+  /** The durability settings as the server reports them (`SHOW`), e.g. "fsync=on synchronous_commit=on full_page_writes=on". */
+  durability: string;
+  /** Whether the server reports every one of them on, as an agency's server would run. */
+  durable: boolean;
   /** A new, empty database; dropped by `stop`. */
   createDatabase(prefix: string): Promise<AgencyConnectionSettings>;
   /** Drops the databases made here and stops the cluster if this run started it. */
   stop(): Promise<void>;
 }
 
+/** fsync, synchronous commit and full page writes, read back from the server itself. */
+async function shownDurability(url: string): Promise<string> {
+  const client = new Client({ connectionString: url, ssl: false });
+  await client.connect();
+  try {
+    const shown: string[] = [];
+    for (const name of Object.keys(DURABLE_SETTINGS)) {
+      const { rows } = await client.query<Record<string, string>>(`SHOW ${name}`);
+      shown.push(`${name}=${rows[0]?.[name] ?? '?'}`);
+    }
+    return shown.join(' ');
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * The server in PACKDESK_TEST_PG_URL, or else a throw-away cluster started with
- * scripts/with-postgres.sh for this run (so `npm run bench` works on a fresh clone). The cluster
- * lives as long as a small Node process under that script reads its stdin: closing it (or this
- * process dying) ends the script, whose trap stops and deletes the cluster.
+ * The server in PACKDESK_TEST_PG_URL, or else a throw-away cluster of this run's own, durable as an
+ * agency's server runs (the agency soak's: fsync, synchronous commit and full page writes on, unlike
+ * the tests' scripts/with-postgres.sh). Either way the settings are read back from the server and
+ * stated with the figures, so a figure from a server that skips fsync says so.
  */
 export async function startBenchPostgres(): Promise<BenchPostgres> {
   let url = process.env.PACKDESK_TEST_PG_URL ?? '';
   let stopCluster = async (): Promise<void> => undefined;
   if (!url) {
-    const holder = `console.log('PG_URL ' + process.env.PACKDESK_TEST_PG_URL); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
-    const child = spawn('scripts/with-postgres.sh', [process.execPath, '-e', holder], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const found = /PG_URL (\S+)/.exec(output);
-        if (found?.[1]) resolve(found[1]);
-      });
-      child.on('error', reject);
-      child.on('exit', (code) =>
-        reject(
-          new Error(`scripts/with-postgres.sh could not start a PostgreSQL cluster (exit ${code}): ${errors.trim() || output.trim()}`),
-        ),
-      );
-    });
-    stopCluster = () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) {
-          resolve();
-          return;
-        }
-        child.once('exit', () => resolve());
-        child.stdin.end();
-      });
+    const cluster = await startDurablePostgres(
+      process.env.PACKDESK_TEST_PG_BIN ?? process.env.PACKDESK_PG_BIN ?? '/usr/lib/postgresql/15/bin',
+    );
+    url = `postgres://postgres@${cluster.host}:${cluster.port}/postgres`;
+    stopCluster = () => cluster.destroy();
   }
+  const durability = await shownDurability(url).catch(async (error: unknown) => {
+    await stopCluster();
+    throw error;
+  });
   const made: string[] = [];
   return {
     url,
+    durability,
+    durable: durability === DURABLE,
     async createDatabase(prefix) {
       const settings = await createAgencyDatabase(url, prefix);
       made.push(settings.database);

@@ -27,8 +27,21 @@ export function formatValue(value: number, unit: string): string {
   return unit === '×' ? `${number(value)}×` : `${number(value)} ${unit}`;
 }
 
-/** `bench/results.json`: figure name → {value, unit, target, reference, pass} (and p50/p95 where sampled). */
-export function resultsJson(figures: readonly Figure[]): string {
+/** What a run measured: the tree, how (full, --quick, --large) and when; written with its figures. */
+export interface RunStamp {
+  /** The commit measured (short hash). */
+  commit: string;
+  /** Product files (electron, renderer, shared) changed or added but not committed, built as they were. */
+  uncommittedProductFiles: number;
+  /** `full`, `--quick` (smaller sizes: not the issue's figures), with ` --large` when the 1,000,000-row figures were added. */
+  mode: string;
+  /** When the run ended (ISO 8601). */
+  date: string;
+  seconds: number;
+}
+
+/** `bench/results.json`: the run's stamp, and figure name → {value, unit, target, reference, pass} (and p50/p95 where sampled). */
+export function resultsJson(figures: readonly Figure[], run: RunStamp): string {
   const entries = figures.map((figure) => [
     figure.name,
     {
@@ -47,7 +60,7 @@ export function resultsJson(figures: readonly Figure[]): string {
         : {}),
     },
   ]);
-  return `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`;
+  return `${JSON.stringify({ run: { ...run, seconds: Math.round(run.seconds) }, figures: Object.fromEntries(entries) }, null, 2)}\n`;
 }
 
 const passWord = (pass: boolean | null) => (pass === null ? '—' : pass ? 'pass' : '**miss**');

@@ -11,7 +11,7 @@ import { toRecord } from '../electron/core/ledger/ledger-rows';
 import type { Row } from '../electron/core/ledger/ledger-rows';
 import type { BookingFilter } from '../shared/bookings';
 import type { Figure } from './figures';
-import { RARE_SURNAME, seededLedger } from './seeded-ledger';
+import { RARE_SURNAME, SEARCHED_PROFILE, seededLedger } from './seeded-ledger';
 import { spreadOf, timedSync, timedSyncInTurns } from './stats';
 
 export interface LedgerSizes {
@@ -30,45 +30,51 @@ interface SearchKind {
   fullText: boolean;
 }
 
-const RAW_FTS_PAGE =
-  'SELECT b.* FROM bookings_search s JOIN bookings b ON b.id = s.rowid WHERE bookings_search MATCH ? ORDER BY s.rowid DESC LIMIT 100';
+/** The raw FTS5 page a person would write, with the same profile filter as the ledger's call (on the joined row). */
+const RAW_FTS_PAGE = `SELECT b.* FROM bookings_search s JOIN bookings b ON b.id = s.rowid
+  WHERE bookings_search MATCH ? AND b.profile_id = ${SEARCHED_PROFILE} ORDER BY s.rowid DESC LIMIT 100`;
 
 function searchKinds(size: number, oneEmail: string, commonSurname: string): SearchKind[] {
-  const deepOffset = Math.floor(size * 0.9);
+  const profileId = SEARCHED_PROFILE;
+  // The searched profile holds a third of the rows: the deep page is 90% into its own.
+  const deepOffset = Math.floor((size / 3) * 0.9);
   return [
     {
       label: 'no filter',
-      filter: { profileId: 1, limit: 100 },
-      raw: { sql: 'SELECT * FROM bookings WHERE profile_id = 1 ORDER BY id DESC LIMIT 100', params: [] },
+      filter: { profileId, limit: 100 },
+      raw: { sql: `SELECT * FROM bookings WHERE profile_id = ${profileId} ORDER BY id DESC LIMIT 100`, params: [] },
       fullText: false,
     },
     {
       label: `name "${commonSurname.toLowerCase()}"`,
-      filter: { profileId: 1, query: commonSurname.toLowerCase(), limit: 100 },
+      filter: { profileId, query: commonSurname.toLowerCase(), limit: 100 },
       raw: { sql: RAW_FTS_PAGE, params: [`"${commonSurname.toLowerCase()}"*`] },
       fullText: true,
     },
     {
       label: 'e-mail',
-      filter: { profileId: 1, query: oneEmail, limit: 100 },
+      filter: { profileId, query: oneEmail, limit: 100 },
       raw: { sql: RAW_FTS_PAGE, params: [`"${oneEmail}"*`] },
       fullText: true,
     },
     {
       label: 'status Cancelled',
-      filter: { profileId: 1, statuses: ['Cancelled'], limit: 100 },
-      raw: { sql: "SELECT * FROM bookings WHERE profile_id = 1 AND status = 'Cancelled' ORDER BY id DESC LIMIT 100", params: [] },
+      filter: { profileId, statuses: ['Cancelled'], limit: 100 },
+      raw: {
+        sql: `SELECT * FROM bookings WHERE profile_id = ${profileId} AND status = 'Cancelled' ORDER BY id DESC LIMIT 100`,
+        params: [],
+      },
       fullText: false,
     },
     {
       label: `deep page (offset ${sizeWords(deepOffset)})`,
-      filter: { profileId: 1, offset: deepOffset, limit: 100 },
-      raw: { sql: 'SELECT * FROM bookings WHERE profile_id = 1 ORDER BY id DESC LIMIT 100 OFFSET ?', params: [deepOffset] },
+      filter: { profileId, offset: deepOffset, limit: 100 },
+      raw: { sql: `SELECT * FROM bookings WHERE profile_id = ${profileId} ORDER BY id DESC LIMIT 100 OFFSET ?`, params: [deepOffset] },
       fullText: false,
     },
     {
-      label: `a name matching about 20 rows ("${RARE_SURNAME.toLowerCase()}")`,
-      filter: { profileId: 1, query: RARE_SURNAME.toLowerCase(), limit: 100 },
+      label: `a name matching about 20 rows of the profile ("${RARE_SURNAME.toLowerCase()}")`,
+      filter: { profileId, query: RARE_SURNAME.toLowerCase(), limit: 100 },
       raw: { sql: RAW_FTS_PAGE, params: [`"${RARE_SURNAME.toLowerCase()}"*`] },
       fullText: true,
     },
@@ -90,7 +96,7 @@ function historyFigures(
   seeded: ReturnType<typeof seededLedger>,
   sizes: LedgerSizes,
 ): Figure[] {
-  const limitMs = size >= 1_000_000 ? 30 : 10;
+  const limitMs = size >= 1_000_000 ? 15 : 5;
   return searchKinds(size, seeded.oneEmail, seeded.commonSurname).map((kind) => {
     const rawStatement = raw.prepare(kind.raw.sql);
     // The last answer's total, written inside the timed closure.
@@ -110,23 +116,23 @@ function historyFigures(
     // Part of the difference: the ledger hands out records, the raw query rows.
     const rawRows = rawStatement.all(...kind.raw.params) as unknown as Row[];
     const decoding = spreadOf(timedSync(sizes.warmUp, sizes.runs, () => rawRows.map(toRecord)));
+    const ratio = { p50: measured.p50 / reference.p50, p95: measured.p95 / reference.p95 };
     const withinLimit = measured.p95 <= limitMs;
-    // The issue holds full-text searches to 2× the raw FTS5 query at 100,000 rows; at 1,000,000 it sets 30 ms alone.
-    const heldToRaw = kind.fullText && size < 1_000_000;
-    const withinRaw = !heldToRaw || measured.p95 <= 2 * reference.p95;
-    const rawWords = kind.fullText ? 'raw FTS5 page query' : 'plain SQL page query';
+    // A full-text search is held to 2× the raw FTS5 query with the same profile filter, on p50 and on p95, at every size.
+    const withinRaw = !kind.fullText || (ratio.p50 <= 2 && ratio.p95 <= 2);
+    const rawWords = kind.fullText ? 'raw FTS5 page query, same profile filter,' : 'plain SQL page query, same profile filter,';
     return {
-      name: `history search at ${sizeWords(size)} rows, p95: ${kind.label}`,
+      name: `history search, 3 profiles, ${sizeWords(size)} rows, p95: ${kind.label}`,
       value: measured.p95,
       unit: 'ms',
       spread: measured,
-      target: heldToRaw ? `≤ ${limitMs} ms and ≤ 2× raw FTS5` : `≤ ${limitMs} ms`,
-      reference: `${rawWords} on the same file p50 ${reference.p50.toFixed(2)} / p95 ${reference.p95.toFixed(2)} ms (${(measured.p95 / reference.p95).toFixed(1)}×); total ${answer.total.toLocaleString('en-GB')}${answer.totalIsEstimate ? ' (estimated)' : ''}`,
+      target: kind.fullText ? `≤ ${limitMs} ms and ≤ 2× raw FTS5 (p50 and p95)` : `≤ ${limitMs} ms`,
+      reference: `${rawWords} on the same file p50 ${reference.p50.toFixed(2)} / p95 ${reference.p95.toFixed(2)} ms (${ratio.p50.toFixed(1)}× / ${ratio.p95.toFixed(1)}×); total ${answer.total.toLocaleString('en-GB')}${answer.totalIsEstimate ? ' (estimated)' : ''}`,
       pass: withinLimit && withinRaw,
       ...(withinLimit && withinRaw
         ? {}
         : {
-            why: `p95 ${measured.p95.toFixed(2)} ms against the raw query's ${reference.p95.toFixed(2)} ms (${(measured.p95 / reference.p95).toFixed(1)}×); turning the page's ${rawRows.length} rows into records alone takes ${decoding.p95.toFixed(2)} ms (p95), the rest is the ledger's own queries (its page and the total, ${answer.total.toLocaleString('en-GB')})`,
+            why: `p50 ${measured.p50.toFixed(2)} / p95 ${measured.p95.toFixed(2)} ms against the raw query's ${reference.p50.toFixed(2)} / ${reference.p95.toFixed(2)} ms (${ratio.p50.toFixed(1)}× / ${ratio.p95.toFixed(1)}×); turning the page's ${rawRows.length} rows into records alone takes ${decoding.p95.toFixed(2)} ms (p95), the rest is the ledger's own queries (its page and the total, ${answer.total.toLocaleString('en-GB')})`,
           }),
     };
   });

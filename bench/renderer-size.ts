@@ -4,6 +4,8 @@ import { gzipSync } from 'node:zlib';
 import type { Figure } from './figures';
 
 const RENDERER = 'out/renderer';
+/** Issue 29's target for the renderer's JS before the first screen, gzipped (it was 250 KB). */
+const TARGET_KB = 200;
 
 /** The scripts index.html has the browser load before anything shows: its module scripts and modulepreload links. */
 function eagerScripts(html: string): string[] {
@@ -29,9 +31,9 @@ export function measureRendererSize(): Figure {
     name: 'renderer JS loaded before the first screen, gzip',
     value: gzipped,
     unit: 'KB',
-    target: '≤ 250 KB',
+    target: `≤ ${TARGET_KB} KB`,
     reference: `${eager.length} eager ${eager.length === 1 ? 'script' : 'scripts'} (${Math.round(raw)} KB raw); every script of the renderer, loaded on demand included: ${allScripts.length} files, ${Math.round(allGzipped)} KB gzip`,
-    pass: gzipped <= 250,
-    ...(gzipped <= 250 ? {} : { why: `index.html loads ${eager.join(', ')} before the first screen` }),
+    pass: gzipped <= TARGET_KB,
+    ...(gzipped <= TARGET_KB ? {} : { why: `index.html loads ${eager.join(', ')} before the first screen` }),
   };
 }

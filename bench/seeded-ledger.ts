@@ -11,7 +11,22 @@ const LAST = ['Silva', 'Bianchi', 'Tanaka', 'García', 'Smith', 'Rossi', 'Novak'
 /** Settled statuses, weighted as a counter's years leave them. */
 const SETTLED = ['Paid', 'Paid', 'Paid', 'Paid', 'Paid', 'Cancelled', 'Failed'];
 
-/** The surname only RARE_MATCHES bookings carry: the "name matching about 20 rows" search. */
+/**
+ * A counter that trains, tests and sells live: three profiles, their bookings interleaved, a third each.
+ * History search asks for the live one, so the ledger holds twice its rows in other profiles. A
+ * ledger of one profile (the training one) holds every row in the profile the Bookings screen shows.
+ */
+const ALL_PROFILES = [
+  { id: 1, kind: 'training' },
+  { id: 2, kind: 'test' },
+  { id: 3, kind: 'live' },
+] as const;
+export type ProfileCount = 1 | 3;
+const profilesOf = (count: ProfileCount) => ALL_PROFILES.slice(0, count);
+/** The profile every search of a three-profile ledger is for (a third of the rows). */
+export const SEARCHED_PROFILE = 3;
+
+/** The surname RARE_MATCHES bookings of each profile carry: the "name matching about 20 rows" search (of the searched profile). */
 export const RARE_SURNAME = 'Okonkwo';
 const RARE_MATCHES = 20;
 /** Exactly one booking in ten is unfinished (the service may still move it), as the issue's tracker figure asks… */
@@ -21,7 +36,7 @@ const DUE_EVERY = 1_000;
 const LATER_MS = { from: 600_000, spread: 3_000_000 };
 
 /** Bumped whenever the rows written here change, so an older cached file is not reused. */
-const SEEDER_VERSION = 3;
+const SEEDER_VERSION = 4;
 
 export interface SeededLedger {
   file: string;
@@ -46,19 +61,25 @@ const emailOf = (first: string, last: string, index: number) =>
  * transaction without a journal (the ledger's triggers fill the search index and the kept counts).
  * Seeded: the same seed and size give the same rows.
  */
-function writeLedger(file: string, size: number, seed: number): void {
+function writeLedger(file: string, size: number, seed: number, profileCount: ProfileCount): void {
+  const profiles = profilesOf(profileCount);
   const schema = openDatabase(file, ledgerMigrations);
   schema.close();
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;');
   const random = seededRandom(seed, size);
+  // RARE_MATCHES rows of each profile (index % 3 is the profile).
   const rare = new Set<number>();
-  while (rare.size < Math.min(RARE_MATCHES, size)) rare.add(Math.floor(random() * size));
+  const perProfile = Math.floor(size / profiles.length);
+  while (rare.size < Math.min(RARE_MATCHES * profiles.length, perProfile)) {
+    const index = Math.floor(random() * perProfile) * profiles.length + (rare.size % profiles.length);
+    rare.add(index);
+  }
   const insert = db.prepare(
     `INSERT INTO bookings (profile_id, profile_kind, service_booking_id, package_id, package_title, property_id, property_name, check_in,
       check_out, adults, holder_name, holder_surname, holder_email, paxes, items, total_minor, currency, client_reference, booking_reference,
       status, next_check_at, check_delay_ms, created_at, updated_at)
-     VALUES (1, 'training', ?, ?, ?, ?, ?, ?, ?, 2, ?, ?, ?, '[40,38]', '[]', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 2, ?, ?, ?, '[40,38]', '[]', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const start = Date.parse('2021-01-01T08:00:00Z');
   // The bookings spread over the five years before the seeding's fixed end, oldest first.
@@ -76,7 +97,10 @@ function writeLedger(file: string, size: number, seed: number): void {
     const isUnfinished = index % UNFINISHED_EVERY === UNFINISHED_EVERY - 1;
     const due = index % DUE_EVERY === DUE_EVERY - 1;
     const status = isUnfinished ? 'Pending' : (SETTLED[Math.floor(random() * SETTLED.length)] as string);
+    const profile = profiles[index % profiles.length] as (typeof profiles)[number];
     insert.run(
+      profile.id,
+      profile.kind,
       500_000 + index,
       pkg.id,
       pkg.title,
@@ -105,11 +129,13 @@ function writeLedger(file: string, size: number, seed: number): void {
 }
 
 /** What the searches look for, read from the copy: one booking's e-mail, and how many bookings are unfinished. */
-function probesOf(file: string, size: number): { oneEmail: string; unfinished: number } {
+function probesOf(file: string, size: number, searched: number): { oneEmail: string; unfinished: number } {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const id = Math.max(1, Math.floor(size * 0.37));
-    const row = db.prepare('SELECT holder_email AS email FROM bookings WHERE id = ?').get(id) as { email: string };
+    const near = Math.max(1, Math.floor(size * 0.37));
+    const row = db
+      .prepare('SELECT holder_email AS email FROM bookings WHERE id >= ? AND profile_id = ? ORDER BY id LIMIT 1')
+      .get(near, searched) as { email: string };
     const unfinished = (db.prepare('SELECT count(*) AS n FROM bookings WHERE next_check_at IS NOT NULL').get() as { n: number }).n;
     return { oneEmail: row.email, unfinished };
   } finally {
@@ -118,22 +144,23 @@ function probesOf(file: string, size: number): { oneEmail: string; unfinished: n
 }
 
 const cacheDir = () => join(process.cwd(), 'out', 'bench-cache');
-const fileNameOf = (size: number, seed: number) => `ledger-seed${seed}-${size}-schema${ledgerMigrations.length}-v${SEEDER_VERSION}.db`;
+const fileNameOf = (size: number, seed: number, profiles: ProfileCount) =>
+  `ledger-seed${seed}-${size}-profiles${profiles}-schema${ledgerMigrations.length}-v${SEEDER_VERSION}.db`;
 
 /**
- * A ledger of `size` seeded bookings, copied into `dataDir` as its ledger.db. The seeded file is
- * kept under out/bench-cache, keyed by seed, size, schema version and seeder version, so a second
- * run copies it instead of writing a million rows again.
+ * A ledger of `size` seeded bookings in `profiles` profiles, copied into `dataDir` as its ledger.db.
+ * The seeded file is kept under out/bench-cache, keyed by seed, size, profiles, schema version and
+ * seeder version, so a second run copies it instead of writing a million rows again.
  */
-export function seededLedger(dataDir: string, size: number, seed = 1): SeededLedger {
-  const cached = join(cacheDir(), fileNameOf(size, seed));
+export function seededLedger(dataDir: string, size: number, seed = 1, profiles: ProfileCount = 3): SeededLedger {
+  const cached = join(cacheDir(), fileNameOf(size, seed, profiles));
   let seedMs = 0;
   if (!existsSync(cached)) {
     mkdirSync(cacheDir(), { recursive: true });
     const partial = `${cached}.partial`;
     rmSync(partial, { force: true });
     const started = performance.now();
-    writeLedger(partial, size, seed);
+    writeLedger(partial, size, seed, profiles);
     seedMs = performance.now() - started;
     renameSync(partial, cached);
   }
@@ -143,6 +170,6 @@ export function seededLedger(dataDir: string, size: number, seed = 1): SeededLed
   const copy = new DatabaseSync(file);
   copy.prepare('UPDATE bookings SET next_check_at = ? - next_check_at WHERE next_check_at < 0').run(Date.now());
   copy.close();
-  const { oneEmail, unfinished } = probesOf(file, size);
+  const { oneEmail, unfinished } = probesOf(file, size, profiles === 3 ? SEARCHED_PROFILE : 1);
   return { file, size, unfinished, seedMs, oneEmail, commonSurname: 'Tanaka' };
 }

@@ -126,8 +126,9 @@ describe('the history, at any size', () => {
     ledger.ledger.needingAttention(1);
     const reads = ledger.prepared.filter((sql) => sql.startsWith('SELECT'));
     expect(reads.length).toBeGreaterThan(5);
+    // Explained on the ledger's own connection: the list of the index's terms it asks is a temporary table of that connection.
     for (const sql of reads) {
-      const plan = (ledger.reader.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail);
+      const plan = (ledger.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail);
       const steps = plan.join('\n');
       // A full scan of the table or of one of its indexes grows with the ledger; a SEARCH reads a range.
       expect(steps, sql).not.toMatch(/^SCAN (b|bookings)\b/m);
@@ -137,7 +138,7 @@ describe('the history, at any size', () => {
     }
     const searches = reads.filter((sql) => sql.includes('MATCH'));
     for (const sql of searches) {
-      const plan = (ledger.reader.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail);
+      const plan = (ledger.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail);
       const first = plan.find((step) => /^(SCAN|SEARCH) /.test(step));
       if (sql.includes('bookings_search CROSS JOIN') || !sql.includes(' IN (SELECT rowid FROM bookings_search'))
         // The first table read is the search index: the bookings come after, by their ids.
@@ -258,5 +259,46 @@ describe('a ledger of one profile', () => {
     seedLedger(db.location() as string, 2, 300);
     agrees(1);
     agrees(2);
+  });
+});
+
+describe('a counter that trains, tests and sells live (three profiles)', () => {
+  test('a rare name is found, counted and paged within the profile and its statuses, as a scan finds it; a longer name written later too', () => {
+    const { ledger, db, reader } = seeded([
+      [1, 700],
+      [2, 700],
+      [3, 700],
+    ]);
+    // About 14 bookings of each profile: read from their own rows, not from the profile's token in the index.
+    rename(db, 'Okonkwo', (place) => place % 50 === 7);
+    db.exec("UPDATE bookings SET status = 'Cancelled' WHERE holder_surname = 'Okonkwo' AND id % 3 = 0");
+    for (const profileId of [1, 2, 3]) {
+      for (const filter of [
+        { query: 'okonkwo' },
+        { query: 'Okonk' },
+        { query: 'okonkwo', statuses: ['Cancelled'] },
+        { query: 'okonkwo example' },
+      ]) {
+        const expected = scannedHistory(reader, { profileId, ...filter });
+        expect(expected.length, JSON.stringify(filter)).toBeGreaterThan(2);
+        for (const [offset, limit] of [
+          [0, 100],
+          [2, 5],
+          [expected.length + 1, 5],
+        ] as const) {
+          const page = ledger.list({ profileId, ...filter, offset, limit });
+          expect(page.total, JSON.stringify({ profileId, filter })).toBe(expected.length);
+          expect(page.totalIsEstimate).toBe(false);
+          expect(page.rows.map((row) => row.id)).toEqual(expected.slice(offset, offset + limit));
+        }
+      }
+    }
+    // A whole word in the index, asked for as itself, is still the start of a word: a longer name written later is found too.
+    const [longer] = rename(db, 'Okonkwoson', (place) => place === 1_000);
+    for (const profileId of [1, 2, 3]) {
+      const expected = scannedHistory(reader, { profileId, query: 'okonkwo' });
+      expect(ledger.list({ profileId, query: 'okonkwo' }).rows.map((row) => row.id)).toEqual(expected);
+    }
+    expect(ledger.list({ profileId: 2, query: 'OKONKWO' }).rows.map((row) => row.id)).toContain(longer);
   });
 });

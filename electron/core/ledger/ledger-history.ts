@@ -1,7 +1,9 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { BookingFilter, BookingRecord } from '../../../shared/bookings';
+import { createFewMatchSearch } from './few-matches';
 import { AFTER_ROW, ROW_COLUMNS, rowOf, valuesOf } from './history-rows';
 import { toRecord } from './ledger-rows';
+import { createWordTerms } from './whole-words';
 import { statement } from './statements';
 import type { Row } from './ledger-rows';
 
@@ -64,13 +66,15 @@ const placeholders = (count: number) => Array.from({ length: count }, () => '?')
 /**
  * What the Bookings screen reads: the filtered history (newest first, in the order the ledger made
  * them), every booking of a filter for its CSV export, and the bookings needing attention. A full-text search is found, counted and
- * paged by FTS5 alone (profile and status are tokens in the index); other totals come from the counts
+ * paged by FTS5 alone (profile and status are tokens in the index; a rare word's few rows are checked one by one, few-matches.ts); other totals come from the counts
  * kept by triggers ("This counter": less the other counters' rows, counted from their partial index).
  * Neither walks the table, at any size. LIMIT and OFFSET are bound as `+?`: SQLite plans with the
  * value of a bare `?` there, so each new value made it prepare the statement again (a good part of a
  * rare name's whole search); `+?` is an expression it does not look into.
  */
 export function createHistoryQueries(db: DatabaseSync) {
+  const fewMatchSearch = createFewMatchSearch(db);
+  const wordTerms = createWordTerms(db);
   /** Whether the ledger holds bookings of another profile, from the kept counts. */
   function othersPresent(profileId: number): boolean {
     return (
@@ -89,14 +93,19 @@ export function createHistoryQueries(db: DatabaseSync) {
    * column by a column filter only when one of them could match a scope token: the filter makes FTS5
    * read every match's positions, a real part of a common name's search.
    */
-  function matchOf(filter: BookingFilter): string | null {
+  function matchParts(filter: BookingFilter): { typed: string[]; searched: string; scoped: string } | null {
     const typed = filter.query ? searchWords(filter.query) : [];
     if (!typed.length) return null;
-    const words = allWordsQuery(typed);
+    const words = wordTerms.termsQuery(typed);
     const searched = typed.some(mayMatchScope) ? `{holder email refs package property} : (${words})` : `(${words})`;
     const profile = othersPresent(filter.profileId) ? ` AND scope : p${filter.profileId}` : '';
     const statuses = filter.statuses?.length ? ` AND scope : (${filter.statuses.map((status) => statusToken(status)).join(' OR ')})` : '';
-    return `${searched}${profile}${statuses}`;
+    return { typed, searched, scoped: `${profile}${statuses}` };
+  }
+
+  function matchOf(filter: BookingFilter): string | null {
+    const parts = matchParts(filter);
+    return parts && `${parts.searched}${parts.scoped}`;
   }
 
   /** The row filter in SQL; with `fts`, profile and statuses are left to the search index. */
@@ -361,9 +370,14 @@ export function createHistoryQueries(db: DatabaseSync) {
       const limit = filter.limit ?? 100;
       const offset = filter.offset ?? 0;
       // The search index alone pages a search with no other row condition; a date range or "This counter" is checked per row.
-      const match = limit > 0 && !filter.from && !filter.to && filter.counter !== 'here' && !filter.agent ? matchOf(filter) : null;
-      if (match) {
-        const found = searchPage(match, limit, offset);
+      const parts = limit > 0 && !filter.from && !filter.to && filter.counter !== 'here' && !filter.agent ? matchParts(filter) : null;
+      // Rare words with a profile or status to check: their few rows are read and checked, not the scope tokens' long lists.
+      if (parts?.scoped && fewMatchSearch.fewMatches(parts.typed)) {
+        const found = fewMatchSearch.page(parts.searched, filter, limit, offset);
+        return { rows: found.rows.map(toRecord), total: found.total, totalIsEstimate: false };
+      }
+      if (parts) {
+        const found = searchPage(`${parts.searched}${parts.scoped}`, limit, offset);
         return { ...found, rows: found.rows.map(toRecord) };
       }
       const { ids, total, totalIsEstimate } = page(filter, limit, offset);
