@@ -44,15 +44,22 @@ export function useCounters(serviceOptions: Partial<SandboxOptions> = {}) {
     service,
     /**
      * A new counter joined to the agency; `throughProxy` puts a link the test can cut between it and the server,
-     * `timings` changes some of its agency timings (its query timeout, say), `version` the Packdesk it says it runs.
+     * `timings` changes some of its agency timings (its query timeout, say), `version` the Packdesk it says it runs, `updater` its electron-updater.
      */
     async start(
       name: string,
-      options: { throughProxy?: boolean; timings?: CoreOptions['agencyTimings']; user?: string; version?: string } = {},
+      options: {
+        throughProxy?: boolean;
+        timings?: CoreOptions['agencyTimings'];
+        user?: string;
+        version?: string;
+        updater?: CoreOptions['updater'];
+      } = {},
     ): Promise<Counter> {
       const { core, dataDir } = await startCore(await service(), {
         agencyTimings: { ...AGENCY_TIMINGS, ...options.timings },
         ...(options.version ? { version: options.version } : {}),
+        ...(options.updater ? { updater: options.updater } : {}),
       });
       cores.push(core);
       const { host, port, database, user, tlsMode } = agency.settings();
