@@ -12,6 +12,7 @@ import { loadSections } from './load-sections';
 import { measureMainMemory } from './main-memory';
 import { measureRendererSize } from './renderer-size';
 import { measureService } from './service-figures';
+import { measureUpdateCheck } from './update-check';
 import { measureUpdateRestart } from './update-restart';
 
 /**
@@ -108,6 +109,7 @@ notes.push(
 if (large) figures.push(await step('main-process memory', () => measureMainMemory(LARGE, SEED)));
 figures.push(await measureAuditFigure());
 figures.push(await step('update waiting: quit and restart', () => measureUpdateRestart(standard, quick ? 3 : 10, SEED)));
+figures.push(await step('update feed check', () => measureUpdateCheck(quick ? 10 : 40)));
 const agency = await measureAgencyFigures();
 figures.push(...agency.figures);
 notes.push(...agency.notes);
@@ -126,6 +128,7 @@ const HOW_MEASURED = [
   '- Heap: Chromium’s used JS heap after a forced garbage collection. Main-process memory: the RSS of a Node process opening the ledger through the core, not Electron’s main process itself.',
   '- Audit verify: `verify()` of the settings audit as the core runs it at start (workers check the chain, one per core; the walk that names a broken entry runs only when they find one), on an audit seeded in one commit; the reference hashes the same preimages with SHA-256 alone, in turns with it.',
   '- Update restart: “Install now” on a counter with a downloaded update (electron-updater’s Debian updater on a loopback feed, its install call recorded), the quit after it, and the first start of the new version (its data-folder self-check) less a normal start; the installer’s run and Electron’s restart are not in it.',
+  '- Update feed check: `updates:check` as the four-hourly check runs it, through electron-updater’s Debian updater to a feed served by another process on loopback; the main process’s CPU time (process.cpuUsage) per check, in turns with a plain fetch and read of the same file; the status events sent to the renderer counted.',
   AGENCY_HOW_MEASURED,
 ];
 
