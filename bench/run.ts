@@ -5,6 +5,7 @@ import setup from '../test/e2e/global-setup';
 import { measureAuditVerify } from './audit-figures';
 import { AGENCY_FULL, AGENCY_HOW_MEASURED, AGENCY_QUICK, measureAgency } from './agency-figures';
 import { measureBookingsScreen } from './bookings-screen';
+import { DAY_HOW_MEASURED, measureDayFigures } from './day-figures';
 import { figureReport, formatValue, resultsJson } from './figures';
 import type { Figure } from './figures';
 import { measureLedger } from './ledger-figures';
@@ -25,6 +26,7 @@ const quick = args.has('--quick');
 const large = args.has('--large');
 const agencyOnly = args.has('--agency-only');
 const auditOnly = args.has('--audit-only');
+const dayOnly = args.has('--day-only');
 const SEED = 1;
 const LARGE = 1_000_000;
 const standard = quick ? 10_000 : 100_000;
@@ -58,6 +60,16 @@ if (auditOnly) {
   printFigures([await measureAuditFigure()]);
   console.log(
     `[bench] audit figure (${quick ? '--quick' : 'full'}) took ${((performance.now() - started) / 1000).toFixed(0)} s; no file written`,
+  );
+  process.exit(0);
+}
+if (dayOnly) {
+  await step('building the app and the harness bridge', () => setup());
+  const day = await measureDayFigures(quick, SEED, step);
+  printFigures(day.figures);
+  for (const note of day.notes) console.log(note);
+  console.log(
+    `[bench] issue 29's new figures (${quick ? '--quick' : 'full'}) took ${((performance.now() - started) / 1000).toFixed(0)} s; no file written`,
   );
   process.exit(0);
 }
@@ -109,6 +121,9 @@ figures.push(await measureAuditFigure());
 const agency = await measureAgencyFigures();
 figures.push(...agency.figures);
 notes.push(...agency.notes);
+const day = await measureDayFigures(quick, SEED, step);
+figures.push(...day.figures);
+notes.push(...day.notes);
 const sections = quick ? [] : await step('service load, many counters, change landing', () => loadSections());
 
 const HOW_MEASURED = [
@@ -124,6 +139,7 @@ const HOW_MEASURED = [
   '- Heap: Chromium’s used JS heap after a forced garbage collection. Main-process memory: the RSS of a Node process opening the ledger through the core, not Electron’s main process itself.',
   '- Audit verify: `verify()` of the settings audit as the core runs it at start (workers check the chain, one per core; the walk that names a broken entry runs only when they find one), on an audit seeded in one commit; the reference hashes the same preimages with SHA-256 alone, in turns with it.',
   AGENCY_HOW_MEASURED,
+  DAY_HOW_MEASURED,
 ];
 
 const seconds = (performance.now() - started) / 1000;
