@@ -1,4 +1,6 @@
 import type { Figure } from './figures';
+import { COLD_START_FULL, COLD_START_QUICK, measureColdStart } from './cold-start';
+import { DAY_FULL, DAY_QUICK, measureCounterDay } from './counter-day';
 import { IDLE_FULL, IDLE_QUICK, measureIdleCpu } from './idle-cpu';
 
 /** Issue 29's new figures (cold start, a day at the counter, idle CPU, 50 counters), each with its same-run reference. */
@@ -14,6 +16,14 @@ export async function measureDayFigures(
 ): Promise<{ figures: Figure[]; notes: string[] }> {
   const figures: Figure[] = [];
   const notes: string[] = [];
+  const cold = quick ? COLD_START_QUICK : COLD_START_FULL;
+  figures.push(...(await step(`cold start with ${cold.rows.toLocaleString('en-GB')} rows`, () => measureColdStart(cold, seed))));
+  const day = quick ? DAY_QUICK : DAY_FULL;
+  const counterDay = await step(`a day at the counter: ${day.bookings.toLocaleString('en-GB')} bookings`, () =>
+    measureCounterDay(day, seed),
+  );
+  figures.push(...counterDay.figures);
+  notes.push(...counterDay.notes);
   const idle = quick ? IDLE_QUICK : IDLE_FULL;
   figures.push(
     await step(`idle CPU with ${(idle.rows / 10).toLocaleString('en-GB')} unfinished bookings`, () => measureIdleCpu(idle, seed)),
