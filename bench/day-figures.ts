@@ -1,6 +1,7 @@
 import type { Figure } from './figures';
 import { COLD_START_FULL, COLD_START_QUICK, measureColdStart } from './cold-start';
 import { DAY_FULL, DAY_QUICK, measureCounterDay } from './counter-day';
+import { FIFTY_FULL, FIFTY_QUICK, measureFiftyCounters } from './fifty-counters';
 import { IDLE_FULL, IDLE_QUICK, measureIdleCpu } from './idle-cpu';
 
 /** Issue 29's new figures (cold start, a day at the counter, idle CPU, 50 counters), each with its same-run reference. */
@@ -27,6 +28,10 @@ export async function measureDayFigures(
   const idle = quick ? IDLE_QUICK : IDLE_FULL;
   figures.push(
     await step(`idle CPU with ${(idle.rows / 10).toLocaleString('en-GB')} unfinished bookings`, () => measureIdleCpu(idle, seed)),
+  );
+  const fifty = quick ? FIFTY_QUICK : FIFTY_FULL;
+  figures.push(
+    ...(await step(`the agency at ${fifty.counters} counters on a durable PostgreSQL`, () => measureFiftyCounters(fifty, seed))),
   );
   return { figures, notes };
 }
