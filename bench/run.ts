@@ -26,7 +26,9 @@ const quick = args.has('--quick');
 const large = args.has('--large');
 const agencyOnly = args.has('--agency-only');
 const auditOnly = args.has('--audit-only');
-const dayOnly = args.has('--day-only');
+// --day-only[=cold,day,idle,fifty]: issue 29's new figures alone (all, or those named), printed, no file written.
+const dayOnlyArg = process.argv.slice(2).find((arg) => arg === '--day-only' || arg.startsWith('--day-only='));
+const dayParts = dayOnlyArg?.includes('=') ? new Set(dayOnlyArg.slice('--day-only='.length).split(',')) : undefined;
 const SEED = 1;
 const LARGE = 1_000_000;
 const standard = quick ? 10_000 : 100_000;
@@ -63,9 +65,9 @@ if (auditOnly) {
   );
   process.exit(0);
 }
-if (dayOnly) {
+if (dayOnlyArg) {
   await step('building the app and the harness bridge', () => setup());
-  const day = await measureDayFigures(quick, SEED, step);
+  const day = await measureDayFigures(quick, SEED, step, dayParts);
   printFigures(day.figures);
   for (const note of day.notes) console.log(note);
   console.log(
