@@ -19,9 +19,16 @@ export const DAY_QUICK: DaySizes = { bookings: 40, concurrency: 4 };
 const RSS_TARGET = 1.3;
 const HEAP_TARGET = 1.5;
 
+interface Sample {
+  rssMb: number;
+  heapMb: number;
+  mainHeapMb: number;
+  externalMb: number;
+}
+
 interface DayResult {
-  first: { rssMb: number; heapMb: number };
-  last: { rssMb: number; heapMb: number };
+  first: Sample;
+  last: Sample;
   made: number;
   failed: number;
   firstError: string | null;
@@ -59,6 +66,9 @@ export async function measureCounterDay(sizes: DaySizes, seed: number): Promise<
       .find((text) => text.startsWith('{"first"'));
     if (!line) throw new Error(`the day's process printed no result: ${stdout.slice(-500)}`);
     const day = JSON.parse(line) as DayResult;
+    console.log(
+      `[bench] a day at the counter: after the first booking ${JSON.stringify(day.first)}, after the last ${JSON.stringify(day.last)}`,
+    );
     const rss = day.last.rssMb / day.first.rssMb;
     const heap = day.last.heapMb / day.first.heapMb;
     const how = `${day.made.toLocaleString('en-GB')} bookings made (${day.failed} flows failed${day.firstError ? `, first: ${day.firstError}` : ''}; ${day.lastNotPaid} not yet Paid when measured) in ${day.seconds.toFixed(0)} s, ${sizes.concurrency} at a time, through the core's calls the screens make (search, price, hold, prebook, pay by card), each tracked to Paid by the reconciler; one Node process holds the core (reconciler running, linked to an agency on PostgreSQL) and drives Chromium, where the built renderer shows Bookings (${day.rowsShown ?? '?'}) and takes every change event; after a forced GC in both`;
@@ -71,7 +81,11 @@ export async function measureCounterDay(sizes: DaySizes, seed: number): Promise<
         target: `≤ ${RSS_TARGET}× after the first booking`,
         reference: `${day.last.rssMb.toFixed(1)} MB against ${day.first.rssMb.toFixed(1)} MB after the first booking (the same process); ${how}`,
         pass: rss <= RSS_TARGET,
-        ...(rss <= RSS_TARGET ? {} : { why: `the process grew by ${(day.last.rssMb - day.first.rssMb).toFixed(0)} MB` }),
+        ...(rss <= RSS_TARGET
+          ? {}
+          : {
+              why: `the process grew by ${(day.last.rssMb - day.first.rssMb).toFixed(0)} MB, its JS heap from ${day.first.mainHeapMb.toFixed(0)} to ${day.last.mainHeapMb.toFixed(0)} MB and its external memory from ${day.first.externalMb.toFixed(0)} to ${day.last.externalMb.toFixed(0)} MB (the rest is native: SQLite's page caches, Playwright's and pg's sockets, the allocator)`,
+            }),
       },
       {
         name: `${name}: renderer JS heap against after the first booking`,
