@@ -5,6 +5,7 @@ import setup from '../test/e2e/global-setup';
 import { measureAuditVerify } from './audit-figures';
 import { AGENCY_FULL, AGENCY_HOW_MEASURED, AGENCY_QUICK, measureAgency } from './agency-figures';
 import { measureBookingsScreen } from './bookings-screen';
+import { DAY_HOW_MEASURED, measureDayFigures } from './day-figures';
 import { figureReport, formatValue, resultsJson } from './figures';
 import type { Figure } from './figures';
 import { measureLedger } from './ledger-figures';
@@ -27,6 +28,9 @@ const quick = args.has('--quick');
 const large = args.has('--large');
 const agencyOnly = args.has('--agency-only');
 const auditOnly = args.has('--audit-only');
+// --day-only[=cold,day,idle,fifty]: issue 29's new figures alone (all, or those named), printed, no file written.
+const dayOnlyArg = process.argv.slice(2).find((arg) => arg === '--day-only' || arg.startsWith('--day-only='));
+const dayParts = dayOnlyArg?.includes('=') ? new Set(dayOnlyArg.slice('--day-only='.length).split(',')) : undefined;
 const SEED = 1;
 const LARGE = 1_000_000;
 const standard = quick ? 10_000 : 100_000;
@@ -60,6 +64,16 @@ if (auditOnly) {
   printFigures([await measureAuditFigure()]);
   console.log(
     `[bench] audit figure (${quick ? '--quick' : 'full'}) took ${((performance.now() - started) / 1000).toFixed(0)} s; no file written`,
+  );
+  process.exit(0);
+}
+if (dayOnlyArg) {
+  await step('building the app and the harness bridge', () => setup());
+  const day = await measureDayFigures(quick, SEED, step, dayParts);
+  printFigures(day.figures);
+  for (const note of day.notes) console.log(note);
+  console.log(
+    `[bench] issue 29's new figures (${quick ? '--quick' : 'full'}) took ${((performance.now() - started) / 1000).toFixed(0)} s; no file written`,
   );
   process.exit(0);
 }
@@ -113,6 +127,9 @@ figures.push(await step('update feed check', () => measureUpdateCheck(quick ? 10
 const agency = await measureAgencyFigures();
 figures.push(...agency.figures);
 notes.push(...agency.notes);
+const day = await measureDayFigures(quick, SEED, step);
+figures.push(...day.figures);
+notes.push(...day.notes);
 const sections = quick ? [] : await step('service load, many counters, change landing', () => loadSections());
 
 const HOW_MEASURED = [
@@ -130,6 +147,7 @@ const HOW_MEASURED = [
   '- Update restart: “Install now” on a counter with a downloaded update (electron-updater’s Debian updater on a loopback feed, its install call recorded), the quit after it, and the first start of the new version (its data-folder self-check) less a normal start; the installer’s run and Electron’s restart are not in it.',
   '- Update feed check: `updates:check` as the four-hourly check runs it, through electron-updater’s Debian updater to a feed served by another process on loopback; the main process’s CPU time (process.cpuUsage) per check, in turns with a plain fetch and read of the same file; the status events sent to the renderer counted.',
   AGENCY_HOW_MEASURED,
+  DAY_HOW_MEASURED,
 ];
 
 const seconds = (performance.now() - started) / 1000;

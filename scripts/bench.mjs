@@ -7,6 +7,10 @@ const common = { bundle: true, platform: 'node', format: 'esm', packages: 'exter
 await build({ ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile: 'out/sandbox/cli.mjs' });
 await build({ ...common, entryPoints: ['bench/run.ts'], outfile: 'out/bench/run.mjs' });
 await build({ ...common, entryPoints: ['bench/rss-probe.ts'], outfile: 'out/bench/rss-probe.mjs' });
+// Issue 29's idle-CPU, cold-start and day-at-the-counter figures run the app in fresh processes.
+await build({ ...common, entryPoints: ['bench/counter-day-process.ts'], outfile: 'out/bench/counter-day.mjs' });
+await build({ ...common, entryPoints: ['bench/cold-start-process.ts'], outfile: 'out/bench/cold-start.mjs' });
+await build({ ...common, entryPoints: ['bench/idle-cpu-process.ts'], outfile: 'out/bench/idle-cpu.mjs' });
 // Each counter of the agency figures runs in a process of its own, as each counter is its own app.
 await build({ ...common, entryPoints: ['bench/agency-counter-process.ts'], outfile: 'out/bench/agency-counter.mjs' });
 // The screen figures drive Chromium with the same harness as the e2e tests, so they run with a keyring session too.

@@ -185,6 +185,53 @@ describe('the reconciler', () => {
     await Promise.all(reconciler.tick());
     expect(reachability).toEqual([false, true]);
   });
+  test('reads a booking that has not changed for a day about once an hour, not once a minute: thousands of them keep no core busy', async () => {
+    let now = -86_400_000;
+    const ledger = ledgerWith(1, () => now);
+    // Made a day ago and due now: the service has not moved it since.
+    now = 0;
+    const checked: number[] = [];
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking: BookingRecord) => {
+        checked.push(now);
+        return { booking, following: true };
+      },
+      now: () => now,
+    });
+    for (; now <= 4 * 3_600_000; now += 10_000) await Promise.all(reconciler.tick());
+    expect(checked[0]).toBe(0);
+    // Backing off past the minute (2, 4, 8… minutes apart), then once an hour.
+    expect(checked.filter((at) => at >= 2 * 3_600_000).length).toBeLessThanOrEqual(2);
+    expect(checked.length).toBeLessThanOrEqual(20);
+  });
+
+  test('a booking that changed in the last ten minutes is still read within the minute, however old it is', async () => {
+    let now = -86_400_000;
+    const ledger = ledgerWith(1, () => now);
+    now = 0;
+    let status = 'Booked';
+    const checked: number[] = [];
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking: BookingRecord) => {
+        checked.push(now);
+        if (status === booking.status) return { booking, following: true };
+        return { booking: ledger.applyRead(booking.id, booking.version, { status }) as BookingRecord, following: true };
+      },
+      now: () => now,
+    });
+    status = 'Confirming';
+    for (; now <= 3_600_000; now += 10_000) await Promise.all(reconciler.tick());
+    // Moved at its first read: never more than a minute between reads in the ten minutes after.
+    const lately = checked.filter((at) => at <= 600_000);
+    const gaps = lately.slice(1).map((at, index) => at - (lately[index] as number));
+    expect(lately.length).toBeGreaterThan(10);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(60_000);
+  });
+
   test('a look planned months ahead (planned before the clock was put back) is taken now, once, without spinning', async () => {
     const in40Days = Date.now() + 40 * 86_400_000;
     const ledger = ledgerWith(1, Date.now, in40Days);

@@ -20,6 +20,8 @@ export interface ReconcilerDeps {
   concurrency?: number;
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** The longest pace, for a booking the service has not moved for many hours (its pace is a tenth of that time, from `maxDelayMs` up). */
+  longestDelayMs?: number;
   /** How often a booking whose data changed lately (a write, a new status) is read: the agent is likely watching it. */
   freshDelayMs?: number;
   /** How long after a change a booking counts as fresh; then the backoff from `firstDelayMs` on. */
@@ -27,6 +29,12 @@ export interface ReconcilerDeps {
   tickMs?: number;
   now?: () => number;
 }
+
+/**
+ * How far apart reads of a booking the service has left alone for ten hours or more may get: with
+ * thousands of bookings unfinished, a read of each every minute would keep a core busy all day.
+ */
+export const LONGEST_DELAY_MS = 3_600_000;
 
 /**
  * Never sleeps on a doubt: every open write and every booking the service may still move is looked
@@ -39,6 +47,7 @@ export function createReconciler(deps: ReconcilerDeps) {
   const concurrency = deps.concurrency ?? 3;
   const firstDelay = deps.firstDelayMs ?? 1_000;
   const maxDelay = deps.maxDelayMs ?? 60_000;
+  const longestDelay = Math.max(deps.longestDelayMs ?? LONGEST_DELAY_MS, maxDelay);
   const freshDelay = deps.freshDelayMs ?? Math.min(firstDelay, 500);
   const freshFor = deps.freshForMs ?? 60_000;
   const now = deps.now ?? Date.now;
@@ -74,7 +83,7 @@ export function createReconciler(deps: ReconcilerDeps) {
       },
       // Never past the longest backoff: a look planned months ahead (another counter's clock, a clock put
       // back) would overflow setTimeout, which then fires after 1 ms, again and again.
-      Math.min(Math.max(atMs - now(), 0), maxDelay),
+      Math.min(Math.max(atMs - now(), 0), longestDelay),
     );
     handle.unref();
     wake = { at: atMs, timer: handle };
@@ -100,7 +109,9 @@ export function createReconciler(deps: ReconcilerDeps) {
   }
 
   async function checkBooking(row: BookingRecord & { checkDelayMs: number }): Promise<void> {
-    const grown = Math.min(Math.max(row.checkDelayMs * 2, firstDelay), maxDelay);
+    // The longer the service has left it alone, the further apart the reads: a tenth of that time, from the minute up to the hour.
+    const ceiling = Math.min(Math.max((now() - Date.parse(row.updatedAt)) / 10, maxDelay), longestDelay);
+    const grown = Math.min(Math.max(row.checkDelayMs * 2, firstDelay), ceiling);
     // Just written or just moved: read again at a steady short pace (the agent is waiting), then back off.
     const fresh = now() - Date.parse(row.updatedAt) < freshFor;
     if (deps.mayFollow && !(await deps.mayFollow(row.id))) {
@@ -160,7 +171,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     if (timer) {
       const next = deps.ledger.nextDueAt(at);
       // No look is planned further ahead than the longest pace: one that is was planned before the clock was put back.
-      const latest = at + Math.max(maxDelay, freshDelay);
+      const latest = at + Math.max(longestDelay, freshDelay);
       if (next !== null && next > latest) {
         deps.ledger.pullForward(latest, at);
         kick();

@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startBenchPostgres } from './agency-postgres';
+import type { Figure } from './figures';
+import { startServiceProcess } from './service-process';
+
+/** Issue 29: a day at the counter — main RSS and the renderer's heap after 2,000 bookings, against after the first. */
+
+export interface DaySizes {
+  bookings: number;
+  /** Flows under way at once (an agent makes one at a time; the day is compressed). */
+  concurrency: number;
+}
+export const DAY_FULL: DaySizes = { bookings: 2_000, concurrency: 4 };
+export const DAY_QUICK: DaySizes = { bookings: 40, concurrency: 4 };
+const RSS_TARGET = 1.3;
+const HEAP_TARGET = 1.5;
+
+interface Sample {
+  rssMb: number;
+  heapMb: number;
+  mainHeapMb: number;
+  externalMb: number;
+}
+
+interface DayResult {
+  first: Sample;
+  last: Sample;
+  made: number;
+  failed: number;
+  firstError: string | null;
+  firstNotPaid: number;
+  lastNotPaid: number;
+  seconds: number;
+  rowsShown: string | null;
+}
+
+const run = promisify(execFile);
+
+export async function measureCounterDay(sizes: DaySizes, seed: number): Promise<{ figures: Figure[]; notes: string[] }> {
+  const postgres = await startBenchPostgres();
+  const dir = mkdtempSync(join(tmpdir(), 'packdesk-bench-day-'));
+  // A short supplier delay: the day is compressed, and the service's own pace is not what is measured.
+  const service = await startServiceProcess(join(dir, 'service.db'), 20);
+  try {
+    const agency = await postgres.createDatabase('packdesk_bench_day');
+    const input = {
+      dataDir: join(dir, 'counter'),
+      service: { url: service.url, testKey: service.testKey, liveKey: service.liveKey },
+      agency,
+      bookings: sizes.bookings,
+      concurrency: sizes.concurrency,
+      seed,
+    };
+    const { stdout } = await run(process.execPath, ['--expose-gc', 'out/bench/counter-day.mjs', JSON.stringify(input)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
+    const line = stdout
+      .trim()
+      .split('\n')
+      .reverse()
+      .find((text) => text.startsWith('{"first"'));
+    if (!line) throw new Error(`the day's process printed no result: ${stdout.slice(-500)}`);
+    const day = JSON.parse(line) as DayResult;
+    console.log(
+      `[bench] a day at the counter: after the first booking ${JSON.stringify(day.first)}, after the last ${JSON.stringify(day.last)}`,
+    );
+    const rss = day.last.rssMb / day.first.rssMb;
+    const heap = day.last.heapMb / day.first.heapMb;
+    const how = `${day.made.toLocaleString('en-GB')} bookings made (${day.failed} flows failed${day.firstError ? `, first: ${day.firstError}` : ''}; ${day.lastNotPaid} not yet Paid when measured) in ${day.seconds.toFixed(0)} s, ${sizes.concurrency} at a time, through the core's calls the screens make (search, price, hold, prebook, pay by card), each tracked to Paid by the reconciler; one Node process holds the core (reconciler running, linked to an agency on PostgreSQL) and drives Chromium, where the built renderer shows Bookings (${day.rowsShown ?? '?'}) and takes every change event; after a forced GC in both`;
+    const name = `a day at the counter (${day.made.toLocaleString('en-GB')} bookings)`;
+    const figures: Figure[] = [
+      {
+        name: `${name}: main-process RSS against after the first booking`,
+        value: rss,
+        unit: '×',
+        target: `≤ ${RSS_TARGET}× after the first booking`,
+        reference: `${day.last.rssMb.toFixed(1)} MB against ${day.first.rssMb.toFixed(1)} MB after the first booking (the same process); ${how}`,
+        pass: rss <= RSS_TARGET,
+        ...(rss <= RSS_TARGET
+          ? {}
+          : {
+              why: `the process grew by ${(day.last.rssMb - day.first.rssMb).toFixed(0)} MB, its JS heap from ${day.first.mainHeapMb.toFixed(0)} to ${day.last.mainHeapMb.toFixed(0)} MB and its external memory from ${day.first.externalMb.toFixed(0)} to ${day.last.externalMb.toFixed(0)} MB (the rest is native: SQLite's page caches, Playwright's and pg's sockets, the allocator)`,
+            }),
+      },
+      {
+        name: `${name}: renderer JS heap against after the first booking`,
+        value: heap,
+        unit: '×',
+        target: `≤ ${HEAP_TARGET}× after the first booking`,
+        reference: `${day.last.heapMb.toFixed(1)} MB against ${day.first.heapMb.toFixed(1)} MB after the first booking (the same page); ${how}`,
+        pass: heap <= HEAP_TARGET,
+        ...(heap <= HEAP_TARGET ? {} : { why: `the page's heap grew by ${(day.last.heapMb - day.first.heapMb).toFixed(1)} MB` }),
+      },
+    ];
+    return { figures, notes: [] };
+  } finally {
+    await service.stopAndWait();
+    await postgres.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
