@@ -18,7 +18,8 @@ export const FLEET_MIGRATION = `
 
   CREATE TABLE agency_fleet_policy (
     only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
-    minimum_version text CHECK (minimum_version ~ '${VERSION_PATTERN}'),
+    -- Checked by agency_set_minimum_version, its only writer (a CHECK's pattern would sit in the catalog as bytes).
+    minimum_version text,
     set_at_counter uuid NOT NULL REFERENCES agency_counters,
     set_by name NOT NULL,
     set_at timestamptz NOT NULL DEFAULT now()
