@@ -24,6 +24,7 @@ import {
 import { auditEntrySchema, auditFilterSchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
+import { todayFiguresSchema, todayInputSchema } from './reports';
 import { updateSettingsInputSchema, updateStatusSchema } from './updates';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
@@ -200,6 +201,8 @@ export const channels = {
     input: z.object({ profileId }).strict(),
     output: z.array(bookingRecordSchema),
   },
+  /** The day in numbers at this counter: bookings by status, money per currency, changes waiting, bookings needing a person. */
+  'reports:today': { input: todayInputSchema, output: todayFiguresSchema },
   /** Whether this counter shares its ledger with an agency, and how the link stands. */
   'agency:status': { input: noInput, output: agencyStatusSchema },
   /** The agency server saved for a profile, or null. */

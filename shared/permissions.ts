@@ -61,6 +61,8 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'history:export': { need: 'agent', scope: 'named-profile', does: 'Exporting the history' },
   'history:attention': open('Listing bookings that need attention', 'named-profile'),
   'history:agents': open('Listing the agents in the history', 'named-profile'),
+  // The counter's takings are an agent's to read; the breakdown by agent, a supervisor's (reports-handlers.ts).
+  'reports:today': { need: 'agent', scope: 'named-profile', does: 'Reading the day’s figures' },
   'agency:status': open('Reading the agency link', 'counter'),
   'agency:settings': open('Reading the agency settings', 'counter'),
   'agency:connect': { need: 'administrator', scope: 'counter', does: 'Connecting the counter to an agency', approval: true },

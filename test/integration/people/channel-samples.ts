@@ -67,6 +67,7 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'history:export': { profileId: ids.profileId },
     'history:attention': { profileId: ids.profileId },
     'history:agents': { profileId: ids.profileId },
+    'reports:today': { profileId: ids.profileId },
     'agency:status': {},
     'agency:settings': { profileId: ids.profileId },
     'agency:connect': {

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** A money movement as the service records it: authorized, captured, released, refunded, or paid at a change's link. */
+export const MONEY_KINDS = ['authorized', 'captured', 'released', 'refunded', 'paid_at_link'] as const;
+export type MoneyKind = (typeof MONEY_KINDS)[number];
+
+const minor = z.number().int();
+const count = z.number().int().nonnegative();
+
+/** One currency's movements of a day, in its minor units; never added to another currency's. */
+export const currencyTotalsSchema = z.object({
+  currency: z.string(),
+  authorized: minor,
+  captured: minor,
+  released: minor,
+  refunded: minor,
+  paidAtLink: minor,
+  /** What the agency keeps of the day: captured and paid at a link, less refunded. */
+  takings: minor,
+});
+export type CurrencyTotals = z.infer<typeof currencyTotalsSchema>;
+
+export const todayInputSchema = z
+  .object({
+    profileId: z.number().int().positive(),
+    /** The UTC day (YYYY-MM-DD); today when absent. */
+    day: z.iso.date().optional(),
+  })
+  .strict();
+export type TodayInput = z.infer<typeof todayInputSchema>;
+
+const waitingChangeSchema = z.object({
+  bookingId: z.number().int(),
+  clientReference: z.string(),
+  holder: z.string(),
+  reference: z.string(),
+  amountMinor: minor.nullable(),
+  currency: z.string(),
+  /** When the change was asked for; null on changes kept before Packdesk recorded it. */
+  requestedAt: z.string().nullable(),
+});
+
+const flaggedSchema = z.object({ bookingId: z.number().int(), clientReference: z.string(), holder: z.string(), attention: z.string() });
+
+export const todayFiguresSchema = z.object({
+  day: z.string(),
+  /** Bookings made at this counter that day, by the status each has now. */
+  made: count,
+  byStatus: z.array(z.object({ status: z.string(), n: count })),
+  /** Bookings made in each UTC hour (24 entries). */
+  madeByHour: z.array(count).length(24),
+  money: z.array(currencyTotalsSchema),
+  /** Changes still waiting for the traveler's payment (any day), oldest first. */
+  changesWaiting: z.array(waitingChangeSchema),
+  changesWaitingTotal: count,
+  /** Bookings that need a person (any day), newest first. */
+  flagged: z.array(flaggedSchema),
+  flaggedTotal: count,
+  /** Per agent (an empty name: nobody signed in); null when the person asking may see only the counter's day. */
+  byAgent: z.array(z.object({ agent: z.string(), made: count, money: z.array(currencyTotalsSchema) })).nullable(),
+});
+export type TodayFigures = z.infer<typeof todayFiguresSchema>;
