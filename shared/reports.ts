@@ -27,7 +27,6 @@ export const todayInputSchema = z
     day: z.iso.date().optional(),
   })
   .strict();
-export type TodayInput = z.infer<typeof todayInputSchema>;
 
 const waitingChangeSchema = z.object({
   bookingId: z.number().int(),

@@ -24,12 +24,20 @@ async function today(counter: Core, profileId: number): Promise<TodayFigures> {
 /** The service's own records of these bookings, summed per currency as the report sums them. */
 function serviceTotals(service: Sandbox, bookings: BookingRecord[]): CurrencyTotals[] {
   const totals = new Map<string, CurrencyTotals>();
-  const field = { authorization: 'authorized', capture: 'captured', release: 'released', refund: 'refunded', charge: 'paidAtLink' } as const;
+  const field = {
+    authorization: 'authorized',
+    capture: 'captured',
+    release: 'released',
+    refund: 'refunded',
+    charge: 'paidAtLink',
+  } as const;
   for (const booking of bookings) {
     if (booking.serviceBookingId === null) continue;
-    const { payments } = service.service.ledger(booking.serviceBookingId) as {
-      payments: { kind: keyof typeof field; amount_minor: number; currency: string }[];
-    };
+    const payments = service.service.ledger(booking.serviceBookingId).payments as unknown as {
+      kind: keyof typeof field;
+      amount_minor: number;
+      currency: string;
+    }[];
     for (const payment of payments) {
       const line = totals.get(payment.currency) ?? {
         currency: payment.currency,
