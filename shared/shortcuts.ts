@@ -22,6 +22,8 @@ export const SHORTCUTS = {
   },
   bookings: { keys: [['mod', 'B']], does: 'Bookings', where: 'anywhere', menuLabel: 'Bookings' },
   find: { keys: [['mod', 'F']], does: 'Find a booking', where: 'anywhere' },
+  // Not in the menu, whose Edit → Redo is Ctrl+Y on Windows (Ctrl+Shift+Z still redoes in a field).
+  today: { keys: [['mod', 'Y']], does: 'Today: the day in numbers', where: 'anywhere' },
   settings: { keys: [['mod', ',']], does: 'Settings', where: 'anywhere', menuLabel: 'Settings' },
   trainer: { keys: [['mod', 'T']], does: 'Trainer: exercises, scenarios, reports', where: 'training profiles' },
   'shortcut-list': { keys: [['?']], does: 'This list', where: 'anywhere but a text field' },

@@ -6,12 +6,13 @@
 import { describe, expect, test } from 'vitest';
 import type { Core } from '../../../electron/core/core';
 import { createDispatcher } from '../../../electron/core/dispatch';
-import type { Sandbox } from '../../../electron/sandbox/sandbox';
 import type { BookingRecord } from '../../../shared/bookings';
-import type { CurrencyTotals, TodayFigures } from '../../../shared/reports';
+import type { TodayFigures } from '../../../shared/reports';
 import { DIALECTS } from '../../support/dialects';
 import { heldBooking, paidAtCounter, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
+import { serviceTotals } from '../../support/service-totals';
+import { changed } from '../../support/stay-changes';
 
 const core = useCore();
 
@@ -19,58 +20,6 @@ async function today(counter: Core, profileId: number): Promise<TodayFigures> {
   const answer = await createDispatcher(counter.handlers)('reports:today', { profileId });
   if (!answer.ok) throw new Error(`reports:today: ${answer.error.code}: ${answer.error.message}`);
   return answer.value as TodayFigures;
-}
-
-/** The service's own records of these bookings, summed per currency as the report sums them. */
-function serviceTotals(service: Sandbox, bookings: BookingRecord[]): CurrencyTotals[] {
-  const totals = new Map<string, CurrencyTotals>();
-  const field = {
-    authorization: 'authorized',
-    capture: 'captured',
-    release: 'released',
-    refund: 'refunded',
-    charge: 'paidAtLink',
-  } as const;
-  for (const booking of bookings) {
-    if (booking.serviceBookingId === null) continue;
-    const payments = service.service.ledger(booking.serviceBookingId).payments as unknown as {
-      kind: keyof typeof field;
-      amount_minor: number;
-      currency: string;
-    }[];
-    for (const payment of payments) {
-      const line = totals.get(payment.currency) ?? {
-        currency: payment.currency,
-        authorized: 0,
-        captured: 0,
-        released: 0,
-        refunded: 0,
-        paidAtLink: 0,
-        takings: 0,
-      };
-      line[field[payment.kind]] += payment.amount_minor;
-      line.takings = line.captured + line.paidAtLink - line.refunded;
-      totals.set(payment.currency, line);
-    }
-  }
-  return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency));
-}
-
-/** Dates some days later where the same stay costs less (or more). */
-async function shiftedDates(counter: Core, booking: BookingRecord, cheaper: boolean) {
-  for (let days = 1; days < 150; days += 1) {
-    const shift = (date: string) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-    const quote = await counter.engine.price({ ...booking, checkIn: shift(booking.checkIn), checkOut: shift(booking.checkOut) });
-    if (quote.available && (cheaper ? quote.totalMinor < booking.totalMinor : quote.totalMinor > booking.totalMinor))
-      return { checkIn: quote.checkIn, checkOut: quote.checkOut };
-  }
-  throw new Error('no such dates');
-}
-
-async function changed(counter: Core, booking: BookingRecord, cheaper: boolean): Promise<BookingRecord> {
-  const change = { bookingId: booking.id, dates: await shiftedDates(counter, booking, cheaper) };
-  await counter.engine.previewChange(change);
-  return counter.engine.confirmChange(change);
 }
 
 describe.each(DIALECTS)('Today against the %s dialect', (dialect) => {
