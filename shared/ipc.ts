@@ -24,7 +24,7 @@ import {
 import { auditEntrySchema, auditFilterSchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
-import { todayFiguresSchema, todayInputSchema } from './reports';
+import { endOfDayInputSchema, endOfDaySchema, todayFiguresSchema, todayInputSchema } from './reports';
 import { updateSettingsInputSchema, updateStatusSchema } from './updates';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
@@ -203,6 +203,12 @@ export const channels = {
   },
   /** The day in numbers at this counter: bookings by status, money per currency, changes waiting, bookings needing a person. */
   'reports:today': { input: todayInputSchema, output: todayFiguresSchema },
+  /** A day's end-of-day report at this counter: every money movement, totals per currency, what was unsettled at the close. */
+  'reports:end-of-day': { input: endOfDayInputSchema, output: endOfDaySchema },
+  /** The end-of-day report as CSV, written by main through a save dialog as a stream; null when the agent cancelled. */
+  'reports:end-of-day-csv': { input: endOfDayInputSchema, output: z.object({ path: z.string().nullable(), movements: z.number().int() }) },
+  /** The report on screen saved as a PDF (the app's print path); null when the agent cancelled. */
+  'reports:save-pdf': { input: endOfDayInputSchema, output: z.object({ path: z.string().nullable() }) },
   /** Whether this counter shares its ledger with an agency, and how the link stands. */
   'agency:status': { input: noInput, output: agencyStatusSchema },
   /** The agency server saved for a profile, or null. */

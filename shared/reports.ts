@@ -59,3 +59,30 @@ export const todayFiguresSchema = z.object({
   byAgent: z.array(z.object({ agent: z.string(), made: count, money: z.array(currencyTotalsSchema) })).nullable(),
 });
 export type TodayFigures = z.infer<typeof todayFiguresSchema>;
+
+export const endOfDayInputSchema = z.object({ profileId: z.number().int().positive(), day: z.iso.date() }).strict();
+
+/** One money movement as the service recorded it, with the booking it belongs to. */
+const movementLineSchema = z.object({
+  at: z.string(),
+  kind: z.enum(MONEY_KINDS),
+  amountMinor: minor,
+  currency: z.string(),
+  bookingId: z.number().int(),
+  clientReference: z.string(),
+  bookingReference: z.string().nullable(),
+  holder: z.string(),
+  agent: z.string(),
+});
+export type MovementLine = z.infer<typeof movementLineSchema>;
+
+export const endOfDaySchema = z.object({
+  day: z.string(),
+  /** Every movement of the day at this counter, in the order it was recorded. */
+  movements: z.array(movementLineSchema),
+  totals: z.array(currencyTotalsSchema),
+  /** Authorized at the close and not yet captured or released, per currency (any day's). */
+  unsettled: z.array(z.object({ currency: z.string(), amountMinor: minor, bookings: count })),
+  changesWaitingTotal: count,
+});
+export type EndOfDay = z.infer<typeof endOfDaySchema>;

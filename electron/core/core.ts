@@ -279,7 +279,7 @@ export function createCore(options: CoreOptions) {
     ...paymentsIpc({ payments, reconciler }),
     ...vouchersIpc({ ledger, profiles, pdfPrinter: options.pdfPrinter }),
     ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName }),
-    ...reportsIpc({ ledger, profiles, acting: access.acting, peopleSetUp: agents.hasAdministrator }),
+    ...reportsIpc({ ledger, profiles, access, agents, files: options }),
     ...agencyIpc({ agency: agencyOfAgent, profiles }),
     ...restoreIpc({ heldWrites, engine, ledger, profiles, agencyConnectionSaved: () => agency.savedCounterId() !== null }),
     ...trainingIpc({

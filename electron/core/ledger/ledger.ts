@@ -12,6 +12,7 @@ import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
 import type { BookingPatch, PendingChange, Row } from './ledger-rows';
 import { createMoneyBook } from './money-movements';
 import { todayFigures } from '../reports/today';
+import { endOfDay, endOfDayCsv } from '../reports/end-of-day';
 import { statement } from './statements';
 import { createWriteJournal } from './write-journal';
 import { SPEC_STATUS_RULES, TRAINING_STATUS_RULES } from '../../../shared/status-rules';
@@ -113,6 +114,10 @@ export function createLedger(
 
     /** A day's figures at this counter (reports/today.ts); `withAgents` adds the breakdown by agent. */
     today: (profileId: number, day: string, withAgents: boolean) => todayFigures(db, profileId, day, withAgents),
+    /** A day's money movements at this counter, its totals and what was unsettled at the close (reports/end-of-day.ts). */
+    endOfDay: (profileId: number, day: string) => endOfDay(db, profileId, day),
+    /** The same as CSV lines, yielded one by one for a stream. */
+    endOfDayCsv: (profileId: number, day: string) => endOfDayCsv(db, profileId, day),
 
     /** The change under watch on this booking (waiting for payment, or abandoned and still payable), as the engine stored it. */
     watchedChange(id: number): (Omit<PendingChange, 'reference' | 'paymentLink'> & { reference?: string; paymentLink?: string }) | null {

@@ -68,6 +68,9 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'history:attention': { profileId: ids.profileId },
     'history:agents': { profileId: ids.profileId },
     'reports:today': { profileId: ids.profileId },
+    'reports:end-of-day': { profileId: ids.profileId, day: '2026-01-15' },
+    'reports:end-of-day-csv': { profileId: ids.profileId, day: '2026-01-15' },
+    'reports:save-pdf': { profileId: ids.profileId, day: '2026-01-15' },
     'agency:status': {},
     'agency:settings': { profileId: ids.profileId },
     'agency:connect': {
