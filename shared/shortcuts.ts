@@ -36,6 +36,8 @@ export const SHORTCUTS = {
   'modify-booking': { keys: [['D']], does: 'Change its dates or room', where: 'a booking' },
   'print-voucher': { keys: [['V']], does: 'Print its voucher', where: 'a booking' },
   'booking-back': { keys: [['Escape']], does: 'Back to all bookings (a dialog or form open on it closes first)', where: 'a booking' },
+  'end-of-day-report': { keys: [['E']], does: 'The end-of-day report of the day shown', where: 'Today' },
+  'report-back': { keys: [['Escape']], does: 'Back from the report to Today', where: 'a report' },
   'voucher-back': { keys: [['Escape']], does: 'Back from the voucher', where: 'a voucher' },
   'close-change-word': {
     keys: [['Escape']],

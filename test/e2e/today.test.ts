@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { BookingRecord } from '../../shared/bookings';
 import { formatMoney } from '../../shared/format';
@@ -56,5 +58,49 @@ describe('Today', () => {
       await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('heading', { name: `${waiting.holder.name} ${waiting.holder.surname}` }).isVisible()).toBe(true);
+  });
+
+  test('by keyboard: the end-of-day report opens from Today, is saved as a PDF and as a CSV that parses back to the service’s totals', async () => {
+    harness = await startHarness({ trainingControls: { supplierDelayMs: 20 } });
+    const { page, core, dataDir } = harness;
+    const training = harness.training;
+    if (!training) throw new Error('no built-in service');
+    const bookings = [await paidAtCounter(core, 1, 150), await paidAtCounter(core, 25, 160)];
+    await core.engine.cancel((bookings[0] as BookingRecord).id, 'Traveler changed plans');
+    const expected = serviceTotals(training, bookings);
+    const day = new Date().toISOString().slice(0, 10);
+
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('2 bookings made');
+    await page.keyboard.press('e');
+    const report = page.getByRole('article', { name: 'End-of-day report' });
+    await expect.poll(() => report.getByRole('table', { name: 'Money movements' }).getByRole('row').count()).toBe(6);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Print');
+    await harness.screenshot('end-of-day-report');
+
+    // Shift+Tab from Print to Save as PDF, Enter.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved to' }).textContent()).toContain('.pdf');
+    const pdf = readFileSync(join(dataDir, `packdesk-training-end-of-day-${day}.pdf`));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Shift+Tab to Save CSV, Enter: main writes it; parsed back, its totals are the service's.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'CSV saved to' }).isVisible()).toBe(true);
+    const rows = readFileSync(join(dataDir, `packdesk-training-end-of-day-${day}.csv`), 'utf8')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual(['Time (UTC)', 'Movement', 'Amount (minor units)', 'Currency', 'Booking', 'Reference', 'Traveler', 'Agent']);
+    expect(rows.filter((row) => row[0] !== 'Total').length - 1).toBe(5);
+    expect(rows.filter((row) => row[0] === 'Total').map((row) => [row[3], Number(row[2])])).toEqual(
+      expected.map((line) => [line.currency, line.takings]),
+    );
+
+    // Escape: back to Today.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
   });
 });

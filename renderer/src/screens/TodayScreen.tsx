@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Kbd, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../shared/format';
 import type { TodayFigures } from '../../../shared/reports';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useMainCall, useMainEvent } from '../hooks/use-main-call';
+import { shortcutKey, useShortcutKeys } from '../components/use-shortcuts';
 import { useAppStore } from '../stores/app-store';
+import { EndOfDayReport } from './today/EndOfDayReport';
 import { AgentBreakdown, SalesByHour, StatusCounts } from './today/DayCounts';
 import { FlaggedBookings, WaitingChanges } from './today/NeedsList';
 import { TakingsTable } from './today/TakingsTable';
@@ -13,6 +15,7 @@ import { TakingsTable } from './today/TakingsTable';
 export function TodayScreen() {
   const profileId = useAppStore((state) => state.activeProfileId);
   const [figures, setFigures] = useState<TodayFigures | null>(null);
+  const [reportDay, setReportDay] = useState<string | null>(null);
   const { run, error, clearError } = useMainCall();
   const load = useCallback(() => {
     if (profileId !== null) void run((call) => call('reports:today', { profileId }), setFigures);
@@ -20,6 +23,10 @@ export function TodayScreen() {
   useEffect(load, [load]);
   // Each booking's commit moves the figures: read again (an older answer is dropped by useMainCall).
   useMainEvent('event:booking-change', load);
+  useShortcutKeys([['end-of-day-report', () => figures && reportDay === null && setReportDay(figures.day)]]);
+
+  if (reportDay !== null && profileId !== null)
+    return <EndOfDayReport profileId={profileId} day={reportDay} onBack={() => setReportDay(null)} />;
 
   const nothingSold = figures !== null && figures.made === 0 && figures.money.length === 0;
   return (
@@ -29,9 +36,18 @@ export function TodayScreen() {
           <Title order={2}>Today</Title>
           <Text c="dimmed">{figures ? `${formatDate(figures.day)} (UTC), at this counter` : 'This counter’s day'}</Text>
         </div>
-        <Button variant="default" onClick={load}>
-          Refresh
-        </Button>
+        <Group gap="xs">
+          <Button
+            onClick={() => figures && setReportDay(figures.day)}
+            aria-keyshortcuts={shortcutKey('end-of-day-report')}
+            rightSection={<Kbd size="xs">{shortcutKey('end-of-day-report')}</Kbd>}
+          >
+            End-of-day report
+          </Button>
+          <Button variant="default" onClick={load}>
+            Refresh
+          </Button>
+        </Group>
       </Group>
       <ErrorNotice error={error} onClose={clearError} />
       {figures && (
