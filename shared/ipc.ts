@@ -188,9 +188,10 @@ export const channels = {
     input: z.object({ bookingId }).strict(),
     output: z.object({ booking: bookingRecordSchema, timeline: z.array(timelineEventSchema) }),
   },
+  /** The filter's bookings as CSV, written by main through a save dialog as a stream; null when the agent cancelled. */
   'history:export': {
     input: bookingFilterSchema,
-    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+    output: z.object({ path: z.string().nullable(), rows: z.number().int() }),
   },
   /** The agents named in the profile's history (who made or last changed a booking), for the Bookings screen's filter. */
   'history:agents': {

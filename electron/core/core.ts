@@ -278,7 +278,7 @@ export function createCore(options: CoreOptions) {
     ...bookingsIpc({ engine, ledger, openExternal: options.openExternal }),
     ...paymentsIpc({ payments, reconciler }),
     ...vouchersIpc({ ledger, profiles, pdfPrinter: options.pdfPrinter }),
-    ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName }),
+    ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName, fileSaver: options.fileSaver }),
     ...reportsIpc({ ledger, profiles, access, agents, files: options }),
     ...agencyIpc({ agency: agencyOfAgent, profiles }),
     ...restoreIpc({ heldWrites, engine, ledger, profiles, agencyConnectionSaved: () => agency.savedCounterId() !== null }),

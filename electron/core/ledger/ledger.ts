@@ -107,8 +107,11 @@ export function createLedger(
     ...journal,
     ...due.queue,
 
-    /** The filter's bookings as CSV; `counterName` names this counter in the Counter column (its own rows carry no name). */
-    exportCsv: (filter: BookingFilter, options: { counterName?: string | null } = {}) => bookingsCsv(history.everyBooking(filter), options),
+    /** The filter's bookings as CSV lines for a stream, and how many; `counterName` names this counter in the Counter column. */
+    exportCsv(filter: BookingFilter, options: { counterName?: string | null } = {}): { rows: number; lines: Iterable<string> } {
+      const every = history.everyBooking(filter);
+      return { rows: every.count, lines: bookingsCsv(every.batches, options) };
+    },
 
     get,
 
