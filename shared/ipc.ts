@@ -24,7 +24,14 @@ import {
 import { auditEntrySchema, auditFilterSchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
-import { endOfDayInputSchema, endOfDaySchema, todayFiguresSchema, todayInputSchema } from './reports';
+import {
+  endOfDayInputSchema,
+  endOfDaySchema,
+  periodInputSchema,
+  periodReportSchema,
+  todayFiguresSchema,
+  todayInputSchema,
+} from './reports';
 import { updateSettingsInputSchema, updateStatusSchema } from './updates';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
@@ -208,6 +215,8 @@ export const channels = {
   'reports:end-of-day': { input: endOfDayInputSchema, output: endOfDaySchema },
   /** The end-of-day report as CSV, written by main through a save dialog as a stream; null when the agent cancelled. */
   'reports:end-of-day-csv': { input: endOfDayInputSchema, output: z.object({ path: z.string().nullable(), movements: z.number().int() }) },
+  /** A period's report at this counter (a week, a month; a year at most): top sellers, cancellation and change rates, days booked ahead. */
+  'reports:period': { input: periodInputSchema, output: periodReportSchema },
   /** The report on screen saved as a PDF (the app's print path); null when the agent cancelled. */
   'reports:save-pdf': { input: endOfDayInputSchema, output: z.object({ path: z.string().nullable() }) },
   /** Whether this counter shares its ledger with an agency, and how the link stands. */

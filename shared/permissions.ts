@@ -65,6 +65,8 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'reports:today': { need: 'agent', scope: 'named-profile', does: 'Reading the day’s figures' },
   'reports:end-of-day': { need: 'agent', scope: 'named-profile', does: 'Reading the end-of-day report' },
   'reports:end-of-day-csv': { need: 'agent', scope: 'named-profile', does: 'Exporting the end-of-day report' },
+  // How the counter sells over weeks and months is a supervisor's to read.
+  'reports:period': { need: 'supervisor', scope: 'named-profile', does: 'Reading the period report' },
   'reports:save-pdf': { need: 'agent', scope: 'named-profile', does: 'Saving a report' },
   'agency:status': open('Reading the agency link', 'counter'),
   'agency:settings': open('Reading the agency settings', 'counter'),

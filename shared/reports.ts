@@ -86,3 +86,32 @@ export const endOfDaySchema = z.object({
   changesWaitingTotal: count,
 });
 export type EndOfDay = z.infer<typeof endOfDaySchema>;
+
+const DAY_MS = 86_400_000;
+
+/** A week, a month, up to a year: longer asks the agent to narrow it. */
+export const periodInputSchema = z
+  .object({ profileId: z.number().int().positive(), from: z.iso.date(), to: z.iso.date() })
+  .strict()
+  .refine((input) => input.from <= input.to, { error: 'The period ends before it starts: choose a “to” day on or after the “from” day.' })
+  .refine((input) => Date.parse(input.to) - Date.parse(input.from) < 366 * DAY_MS, {
+    error: 'That period is longer than a year: narrow it to a year or less (a month, a week).',
+  });
+
+const sellerSchema = z.object({ name: z.string(), made: count, cancelled: count });
+
+export const periodReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Bookings made at this counter in the period, and of them how many were cancelled or changed. */
+  made: count,
+  cancelled: count,
+  changed: count,
+  /** Days from the day a booking was made to its check-in, on average (null: none made). */
+  averageDaysAhead: z.number().nullable(),
+  /** The most sold first (at most ten each). */
+  topPackages: z.array(sellerSchema),
+  topHotels: z.array(sellerSchema),
+  money: z.array(currencyTotalsSchema),
+});
+export type PeriodReport = z.infer<typeof periodReportSchema>;

@@ -19,7 +19,7 @@ export interface ReportsIpcDeps {
   files: { fileSaver?: FileSaver | undefined; pdfPrinter?: PdfPrinter | undefined };
 }
 
-type ReportsChannel = 'reports:today' | 'reports:end-of-day' | 'reports:end-of-day-csv' | 'reports:save-pdf';
+type ReportsChannel = 'reports:today' | 'reports:end-of-day' | 'reports:end-of-day-csv' | 'reports:period' | 'reports:save-pdf';
 
 /** The counter's reports, read from the figures the ledger keeps with each change (offline too). */
 export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsIpcDeps): AreaHandlers<ReportsChannel> {
@@ -35,6 +35,7 @@ export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsI
     'reports:today': async ({ profileId, day }) =>
       ledger.today(profileId, day ?? new Date().toISOString().slice(0, 10), seesAgents(profileId)),
     'reports:end-of-day': async ({ profileId, day }) => ledger.endOfDay(profileId, day),
+    'reports:period': async ({ profileId, from, to }) => ledger.period(profileId, from, to),
     'reports:end-of-day-csv': async ({ profileId, day }) => {
       if (!files.fileSaver)
         throw new AppError('save_unavailable', 'This Packdesk cannot save files.', 'Export the report from the desktop app.');

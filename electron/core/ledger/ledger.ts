@@ -13,6 +13,7 @@ import type { BookingPatch, PendingChange, Row } from './ledger-rows';
 import { createMoneyBook } from './money-movements';
 import { todayFigures } from '../reports/today';
 import { endOfDay, endOfDayCsv } from '../reports/end-of-day';
+import { periodReport } from '../reports/period';
 import { statement } from './statements';
 import { createWriteJournal } from './write-journal';
 import { SPEC_STATUS_RULES, TRAINING_STATUS_RULES } from '../../../shared/status-rules';
@@ -119,6 +120,8 @@ export function createLedger(
     today: (profileId: number, day: string, withAgents: boolean) => todayFigures(db, profileId, day, withAgents),
     /** A day's money movements at this counter, its totals and what was unsettled at the close (reports/end-of-day.ts). */
     endOfDay: (profileId: number, day: string) => endOfDay(db, profileId, day),
+    /** A week's or a month's report at this counter (reports/period.ts). */
+    period: (profileId: number, from: string, to: string) => periodReport(db, profileId, from, to),
     /** The same as CSV lines, yielded one by one for a stream. */
     endOfDayCsv: (profileId: number, day: string) => endOfDayCsv(db, profileId, day),
 
