@@ -29,6 +29,7 @@ import {
   endOfDaySchema,
   periodInputSchema,
   periodReportSchema,
+  savePdfInputSchema,
   todayFiguresSchema,
   todayInputSchema,
 } from './reports';
@@ -218,7 +219,7 @@ export const channels = {
   /** A period's report at this counter (a week, a month; a year at most): top sellers, cancellation and change rates, days booked ahead. */
   'reports:period': { input: periodInputSchema, output: periodReportSchema },
   /** The report on screen saved as a PDF (the app's print path); null when the agent cancelled. */
-  'reports:save-pdf': { input: endOfDayInputSchema, output: z.object({ path: z.string().nullable() }) },
+  'reports:save-pdf': { input: savePdfInputSchema, output: z.object({ path: z.string().nullable() }) },
   /** Whether this counter shares its ledger with an agency, and how the link stands. */
   'agency:status': { input: noInput, output: agencyStatusSchema },
   /** The agency server saved for a profile, or null. */

@@ -62,6 +62,11 @@ export type TodayFigures = z.infer<typeof todayFiguresSchema>;
 
 export const endOfDayInputSchema = z.object({ profileId: z.number().int().positive(), day: z.iso.date() }).strict();
 
+/** Which report on screen is saved as a PDF, and its day (a period's first). */
+export const savePdfInputSchema = z
+  .object({ profileId: z.number().int().positive(), report: z.enum(['end-of-day', 'period']), day: z.iso.date() })
+  .strict();
+
 /** One money movement as the service recorded it, with the booking it belongs to. */
 const movementLineSchema = z.object({
   at: z.string(),

@@ -37,6 +37,7 @@ export const SHORTCUTS = {
   'print-voucher': { keys: [['V']], does: 'Print its voucher', where: 'a booking' },
   'booking-back': { keys: [['Escape']], does: 'Back to all bookings (a dialog or form open on it closes first)', where: 'a booking' },
   'end-of-day-report': { keys: [['E']], does: 'The end-of-day report of the day shown', where: 'Today' },
+  'period-report': { keys: [['P']], does: 'The period report (a week, a month)', where: 'Today' },
   'report-back': { keys: [['Escape']], does: 'Back from the report to Today', where: 'a report' },
   'voucher-back': { keys: [['Escape']], does: 'Back from the voucher', where: 'a voucher' },
   'close-change-word': {

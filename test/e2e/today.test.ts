@@ -103,4 +103,33 @@ describe('Today', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
   });
+
+  test('by keyboard: the period report opens from Today with the month so far, and a period longer than a year asks to narrow it', async () => {
+    harness = await startHarness({ trainingControls: { supplierDelayMs: 20 } });
+    const { page, core } = harness;
+    const lisbon = await paidAtCounter(core, 1, 150);
+    const cancelled = await paidAtCounter(core, 1, 160);
+    await core.engine.cancel(cancelled.id, 'Traveler changed plans');
+    await paidAtCounter(core, 25, 170);
+
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('3 bookings made');
+    await page.keyboard.press('p');
+    await expect
+      .poll(() => page.getByTestId('period-rates').textContent())
+      .toMatch(/^3 bookings made; cancelled 33.3%, changed 0%; booked \d+(\.\d)? days ahead on average\.$/);
+    const packages = page.getByRole('table', { name: 'Package' });
+    await expect.poll(() => packages.getByRole('row').nth(1).textContent()).toBe(`${lisbon.packageTitle}21`);
+    await harness.screenshot('period-report');
+
+    // Into From, a day more than a year before To, Enter: the period is refused in words.
+    const from = page.getByRole('textbox', { name: 'From (YYYY-MM-DD)' });
+    await from.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('2020-01-01');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('narrow it to a year or less');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
+  });
 });

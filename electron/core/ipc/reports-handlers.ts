@@ -29,8 +29,8 @@ export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsI
     const agent = access.acting();
     return agent !== null && roleAtLeast(agent.role, 'supervisor');
   };
-  const fileName = (profileId: number, day: string, extension: string) =>
-    `packdesk-${profiles.find(profileId).kind}-end-of-day-${day}.${extension}`;
+  const fileName = (profileId: number, day: string, extension: string, report = 'end-of-day') =>
+    `packdesk-${profiles.find(profileId).kind}-${report}-${day}.${extension}`;
   return {
     'reports:today': async ({ profileId, day }) =>
       ledger.today(profileId, day ?? new Date().toISOString().slice(0, 10), seesAgents(profileId)),
@@ -49,10 +49,10 @@ export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsI
       const path = await saveChunks(files.fileSaver, fileName(profileId, day, 'csv'), lines(), { name: 'CSV', extension: 'csv' });
       return { path, movements: Math.max(0, movements) };
     },
-    'reports:save-pdf': async ({ profileId, day }) => {
+    'reports:save-pdf': async ({ profileId, report, day }) => {
       if (!files.pdfPrinter)
         throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
-      return { path: await files.pdfPrinter.savePdf(fileName(profileId, day, 'pdf')) };
+      return { path: await files.pdfPrinter.savePdf(fileName(profileId, day, 'pdf', report)) };
     },
   };
 }

@@ -7,6 +7,7 @@ import { useMainCall, useMainEvent } from '../hooks/use-main-call';
 import { shortcutKey, useShortcutKeys } from '../components/use-shortcuts';
 import { useAppStore } from '../stores/app-store';
 import { EndOfDayReport } from './today/EndOfDayReport';
+import { PeriodReport } from './today/PeriodReport';
 import { AgentBreakdown, SalesByHour, StatusCounts } from './today/DayCounts';
 import { FlaggedBookings, WaitingChanges } from './today/NeedsList';
 import { TakingsTable } from './today/TakingsTable';
@@ -16,6 +17,7 @@ export function TodayScreen() {
   const profileId = useAppStore((state) => state.activeProfileId);
   const [figures, setFigures] = useState<TodayFigures | null>(null);
   const [reportDay, setReportDay] = useState<string | null>(null);
+  const [periodDay, setPeriodDay] = useState<string | null>(null);
   const { run, error, clearError } = useMainCall();
   const load = useCallback(() => {
     if (profileId !== null) void run((call) => call('reports:today', { profileId }), setFigures);
@@ -23,10 +25,15 @@ export function TodayScreen() {
   useEffect(load, [load]);
   // Each booking's commit moves the figures: read again (an older answer is dropped by useMainCall).
   useMainEvent('event:booking-change', load);
-  useShortcutKeys([['end-of-day-report', () => figures && reportDay === null && setReportDay(figures.day)]]);
+  useShortcutKeys([
+    ['end-of-day-report', () => figures && reportDay === null && periodDay === null && setReportDay(figures.day)],
+    ['period-report', () => figures && reportDay === null && periodDay === null && setPeriodDay(figures.day)],
+  ]);
 
   if (reportDay !== null && profileId !== null)
     return <EndOfDayReport profileId={profileId} day={reportDay} onBack={() => setReportDay(null)} />;
+  if (periodDay !== null && profileId !== null)
+    return <PeriodReport profileId={profileId} day={periodDay} onBack={() => setPeriodDay(null)} />;
 
   const nothingSold = figures !== null && figures.made === 0 && figures.money.length === 0;
   return (
@@ -43,6 +50,14 @@ export function TodayScreen() {
             rightSection={<Kbd size="xs">{shortcutKey('end-of-day-report')}</Kbd>}
           >
             End-of-day report
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => figures && setPeriodDay(figures.day)}
+            aria-keyshortcuts={shortcutKey('period-report')}
+            rightSection={<Kbd size="xs">{shortcutKey('period-report')}</Kbd>}
+          >
+            Period report
           </Button>
           <Button variant="default" onClick={load}>
             Refresh

@@ -36,7 +36,12 @@ export function EndOfDayReport({ profileId, day, onBack }: { profileId: number; 
   if (!report) return <Loader role="status" aria-label="Loading the end-of-day report" />;
   return (
     <div>
-      <PrintBar back="Today" onBack={onBack} printFirst savePdf={async (call) => (await call('reports:save-pdf', { profileId, day })).path}>
+      <PrintBar
+        back="Today"
+        onBack={onBack}
+        printFirst
+        savePdf={async (call) => (await call('reports:save-pdf', { profileId, report: 'end-of-day', day })).path}
+      >
         {savedCsv && (
           <Text size="sm" role="status" c="dimmed">
             CSV saved to {savedCsv}
