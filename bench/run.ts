@@ -12,6 +12,7 @@ import { measureLedger } from './ledger-figures';
 import { loadSections } from './load-sections';
 import { measureMainMemory } from './main-memory';
 import { measureRendererSize } from './renderer-size';
+import { measureReports } from './report-figures';
 import { measureService } from './service-figures';
 import { measureUpdateCheck } from './update-check';
 import { measureUpdateRestart } from './update-restart';
@@ -100,6 +101,11 @@ for (const size of large ? [standard, LARGE] : [standard]) {
   );
   figures.push(...ledger.figures);
 }
+const reports = await step('reports: Today', () =>
+  measureReports(large ? [standard, LARGE] : [standard], { runs: quick ? 100 : 300, warmUp: 20 }, SEED),
+);
+figures.push(...reports.figures);
+notes.push(...reports.notes);
 figures.push(
   ...(await step('engine, whole flow, Paid seen, durable commits', () =>
     measureService(quick ? { overheadRuns: 100, flowRuns: 6, paidRuns: 3 } : { overheadRuns: 400, flowRuns: 30, paidRuns: 10 }, SEED),

@@ -24,6 +24,15 @@ import {
 import { auditEntrySchema, auditFilterSchema, auditVerdictSchema } from './audit';
 import { agencySettingsInputSchema, agencySettingsViewSchema, agencyStatusSchema, minimumVersionInputSchema } from './agency';
 import { restoreNoticeSchema } from './restore';
+import {
+  endOfDayInputSchema,
+  endOfDaySchema,
+  periodInputSchema,
+  periodReportSchema,
+  savePdfInputSchema,
+  todayFiguresSchema,
+  todayInputSchema,
+} from './reports';
 import { updateSettingsInputSchema, updateStatusSchema } from './updates';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
@@ -187,9 +196,10 @@ export const channels = {
     input: z.object({ bookingId }).strict(),
     output: z.object({ booking: bookingRecordSchema, timeline: z.array(timelineEventSchema) }),
   },
+  /** The filter's bookings as CSV, written by main through a save dialog as a stream; null when the agent cancelled. */
   'history:export': {
     input: bookingFilterSchema,
-    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+    output: z.object({ path: z.string().nullable(), rows: z.number().int() }),
   },
   /** The agents named in the profile's history (who made or last changed a booking), for the Bookings screen's filter. */
   'history:agents': {
@@ -200,6 +210,16 @@ export const channels = {
     input: z.object({ profileId }).strict(),
     output: z.array(bookingRecordSchema),
   },
+  /** The day in numbers at this counter: bookings by status, money per currency, changes waiting, bookings needing a person. */
+  'reports:today': { input: todayInputSchema, output: todayFiguresSchema },
+  /** A day's end-of-day report at this counter: every money movement, totals per currency, what was unsettled at the close. */
+  'reports:end-of-day': { input: endOfDayInputSchema, output: endOfDaySchema },
+  /** The end-of-day report as CSV, written by main through a save dialog as a stream; null when the agent cancelled. */
+  'reports:end-of-day-csv': { input: endOfDayInputSchema, output: z.object({ path: z.string().nullable(), movements: z.number().int() }) },
+  /** A period's report at this counter (a week, a month; a year at most): top sellers, cancellation and change rates, days booked ahead. */
+  'reports:period': { input: periodInputSchema, output: periodReportSchema },
+  /** The report on screen saved as a PDF (the app's print path); null when the agent cancelled. */
+  'reports:save-pdf': { input: savePdfInputSchema, output: z.object({ path: z.string().nullable() }) },
   /** Whether this counter shares its ledger with an agency, and how the link stands. */
   'agency:status': { input: noInput, output: agencyStatusSchema },
   /** The agency server saved for a profile, or null. */

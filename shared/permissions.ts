@@ -61,6 +61,13 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'history:export': { need: 'agent', scope: 'named-profile', does: 'Exporting the history' },
   'history:attention': open('Listing bookings that need attention', 'named-profile'),
   'history:agents': open('Listing the agents in the history', 'named-profile'),
+  // The counter's takings are an agent's to read; the breakdown by agent, a supervisor's (reports-handlers.ts).
+  'reports:today': { need: 'agent', scope: 'named-profile', does: 'Reading the day’s figures' },
+  'reports:end-of-day': { need: 'agent', scope: 'named-profile', does: 'Reading the end-of-day report' },
+  'reports:end-of-day-csv': { need: 'agent', scope: 'named-profile', does: 'Exporting the end-of-day report' },
+  // How the counter sells over weeks and months is a supervisor's to read.
+  'reports:period': { need: 'supervisor', scope: 'named-profile', does: 'Reading the period report' },
+  'reports:save-pdf': { need: 'agent', scope: 'named-profile', does: 'Saving a report' },
   'agency:status': open('Reading the agency link', 'counter'),
   'agency:settings': open('Reading the agency settings', 'counter'),
   'agency:connect': { need: 'administrator', scope: 'counter', does: 'Connecting the counter to an agency', approval: true },

@@ -22,6 +22,8 @@ export const SHORTCUTS = {
   },
   bookings: { keys: [['mod', 'B']], does: 'Bookings', where: 'anywhere', menuLabel: 'Bookings' },
   find: { keys: [['mod', 'F']], does: 'Find a booking', where: 'anywhere' },
+  // Not in the menu, whose Edit → Redo is Ctrl+Y on Windows (Ctrl+Shift+Z still redoes in a field).
+  today: { keys: [['mod', 'Y']], does: 'Today: the day in numbers', where: 'anywhere' },
   settings: { keys: [['mod', ',']], does: 'Settings', where: 'anywhere', menuLabel: 'Settings' },
   trainer: { keys: [['mod', 'T']], does: 'Trainer: exercises, scenarios, reports', where: 'training profiles' },
   'shortcut-list': { keys: [['?']], does: 'This list', where: 'anywhere but a text field' },
@@ -34,6 +36,9 @@ export const SHORTCUTS = {
   'modify-booking': { keys: [['D']], does: 'Change its dates or room', where: 'a booking' },
   'print-voucher': { keys: [['V']], does: 'Print its voucher', where: 'a booking' },
   'booking-back': { keys: [['Escape']], does: 'Back to all bookings (a dialog or form open on it closes first)', where: 'a booking' },
+  'end-of-day-report': { keys: [['E']], does: 'The end-of-day report of the day shown', where: 'Today' },
+  'period-report': { keys: [['P']], does: 'The period report (a week, a month)', where: 'Today' },
+  'report-back': { keys: [['Escape']], does: 'Back from the report to Today', where: 'a report' },
   'voucher-back': { keys: [['Escape']], does: 'Back from the voucher', where: 'a voucher' },
   'close-change-word': {
     keys: [['Escape']],

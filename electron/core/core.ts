@@ -50,15 +50,14 @@ import { packagesIpc } from './ipc/packages-handlers';
 import { paymentsIpc } from './ipc/payments-handlers';
 import { peopleIpc } from './ipc/people-handlers';
 import { profilesIpc } from './ipc/profiles-handlers';
+import { reportsIpc } from './ipc/reports-handlers';
 import { restoreIpc } from './ipc/restore-handlers';
 import { trainingIpc } from './ipc/training-handlers';
 import { vouchersIpc } from './ipc/vouchers-handlers';
 import type { FeedUpdater } from './updates/feed-updater';
 import { counterUpdates } from './updates/counter-updates';
-import { createExerciseRunner } from './training/exercise-runner';
-import type { ServiceRecords } from './training/exercise-runner';
-import { createTrainer } from './training/trainer';
-import type { ServiceControls } from './training/trainer';
+import { createExerciseRunner, type ServiceRecords } from './training/exercise-runner';
+import { createTrainer, type ServiceControls } from './training/trainer';
 
 /** The built-in training service, once it is listening: its address and its organization's keys. */
 export interface BuiltInService {
@@ -144,7 +143,7 @@ export function createCore(options: CoreOptions) {
       throw error;
     }
   })();
-  const ledger = createLedger(ledgerDb, undefined, (booking) => bookingCommitted(booking), counterName);
+  const ledger = createLedger(ledgerDb, undefined, bookingCommitted, counterName, (id) => profiles.find(id).statusRules);
   /** After every commit: the agency's outbox may hold something new, and the screens are told. */
   function bookingCommitted(booking: BookingRecord): void {
     agency.changed(booking);
@@ -280,7 +279,8 @@ export function createCore(options: CoreOptions) {
     ...bookingsIpc({ engine, ledger, openExternal: options.openExternal }),
     ...paymentsIpc({ payments, reconciler }),
     ...vouchersIpc({ ledger, profiles, pdfPrinter: options.pdfPrinter }),
-    ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName }),
+    ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName, fileSaver: options.fileSaver }),
+    ...reportsIpc({ ledger, profiles, access, agents, files: options }),
     ...agencyIpc({ agency: agencyOfAgent, profiles }),
     ...restoreIpc({ heldWrites, engine, ledger, profiles, agencyConnectionSaved: () => agency.savedCounterId() !== null }),
     ...trainingIpc({

@@ -10,7 +10,7 @@ import { ShortcutsOverlay } from './components/ShortcutsOverlay';
 import { useMainCall, useMainEvent } from './hooks/use-main-call';
 import { startNewBooking, useShortcuts } from './components/use-shortcuts';
 import { useIdleLock } from './components/use-idle-lock';
-import { BookingsScreen, preloadScreens, SettingsScreen, TrainerScreen, Voucher } from './screens/lazy-screens';
+import { BookingsScreen, preloadScreens, SettingsScreen, TodayScreen, TrainerScreen, Voucher } from './screens/lazy-screens';
 import { NewBookingScreen } from './screens/NewBookingScreen';
 import { ApprovalDialog } from './screens/people/ApprovalDialog';
 import { SignInScreen } from './screens/people/SignInScreen';
@@ -23,6 +23,7 @@ import { useBookingEvents } from './stores/use-booking-events';
 const LOADING_LABELS: Record<Screen | 'voucher', string> = {
   'new-booking': 'Loading New booking',
   bookings: 'Loading Bookings',
+  today: 'Loading Today',
   settings: 'Loading Settings',
   trainer: 'Loading the trainer',
   voucher: 'Loading the voucher',
@@ -124,6 +125,7 @@ export function App() {
                   <>
                     {screen === 'new-booking' && <NewBookingScreen />}
                     {screen === 'bookings' && <BookingsScreen />}
+                    {screen === 'today' && <TodayScreen />}
                     {screen === 'settings' && <SettingsScreen />}
                     {screen === 'trainer' && training && <TrainerScreen />}
                   </>

@@ -52,6 +52,18 @@ test('no serious or critical accessibility violation on any screen', { timeout: 
   found.push(...(await violations(page, 'change dialog')));
   await page.getByRole('button', { name: 'Keep as it is' }).click();
 
+  await page.keyboard.press('Control+y');
+  await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('1 booking made');
+  found.push(...(await violations(page, 'today')));
+  await page.keyboard.press('e');
+  await expect.poll(() => page.getByRole('article', { name: 'End-of-day report' }).isVisible()).toBe(true);
+  found.push(...(await violations(page, 'end-of-day report')));
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('p');
+  await expect.poll(() => page.getByRole('article', { name: 'Period report' }).isVisible()).toBe(true);
+  found.push(...(await violations(page, 'period report')));
+  await page.keyboard.press('Escape');
+
   await page.keyboard.press('Control+Comma');
   await page.getByRole('button', { name: 'Add profile' }).click();
   found.push(...(await violations(page, 'settings')));

@@ -13,6 +13,7 @@ import { createCore } from '../../electron/core/core';
 import type { Core, CoreOptions } from '../../electron/core/core';
 import { createDispatcher, logUnexpectedFailure } from '../../electron/core/dispatch';
 import { logConsoleToFile } from '../../electron/core/log-file';
+import { writeChunks } from '../../electron/core/file-saver';
 import { createKeychainStore } from '../../electron/core/secrets';
 import { asBuiltInService } from '../../electron/main/built-in-service';
 import { startSandbox } from '../../electron/sandbox/sandbox';
@@ -146,6 +147,7 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     // A file the agent saves (an audit export) lands in the data folder, as if they chose it in the dialog.
     fileSaver: {
       saveText: async (name, text) => (writeFileSync(join(dataDir, name), text, 'utf8'), join(dataDir, name)),
+      saveStream: async (name, chunks) => (await writeChunks(join(dataDir, name), chunks), join(dataDir, name)),
     },
     askAgent: async (question) => {
       agentQuestions.asked.push(question);

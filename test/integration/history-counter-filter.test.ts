@@ -168,7 +168,7 @@ describe('All counters / This counter, in a ledger shared with an agency', () =>
   });
 
   test('the CSV names the counter that made each booking, this counter by its own name', () => {
-    const { csv } = ledger.exportCsv({ profileId: 1, query: 'kenji' }, { counterName: 'Desk 1' });
+    const csv = [...ledger.exportCsv({ profileId: 1, query: 'kenji' }, { counterName: 'Desk 1' }).lines].join('');
     const [header, ...lines] = csv.trim().split('\r\n');
     expect(header?.split(',').at(-1)).toBe('Counter');
     const byCounter = new Map<string, number>();
@@ -180,7 +180,7 @@ describe('All counters / This counter, in a ledger shared with an agency', () =>
     const here = ledger.exportCsv({ profileId: 1, query: 'kenji', counter: 'here' }, { counterName: 'Desk 1' });
     expect(here.rows).toBe(byCounter.get('Desk 1'));
     // Without a name (no agency), the counter's own rows still say where they were made.
-    expect(ledger.exportCsv({ profileId: 1, counter: 'here', statuses: ['Pending'] }).csv).toMatch(/,This counter\r\n$/);
+    expect([...ledger.exportCsv({ profileId: 1, counter: 'here', statuses: ['Pending'] }).lines].join('')).toMatch(/,This counter\r\n$/);
   });
 
   test('a booking arriving from another counter is counted under All counters only', () => {

@@ -1,5 +1,5 @@
 import type { BookingRecord } from '../../../shared/bookings';
-import { csvLines } from '../csv-field';
+import { csvField } from '../csv-field';
 
 const CSV_COLUMNS: [string, (record: BookingRecord) => string | number | null][] = [
   ['Local id', (r) => r.id],
@@ -28,9 +28,13 @@ const PEOPLE_COLUMNS: typeof CSV_COLUMNS = [
   ['Changed at counter', (r) => r.changedAtCounter],
 ];
 
-/** Bookings as CSV, one line each; `counterName` names this counter in the Counter column (its own rows carry no name). */
-export function bookingsCsv(bookings: BookingRecord[], options: { counterName?: string | null } = {}): { csv: string; rows: number } {
+/**
+ * Bookings as CSV lines (CRLF), the header first, a batch of bookings at a time as they are read, so
+ * main writes the file as a stream; `counterName` names this counter in the Counter column (its own rows carry no name).
+ */
+export function* bookingsCsv(batches: Iterable<BookingRecord[]>, options: { counterName?: string | null } = {}): Generator<string> {
   const here = options.counterName ?? 'This counter';
   const columns: typeof CSV_COLUMNS = [...CSV_COLUMNS, ...PEOPLE_COLUMNS, ['Counter', (r) => r.originCounter ?? here]];
-  return { csv: csvLines(columns, bookings), rows: bookings.length };
+  yield `${columns.map(([name]) => csvField(name)).join(',')}\r\n`;
+  for (const batch of batches) yield batch.map((row) => `${columns.map(([, value]) => csvField(value(row))).join(',')}\r\n`).join('');
 }

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { BookingRecord } from '../../../shared/bookings';
 import type { Author } from './ledger-authors';
 import type { createRowWriter } from './ledger-rows';
+import type { MoneyBook } from './money-movements';
 
 type RowWriter = ReturnType<typeof createRowWriter>;
 
@@ -31,4 +32,6 @@ export interface LedgerCommits {
   patchRow: RowWriter['patchRow'];
   /** Tells the reconciler a commit made a booking due for a read at `atMs`. */
   tellDue: (atMs: number | null | undefined) => void;
+  /** Records the money a booking's change moved, inside the commit that changed it. */
+  money: MoneyBook;
 }

@@ -384,12 +384,13 @@ export function createHistoryQueries(db: DatabaseSync) {
       return { rows: rowsOf(ids).map(toRecord), total, totalIsEstimate };
     },
 
-    /** Every booking the filter finds, newest first (what the CSV export writes), read a thousand rows at a time. */
-    everyBooking(filter: BookingFilter): BookingRecord[] {
+    /** Every booking the filter finds, newest first (what the CSV export writes): how many, and their rows a thousand at a time, read as they are asked for. */
+    everyBooking(filter: BookingFilter): { count: number; batches: Generator<BookingRecord[]> } {
       const ids = everyId(filter);
-      const bookings: BookingRecord[] = [];
-      for (let start = 0; start < ids.length; start += 1_000) bookings.push(...rowsOf(ids.slice(start, start + 1_000)).map(toRecord));
-      return bookings;
+      function* batches() {
+        for (let start = 0; start < ids.length; start += 1_000) yield rowsOf(ids.slice(start, start + 1_000)).map(toRecord);
+      }
+      return { count: ids.length, batches: batches() };
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Migration } from '../database';
 import { addAgencyOutbox, distrustPeers, orderAgencyChanges, shareAwaitedChanges } from './agency-ledger-schema';
 import { holdRestoredWrites } from './held-writes-schema';
 import { recordPeople } from './people-schema';
+import { keepReportFigures } from './report-schema';
 
 /** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
 const SEARCHED = `new.holder_name || ' ' || new.holder_surname, new.holder_email,
@@ -216,4 +217,6 @@ export const ledgerMigrations: readonly Migration[] = [
   },
   // Who made each write and timeline line (and who approved it), and a booking's maker and last changer, at which counter.
   recordPeople,
+  // The day in numbers (Today, the end-of-day and period reports) kept with every change, never counted from the whole ledger.
+  keepReportFigures,
 ];

@@ -10,8 +10,14 @@ import type { Author } from './ledger-authors';
 import { createHistoryQueries } from './ledger-history';
 import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
 import type { BookingPatch, PendingChange, Row } from './ledger-rows';
+import { createMoneyBook } from './money-movements';
+import { todayFigures } from '../reports/today';
+import { endOfDay, endOfDayCsv } from '../reports/end-of-day';
+import { periodReport } from '../reports/period';
 import { statement } from './statements';
 import { createWriteJournal } from './write-journal';
+import { SPEC_STATUS_RULES, TRAINING_STATUS_RULES } from '../../../shared/status-rules';
+import type { StatusRules } from '../../../shared/status-rules';
 
 export type { BookingPatch, NewBooking, PendingChange } from './ledger-rows';
 export type { OpenIntent, WriteOperation } from './intent-details';
@@ -28,10 +34,20 @@ export function createLedger(
   onChange: (booking: BookingRecord) => void = () => {},
   /** This counter's name, written with every line and every booking's maker and changer ("Desk 2"). */
   counterName: () => string | null = () => null,
+  /** What each profile's statuses mean, for the money each change of a booking moves (money-movements.ts). */
+  statusRulesOf?: (profileId: number) => StatusRules,
 ) {
   const iso = () => now().toISOString();
   const { insertRow, patchRow } = createRowWriter(db, iso);
   const history = createHistoryQueries(db);
+  const money = createMoneyBook(db, iso, (profileId, kind) => {
+    try {
+      if (statusRulesOf) return statusRulesOf(profileId);
+    } catch {
+      // A profile removed since: its bookings read as the spec's (or training's) statuses say.
+    }
+    return kind === 'training' ? TRAINING_STATUS_RULES : SPEC_STATUS_RULES;
+  });
 
   function get(id: number): BookingRecord | null {
     const row = statement(db, 'SELECT * FROM bookings WHERE id = ?').get(id) as Row | undefined;
@@ -72,17 +88,42 @@ export function createLedger(
 
   const due = createDueQueue(db, relaxed);
   const { tellDue } = due;
-  const journal = createWriteJournal({ db, now, iso, durable, relaxed, committed, addEvent, counterName, insertRow, patchRow, tellDue });
+  const journal = createWriteJournal({
+    db,
+    now,
+    iso,
+    durable,
+    relaxed,
+    committed,
+    addEvent,
+    counterName,
+    insertRow,
+    patchRow,
+    tellDue,
+    money,
+  });
 
   return {
     ...history,
     ...journal,
     ...due.queue,
 
-    /** The filter's bookings as CSV; `counterName` names this counter in the Counter column (its own rows carry no name). */
-    exportCsv: (filter: BookingFilter, options: { counterName?: string | null } = {}) => bookingsCsv(history.everyBooking(filter), options),
+    /** The filter's bookings as CSV lines for a stream, and how many; `counterName` names this counter in the Counter column. */
+    exportCsv(filter: BookingFilter, options: { counterName?: string | null } = {}): { rows: number; lines: Iterable<string> } {
+      const every = history.everyBooking(filter);
+      return { rows: every.count, lines: bookingsCsv(every.batches, options) };
+    },
 
     get,
+
+    /** A day's figures at this counter (reports/today.ts); `withAgents` adds the breakdown by agent. */
+    today: (profileId: number, day: string, withAgents: boolean) => todayFigures(db, profileId, day, withAgents),
+    /** A day's money movements at this counter, its totals and what was unsettled at the close (reports/end-of-day.ts). */
+    endOfDay: (profileId: number, day: string) => endOfDay(db, profileId, day),
+    /** A week's or a month's report at this counter (reports/period.ts). */
+    period: (profileId: number, from: string, to: string) => periodReport(db, profileId, from, to),
+    /** The same as CSV lines, yielded one by one for a stream. */
+    endOfDayCsv: (profileId: number, day: string) => endOfDayCsv(db, profileId, day),
 
     /** The change under watch on this booking (waiting for payment, or abandoned and still payable), as the engine stored it. */
     watchedChange(id: number): (Omit<PendingChange, 'reference' | 'paymentLink'> & { reference?: string; paymentLink?: string }) | null {
@@ -116,6 +157,7 @@ export function createLedger(
         patchRow(id, patch, true);
         if (event) addEvent(id, event, author);
         if (options.changes) stampBooking(db, id, 'changed', author, counterName());
+        money.follow(id);
       });
       const booking = committed(id);
       tellDue(patch.nextCheckAt);
@@ -151,6 +193,7 @@ export function createLedger(
         patchRow(bookingId, patch, true);
         // What the service showed: Packdesk's line, whoever asked for the read.
         if (event) addEvent(bookingId, event, PACKDESK);
+        money.follow(bookingId);
         return true;
       });
       if (!applied) return null;

@@ -28,6 +28,7 @@ export function createWriteJournal({
   insertRow,
   patchRow,
   tellDue,
+  money,
 }: LedgerCommits) {
   function allocateClientReference(): string {
     let code = (statement(db, "SELECT value FROM counter WHERE key = 'code'").get() as { value: string } | undefined)?.value;
@@ -117,6 +118,7 @@ export function createWriteJournal({
         const stamp = change.insert ? 'made' : change.stamp;
         if (bookingId !== null && stamp) stampBooking(db, bookingId, stamp, author, counterName());
         if (bookingId !== null && change.event) addEvent(bookingId, change.event, author);
+        if (bookingId !== null) money.follow(bookingId);
         statement(db, 'UPDATE intents SET finished_at = ?, outcome = ?, booking_id = ?, next_check_at = NULL WHERE id = ?').run(
           iso(),
           outcome,

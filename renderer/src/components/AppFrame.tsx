@@ -15,6 +15,7 @@ import { TrainingBanner } from './TrainingBanner';
 const NAVIGATION: { screen: Screen; label: string; shortcut: string; description: string }[] = [
   { screen: 'new-booking', label: 'New booking', shortcut: 'N', description: 'Search, price, hold and pay' },
   { screen: 'bookings', label: 'Bookings', shortcut: 'B', description: 'Everything sold at this counter' },
+  { screen: 'today', label: 'Today', shortcut: 'Y', description: 'The day in numbers' },
   { screen: 'settings', label: 'Settings', shortcut: ',', description: 'Profiles, keys and agents' },
 ];
 const TRAINER = { screen: 'trainer' as const, label: 'Trainer', shortcut: 'T', description: 'Exercises, bad days, reports' };

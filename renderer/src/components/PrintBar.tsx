@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { BusyButton } from './BusyButton';
 import { useMainCall } from '../hooks/use-main-call';
@@ -14,12 +15,15 @@ export function PrintBar({
   onBack,
   savePdf,
   printFirst = false,
+  children,
 }: {
   back: string;
   onBack: () => void;
   savePdf: (mainCall: MainCall) => Promise<string | null>;
   /** Print takes the focus as the page opens (a report opened to be printed). */
   printFirst?: boolean;
+  /** More ways to save the page, before Save as PDF (a report's CSV). */
+  children?: ReactNode;
 }) {
   const [saved, setSaved] = useState<string | null>(null);
   const { run, busy: saving, error, clearError } = useMainCall();
@@ -36,6 +40,7 @@ export function PrintBar({
               Saved to {saved}
             </Text>
           )}
+          {children}
           <BusyButton variant="default" busy={saving} onClick={() => void run(savePdf, setSaved)}>
             Save as PDF
           </BusyButton>

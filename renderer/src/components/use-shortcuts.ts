@@ -68,7 +68,7 @@ const someoneWorking = () => {
 };
 
 /**
- * Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens (in the app the menu sends the same); +T the
+ * Ctrl/Cmd+N, +B, +F (find a booking) and +, switch screens (in the app the menu sends the same); +Y Today; +T the
  * trainer, in training only; +L locks the screen and +Shift+L hands the counter to the next agent.
  */
 export function useShortcuts(): void {
@@ -77,6 +77,7 @@ export function useShortcuts(): void {
     [
       ['new-booking', startNewBooking],
       ['bookings', () => show('bookings')],
+      ['today', () => show('today')],
       ['find', findBooking],
       ['settings', () => show('settings')],
       [

@@ -4,7 +4,7 @@ import type { ProfileView } from '../../../shared/profiles';
 import { call } from '../bridge';
 
 /** The trainer's screen exists only on training profiles. */
-export type Screen = 'new-booking' | 'bookings' | 'settings' | 'trainer';
+export type Screen = 'new-booking' | 'bookings' | 'today' | 'settings' | 'trainer';
 
 interface AppState {
   screen: Screen;

@@ -4,16 +4,22 @@
  * that) at which counter, each timeline line its author, a write in flight keeps the agent who
  * started it through a shift change, and the history filters by agent.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Core } from '../../../electron/core/core';
 import { createDispatcher } from '../../../electron/core/dispatch';
+import { writeChunks } from '../../../electron/core/file-saver';
+import type { FileSaver } from '../../../electron/core/file-saver';
 import type { PaymentWindows } from '../../../electron/core/engine/payments/payment-windows';
 import type { BookingRecord, TimelineEvent } from '../../../shared/bookings';
 import { answerChallenge, HOLDER, onTestProfile, quoteThroughEngine, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
+import { useTempDir } from '../../support/temp-dir';
 
 const sandbox = useSandbox();
 const core = useCore();
+const tempDir = useTempDir();
 
 /** The channels as the renderer calls them: an answer, or the refusal thrown as an error with its code. */
 function channelsOf(counter: Core) {
@@ -110,7 +116,13 @@ describe('the people in the ledger', () => {
           return { kind: 'succeeded' };
         },
       };
-      const { core: counter } = await core(service, { paymentWindows: windows });
+      const saved = tempDir();
+      // The save dialog as the agent answers it: into the test's folder, written as main streams it.
+      const fileSaver: FileSaver = {
+        saveText: () => Promise.reject(new Error('the export is written as a stream')),
+        saveStream: async (name, chunks) => (await writeChunks(join(saved, name), chunks), join(saved, name)),
+      };
+      const { core: counter } = await core(service, { paymentWindows: windows, fileSaver });
       const call = channelsOf(counter);
       await counter.agents.create('Rita', 'administrator', '2468');
       const bo = await counter.agents.create('Bo', 'agent', '1111');
@@ -141,9 +153,9 @@ describe('the people in the ledger', () => {
       expect((await list()).total).toBe(2);
       expect(await call('history:agents', { profileId: 1 })).toEqual(['Bo', 'Cy']);
       // The export of Bo's bookings says who made each one.
-      const exported = await call<{ csv: string; rows: number }>('history:export', { profileId: 1, agent: 'Bo' });
+      const exported = await call<{ path: string; rows: number }>('history:export', { profileId: 1, agent: 'Bo' });
       expect(exported.rows).toBe(1);
-      const [header, line] = exported.csv.trim().split('\r\n');
+      const [header, line] = readFileSync(exported.path, 'utf8').trim().split('\r\n');
       expect(header?.endsWith(',Made by,Last changed by,Change approved by,Changed at counter,Counter')).toBe(true);
       expect(line?.endsWith(',Bo,,,,This counter')).toBe(true);
     },

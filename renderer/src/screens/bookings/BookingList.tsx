@@ -36,6 +36,7 @@ export function BookingList() {
     useBookings();
   const [query, setQuery] = useState(filter.query);
   const { run: runExport, error: exportError, clearError: clearExportError } = useMainCall();
+  const [exported, setExported] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
 
@@ -97,15 +98,10 @@ export function BookingList() {
 
   const exportCsv = async () => {
     if (activeProfileId === null) return;
+    // Main writes the file where the agent says, as a stream: the rows never cross IPC.
     await runExport(
       (mainCall) => mainCall('history:export', historyFilter(activeProfileId, filter)),
-      (file) => {
-        const link = document.createElement('a');
-        link.href = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
-        link.download = file.fileName;
-        link.click();
-        setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      },
+      (file) => setExported(file.path === null ? null : `${file.rows.toLocaleString('en-GB')} bookings saved to ${file.path}`),
     );
   };
 
@@ -204,6 +200,11 @@ export function BookingList() {
       </Group>
 
       <ErrorNotice error={error ?? exportError} onClose={exportError ? clearExportError : undefined} />
+      {exported && (
+        <Text size="sm" c="dimmed" data-testid="export-saved">
+          {exported}
+        </Text>
+      )}
       <Text size="sm" c="dimmed" role="status" data-testid="result-count">
         {total === null
           ? 'Loading…'

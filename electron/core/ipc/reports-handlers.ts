@@ -1,0 +1,58 @@
+import { roleAtLeast } from '../../../shared/people';
+import type { AgentView } from '../../../shared/people';
+import { AppError } from '../app-error';
+import { saveChunks } from '../file-saver';
+import type { FileSaver } from '../file-saver';
+import type { Ledger } from '../ledger/ledger';
+import type { PdfPrinter } from '../pdf-printer';
+import type { ProfileService } from '../profiles';
+import type { AreaHandlers } from './handlers';
+
+export interface ReportsIpcDeps {
+  ledger: Ledger;
+  profiles: ProfileService;
+  /** The agent signed in (null: nobody, or the screen is locked). */
+  access: { acting: () => AgentView | null };
+  /** Whether people are set up at this counter: until then nobody is asked who they are. */
+  agents: { hasAdministrator: () => boolean };
+  /** Where a report is saved: the agent's choice in a save dialog; absent where there is none. */
+  files: { fileSaver?: FileSaver | undefined; pdfPrinter?: PdfPrinter | undefined };
+}
+
+type ReportsChannel = 'reports:today' | 'reports:end-of-day' | 'reports:end-of-day-csv' | 'reports:period' | 'reports:save-pdf';
+
+/** The counter's reports, read from the figures the ledger keeps with each change (offline too). */
+export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsIpcDeps): AreaHandlers<ReportsChannel> {
+  /** Each agent's takings are for a supervisor to compare; an agent sees the counter's day. Training and a counter without people show them. */
+  const seesAgents = (profileId: number) => {
+    if (!agents.hasAdministrator() || profiles.find(profileId).kind === 'training') return true;
+    const agent = access.acting();
+    return agent !== null && roleAtLeast(agent.role, 'supervisor');
+  };
+  const fileName = (profileId: number, day: string, extension: string, report = 'end-of-day') =>
+    `packdesk-${profiles.find(profileId).kind}-${report}-${day}.${extension}`;
+  return {
+    'reports:today': async ({ profileId, day }) =>
+      ledger.today(profileId, day ?? new Date().toISOString().slice(0, 10), seesAgents(profileId)),
+    'reports:end-of-day': async ({ profileId, day }) => ledger.endOfDay(profileId, day),
+    'reports:period': async ({ profileId, from, to }) => ledger.period(profileId, from, to),
+    'reports:end-of-day-csv': async ({ profileId, day }) => {
+      if (!files.fileSaver)
+        throw new AppError('save_unavailable', 'This Packdesk cannot save files.', 'Export the report from the desktop app.');
+      let movements = -1;
+      const lines = function* () {
+        for (const line of ledger.endOfDayCsv(profileId, day)) {
+          if (!line.startsWith('Total,')) movements += 1;
+          yield line;
+        }
+      };
+      const path = await saveChunks(files.fileSaver, fileName(profileId, day, 'csv'), lines(), { name: 'CSV', extension: 'csv' });
+      return { path, movements: Math.max(0, movements) };
+    },
+    'reports:save-pdf': async ({ profileId, report, day }) => {
+      if (!files.pdfPrinter)
+        throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
+      return { path: await files.pdfPrinter.savePdf(fileName(profileId, day, 'pdf', report)) };
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Group, Kbd, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '../../../shared/format';
+import type { TodayFigures } from '../../../shared/reports';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { useMainCall, useMainEvent } from '../hooks/use-main-call';
+import { shortcutKey, useShortcutKeys } from '../components/use-shortcuts';
+import { useAppStore } from '../stores/app-store';
+import { EndOfDayReport } from './today/EndOfDayReport';
+import { PeriodReport } from './today/PeriodReport';
+import { AgentBreakdown, SalesByHour, StatusCounts } from './today/DayCounts';
+import { FlaggedBookings, WaitingChanges } from './today/NeedsList';
+import { TakingsTable } from './today/TakingsTable';
+
+/** The day in numbers at this counter: what was made, what the service took per currency, what waits for someone. */
+export function TodayScreen() {
+  const profileId = useAppStore((state) => state.activeProfileId);
+  const [figures, setFigures] = useState<TodayFigures | null>(null);
+  const [reportDay, setReportDay] = useState<string | null>(null);
+  const [periodDay, setPeriodDay] = useState<string | null>(null);
+  const { run, error, clearError } = useMainCall();
+  const load = useCallback(() => {
+    if (profileId !== null) void run((call) => call('reports:today', { profileId }), setFigures);
+  }, [profileId, run]);
+  useEffect(load, [load]);
+  // Each booking's commit moves the figures: read again (an older answer is dropped by useMainCall).
+  useMainEvent('event:booking-change', load);
+  useShortcutKeys([
+    ['end-of-day-report', () => figures && reportDay === null && periodDay === null && setReportDay(figures.day)],
+    ['period-report', () => figures && reportDay === null && periodDay === null && setPeriodDay(figures.day)],
+  ]);
+
+  if (reportDay !== null && profileId !== null)
+    return <EndOfDayReport profileId={profileId} day={reportDay} onBack={() => setReportDay(null)} />;
+  if (periodDay !== null && profileId !== null)
+    return <PeriodReport profileId={profileId} day={periodDay} onBack={() => setPeriodDay(null)} />;
+
+  const nothingSold = figures !== null && figures.made === 0 && figures.money.length === 0;
+  return (
+    <Stack maw={1100} gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Today</Title>
+          <Text c="dimmed">{figures ? `${formatDate(figures.day)} (UTC), at this counter` : 'This counter’s day'}</Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            onClick={() => figures && setReportDay(figures.day)}
+            aria-keyshortcuts={shortcutKey('end-of-day-report')}
+            rightSection={<Kbd size="xs">{shortcutKey('end-of-day-report')}</Kbd>}
+          >
+            End-of-day report
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => figures && setPeriodDay(figures.day)}
+            aria-keyshortcuts={shortcutKey('period-report')}
+            rightSection={<Kbd size="xs">{shortcutKey('period-report')}</Kbd>}
+          >
+            Period report
+          </Button>
+          <Button variant="default" onClick={load}>
+            Refresh
+          </Button>
+        </Group>
+      </Group>
+      <ErrorNotice error={error} onClose={clearError} />
+      {figures && (
+        <>
+          {nothingSold && (
+            <Alert color="gray" title="Nothing sold today" data-testid="nothing-sold">
+              No booking was made and no money moved at this counter today.
+            </Alert>
+          )}
+          <StatusCounts figures={figures} />
+          <section aria-labelledby="today-takings">
+            <Title order={3} size="h4" id="today-takings" mb="xs">
+              Takings per currency
+            </Title>
+            <Text size="sm" c="dimmed" mb="xs">
+              As the service records it: captured and paid at a change’s link, less refunded. Each currency on its own.
+            </Text>
+            <TakingsTable money={figures.money} label="Takings per currency" />
+          </section>
+          <section aria-labelledby="today-hours">
+            <Title order={3} size="h4" id="today-hours" mb="xs">
+              Sales per hour
+            </Title>
+            <SalesByHour figures={figures} />
+          </section>
+          <section aria-labelledby="today-waiting">
+            <Title order={3} size="h4" id="today-waiting" mb="xs">
+              Changes waiting for payment
+            </Title>
+            <WaitingChanges figures={figures} />
+          </section>
+          <section aria-labelledby="today-flagged">
+            <Title order={3} size="h4" id="today-flagged" mb="xs">
+              Bookings that need a person
+            </Title>
+            <FlaggedBookings figures={figures} />
+          </section>
+          {/* Only where agents are named: a counter without people has one line, the counter's own. */}
+          {figures.byAgent?.some((line) => line.agent !== '') && (
+            <section aria-labelledby="today-agents">
+              <Title order={3} size="h4" id="today-agents" mb="xs">
+                By agent
+              </Title>
+              <AgentBreakdown byAgent={figures.byAgent} />
+            </section>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { plural } from '../../../../shared/format';
+import type { TodayFigures } from '../../../../shared/reports';
+import { TakingsTable } from './TakingsTable';
+
+/** The statuses an agency asks about first, shown even at zero; any other status the service used follows. */
+const FIRST_STATUSES = ['Paid', 'Cancelled', 'Failed'];
+
+/** Bookings made today by the status each has now. */
+export function StatusCounts({ figures }: { figures: TodayFigures }) {
+  const count = (status: string) => figures.byStatus.find((line) => line.status === status)?.n ?? 0;
+  const others = figures.byStatus.filter((line) => !FIRST_STATUSES.includes(line.status));
+  return (
+    <Group gap="sm" aria-label="Bookings made by status" role="group">
+      <Text fw={700} data-testid="made-count">
+        {plural(figures.made, 'booking')} made
+      </Text>
+      {[...FIRST_STATUSES.map((status) => ({ status, n: count(status) })), ...others].map((line) => (
+        <Badge
+          key={line.status}
+          size="lg"
+          variant="light"
+          color={line.status === 'Paid' ? 'green' : line.status === 'Pending' ? 'gray' : 'orange'}
+        >
+          {line.status}: {line.n}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** Bookings made per hour (UTC), the hours with sales only. */
+export function SalesByHour({ figures }: { figures: TodayFigures }) {
+  const hours = figures.madeByHour.map((n, hour) => ({ hour, n })).filter((line) => line.n > 0);
+  if (hours.length === 0) return null;
+  const most = Math.max(...hours.map((line) => line.n));
+  return (
+    <Table aria-label="Sales per hour" withTableBorder>
+      <Table.Tbody>
+        {hours.map(({ hour, n }) => (
+          <Table.Tr key={hour}>
+            <Table.Th scope="row" w={190}>
+              {String(hour).padStart(2, '0')}:00–{String(hour + 1).padStart(2, '0')}:00 UTC
+            </Table.Th>
+            <Table.Td w={60} ta="right">
+              {n}
+            </Table.Td>
+            <Table.Td>
+              <div
+                aria-hidden
+                style={{ height: 10, width: `${(n / most) * 100}%`, background: 'var(--mantine-color-indigo-4)', borderRadius: 3 }}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Each agent's day: bookings they made and the money of their sales, changes and cancellations. */
+export function AgentBreakdown({ byAgent }: { byAgent: NonNullable<TodayFigures['byAgent']> }) {
+  return (
+    <Table aria-label="By agent" withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Agent</Table.Th>
+          <Table.Th ta="right">Made</Table.Th>
+          <Table.Th>Money</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {byAgent.map((line) => (
+          <Table.Tr key={line.agent}>
+            <Table.Th scope="row">{line.agent || 'Nobody signed in'}</Table.Th>
+            <Table.Td ta="right">{line.made}</Table.Td>
+            <Table.Td>
+              <TakingsTable money={line.money} label={`Money of ${line.agent || 'nobody signed in'}`} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { Group, Loader, Table, Text, Title } from '@mantine/core';
+import { formatDate, plural } from '../../../../shared/format';
+import { reportMoney } from '../../../../shared/report-money';
+import type { EndOfDay, MoneyKind } from '../../../../shared/reports';
+import { BusyButton } from '../../components/BusyButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { escapeTaken } from '../../components/escape-taken';
+import { PrintBar } from '../../components/PrintBar';
+import { useShortcutKeys } from '../../components/use-shortcuts';
+import { useMainCall } from '../../hooks/use-main-call';
+import { TakingsTable } from './TakingsTable';
+
+const KIND_WORDS: Record<MoneyKind, string> = {
+  authorized: 'Authorized',
+  captured: 'Captured',
+  released: 'Released',
+  refunded: 'Refunded',
+  paid_at_link: 'Paid at a link',
+};
+
+const timeOf = (iso: string) => `${iso.slice(11, 16)} UTC`;
+
+/** A day's end-of-day report at this counter, printable: every money movement, the totals, what was open at the close, a signature line. */
+export function EndOfDayReport({ profileId, day, onBack }: { profileId: number; day: string; onBack: () => void }) {
+  const [report, setReport] = useState<EndOfDay | null>(null);
+  const [savedCsv, setSavedCsv] = useState<string | null>(null);
+  const { run, error } = useMainCall();
+  const csv = useMainCall();
+  useShortcutKeys([['report-back', (event) => !escapeTaken(event) && onBack(), { preventDefault: false }]], { inTextFields: true });
+  useEffect(() => {
+    void run((call) => call('reports:end-of-day', { profileId, day }), setReport);
+  }, [profileId, day, run]);
+
+  if (error && !report) return <ErrorNotice error={error} />;
+  if (!report) return <Loader role="status" aria-label="Loading the end-of-day report" />;
+  return (
+    <div>
+      <PrintBar
+        back="Today"
+        onBack={onBack}
+        printFirst
+        savePdf={async (call) => (await call('reports:save-pdf', { profileId, report: 'end-of-day', day })).path}
+      >
+        {savedCsv && (
+          <Text size="sm" role="status" c="dimmed">
+            CSV saved to {savedCsv}
+          </Text>
+        )}
+        <BusyButton
+          variant="default"
+          busy={csv.busy}
+          onClick={() => void csv.run(async (call) => (await call('reports:end-of-day-csv', { profileId, day })).path, setSavedCsv)}
+        >
+          Save CSV
+        </BusyButton>
+      </PrintBar>
+      <ErrorNotice error={csv.error} onClose={csv.clearError} />
+      <article aria-label="End-of-day report">
+        <Title order={2}>End-of-day report</Title>
+        <Text c="dimmed" mb="md">
+          {formatDate(report.day)} (UTC), this counter · {plural(report.movements.length, 'money movement')} as the service recorded them
+        </Text>
+        {report.movements.length === 0 ? (
+          <Text data-testid="nothing-moved">Nothing was sold and no money moved at this counter on this day.</Text>
+        ) : (
+          <Table aria-label="Money movements" withTableBorder striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Movement</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Booking</Table.Th>
+                <Table.Th>Traveler</Table.Th>
+                <Table.Th>Agent</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.movements.map((line, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td>{timeOf(line.at)}</Table.Td>
+                  <Table.Td>{KIND_WORDS[line.kind]}</Table.Td>
+                  <Table.Td ta="right">{reportMoney(line.amountMinor, line.currency)}</Table.Td>
+                  <Table.Td>
+                    {line.clientReference}
+                    {line.bookingReference ? ` · ${line.bookingReference}` : ''}
+                  </Table.Td>
+                  <Table.Td>{line.holder}</Table.Td>
+                  <Table.Td>{line.agent || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Title order={3} size="h4" mt="lg" mb="xs">
+          Totals per currency
+        </Title>
+        <TakingsTable money={report.totals} label="Totals per currency" />
+        <Title order={3} size="h4" mt="lg" mb="xs">
+          Unsettled at the close
+        </Title>
+        {report.unsettled.length === 0 && report.changesWaitingTotal === 0 ? (
+          <Text size="sm">Nothing: every payment is captured or released, and no change waits for a traveler’s payment.</Text>
+        ) : (
+          <Text size="sm" data-testid="unsettled">
+            {report.unsettled
+              .map(
+                (line) =>
+                  `${reportMoney(line.amountMinor, line.currency)} authorized, not yet captured (${plural(line.bookings, 'booking')})`,
+              )
+              .join('; ')}
+            {report.unsettled.length > 0 && report.changesWaitingTotal > 0 ? '; ' : ''}
+            {report.changesWaitingTotal > 0 ? `${plural(report.changesWaitingTotal, 'change')} waiting for the traveler’s payment` : ''}.
+          </Text>
+        )}
+        <Group mt={48} gap={64} aria-label="Signature">
+          <Text>Closed by: ______________________</Text>
+          <Text>Signature: ______________________</Text>
+          <Text>Date: ______________</Text>
+        </Group>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Group, Loader, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { formatDate, plural } from '../../../../shared/format';
+import type { PeriodReport as Report } from '../../../../shared/reports';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { escapeTaken } from '../../components/escape-taken';
+import { PrintBar } from '../../components/PrintBar';
+import { useShortcutKeys } from '../../components/use-shortcuts';
+import { useMainCall } from '../../hooks/use-main-call';
+import { TakingsTable } from './TakingsTable';
+
+const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 1000) / 10}%`);
+
+function Sellers({ label, sellers }: { label: string; sellers: Report['topPackages'] }) {
+  return (
+    <Table aria-label={label} withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{label}</Table.Th>
+          <Table.Th ta="right">Made</Table.Th>
+          <Table.Th ta="right">Cancelled</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {sellers.map((seller) => (
+          <Table.Tr key={seller.name}>
+            <Table.Td>{seller.name}</Table.Td>
+            <Table.Td ta="right">{seller.made}</Table.Td>
+            <Table.Td ta="right">{seller.cancelled}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A week's or a month's report at this counter, from `day` back: top sellers, rates, days booked ahead, money per currency. */
+export function PeriodReport({ profileId, day, onBack }: { profileId: number; day: string; onBack: () => void }) {
+  const [from, setFrom] = useState(`${day.slice(0, 8)}01`);
+  const [to, setTo] = useState(day);
+  const [report, setReport] = useState<Report | null>(null);
+  const { run, error } = useMainCall();
+  useShortcutKeys([['report-back', (event) => !escapeTaken(event) && onBack(), { preventDefault: false }]], { inTextFields: true });
+  const show = useCallback(
+    () => void run((call) => call('reports:period', { profileId, from, to }), setReport),
+    [profileId, from, to, run],
+  );
+  // The month so far on arrival; afterwards, when the agent asks for it (Show, or Enter in a field).
+  const showFirst = useRef(show);
+  useEffect(() => showFirst.current(), []);
+
+  return (
+    <div>
+      <PrintBar
+        back="Today"
+        onBack={onBack}
+        savePdf={async (call) => (await call('reports:save-pdf', { profileId, report: 'period', day: from })).path}
+      />
+      <form
+        className="no-print"
+        onSubmit={(event) => {
+          event.preventDefault();
+          show();
+        }}
+      >
+        <Group align="flex-end" mb="md">
+          <TextInput label="From (YYYY-MM-DD)" value={from} onChange={(event) => setFrom(event.currentTarget.value)} w={180} />
+          <TextInput label="To (YYYY-MM-DD)" value={to} onChange={(event) => setTo(event.currentTarget.value)} w={180} />
+          <Button type="submit" variant="default">
+            Show
+          </Button>
+        </Group>
+      </form>
+      <ErrorNotice error={error} />
+      {!report ? (
+        !error && <Loader role="status" aria-label="Loading the period report" />
+      ) : (
+        <article aria-label="Period report">
+          <Title order={2}>Period report</Title>
+          <Text c="dimmed" mb="md">
+            {formatDate(report.from)} to {formatDate(report.to)} (UTC), this counter
+          </Text>
+          {report.made === 0 ? (
+            <Text data-testid="period-nothing">No booking was made at this counter in this period.</Text>
+          ) : (
+            <Text data-testid="period-rates">
+              {plural(report.made, 'booking')} made; cancelled {percent(report.cancelled, report.made)}, changed{' '}
+              {percent(report.changed, report.made)}; booked {report.averageDaysAhead ?? '—'} days ahead on average.
+            </Text>
+          )}
+          <SimpleGrid cols={2} mt="md">
+            <Sellers label="Package" sellers={report.topPackages} />
+            <Sellers label="Hotel" sellers={report.topHotels} />
+          </SimpleGrid>
+          <Title order={3} size="h4" mt="lg" mb="xs">
+            Money per currency
+          </Title>
+          <TakingsTable money={report.money} label="Money per currency" />
+        </article>
+      )}
+    </div>
+  );
+}

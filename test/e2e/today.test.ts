@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { BookingRecord } from '../../shared/bookings';
+import { formatMoney } from '../../shared/format';
+import { paidAtCounter } from '../support/engine-helpers';
+import { serviceTotals } from '../support/service-totals';
+import { changed } from '../support/stay-changes';
+import { startHarness } from './harness';
+import type { Harness } from './harness';
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  const errors = harness?.pageErrors ?? [];
+  await harness?.close();
+  expect(errors).toEqual([]);
+});
+
+describe('Today', () => {
+  test('by keyboard: a day with nothing sold says so; then the takings per currency are the service’s, and a waiting change opens its booking', async () => {
+    harness = await startHarness({ trainingControls: { supplierDelayMs: 20 } });
+    const { page, core } = harness;
+    const training = harness.training;
+    if (!training) throw new Error('no built-in service');
+
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('nothing-sold').textContent()).toContain('Nothing sold today');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('0 bookings made');
+
+    // A day at the counter: two sales in euros, one in pounds, one cancelled, one change waiting for the traveler.
+    const bookings: BookingRecord[] = [
+      await paidAtCounter(core, 1, 150),
+      await paidAtCounter(core, 25, 160),
+      await paidAtCounter(core, 1, 170),
+    ];
+    await core.engine.cancel((bookings[2] as BookingRecord).id, 'Traveler changed plans');
+    const waiting = await changed(core, await paidAtCounter(core, 1, 180), false);
+    bookings.push(waiting);
+
+    // The screen follows each booking's commit by itself.
+    const expected = serviceTotals(training, bookings);
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('4 bookings made');
+    for (const line of expected) {
+      await expect
+        .poll(() => page.getByTestId(`takings-${line.currency}`).getByRole('cell').first().textContent())
+        .toBe(formatMoney(line.takings, line.currency));
+    }
+    expect(await page.getByTestId('nothing-sold').count()).toBe(0);
+    const waitingTable = page.getByRole('table', { name: 'Changes waiting for payment' });
+    await expect.poll(() => waitingTable.textContent()).toContain(waiting.pendingModification?.reference);
+    await harness.screenshot('today');
+
+    // By keyboard from the screen's top: Tab to the waiting change's Open, Enter opens the booking.
+    const open = page.getByRole('button', { name: `Open ${waiting.clientReference}` });
+    await page.getByRole('button', { name: 'Refresh' }).focus();
+    for (let presses = 0; presses < 10 && !(await open.evaluate((element) => element === document.activeElement)); presses += 1)
+      await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('heading', { name: `${waiting.holder.name} ${waiting.holder.surname}` }).isVisible()).toBe(true);
+  });
+
+  test('by keyboard: the end-of-day report opens from Today, is saved as a PDF and as a CSV that parses back to the service’s totals', async () => {
+    harness = await startHarness({ trainingControls: { supplierDelayMs: 20 } });
+    const { page, core, dataDir } = harness;
+    const training = harness.training;
+    if (!training) throw new Error('no built-in service');
+    const bookings = [await paidAtCounter(core, 1, 150), await paidAtCounter(core, 25, 160)];
+    await core.engine.cancel((bookings[0] as BookingRecord).id, 'Traveler changed plans');
+    const expected = serviceTotals(training, bookings);
+    const day = new Date().toISOString().slice(0, 10);
+
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('2 bookings made');
+    await page.keyboard.press('e');
+    const report = page.getByRole('article', { name: 'End-of-day report' });
+    await expect.poll(() => report.getByRole('table', { name: 'Money movements' }).getByRole('row').count()).toBe(6);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Print');
+    await harness.screenshot('end-of-day-report');
+
+    // Shift+Tab from Print to Save as PDF, Enter.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved to' }).textContent()).toContain('.pdf');
+    const pdf = readFileSync(join(dataDir, `packdesk-training-end-of-day-${day}.pdf`));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Shift+Tab to Save CSV, Enter: main writes it; parsed back, its totals are the service's.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'CSV saved to' }).isVisible()).toBe(true);
+    const rows = readFileSync(join(dataDir, `packdesk-training-end-of-day-${day}.csv`), 'utf8')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual(['Time (UTC)', 'Movement', 'Amount (minor units)', 'Currency', 'Booking', 'Reference', 'Traveler', 'Agent']);
+    expect(rows.filter((row) => row[0] !== 'Total').length - 1).toBe(5);
+    expect(rows.filter((row) => row[0] === 'Total').map((row) => [row[3], Number(row[2])])).toEqual(
+      expected.map((line) => [line.currency, line.takings]),
+    );
+
+    // Escape: back to Today.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
+  });
+
+  test('by keyboard: the period report opens from Today with the month so far, and a period longer than a year asks to narrow it', async () => {
+    harness = await startHarness({ trainingControls: { supplierDelayMs: 20 } });
+    const { page, core } = harness;
+    const lisbon = await paidAtCounter(core, 1, 150);
+    const cancelled = await paidAtCounter(core, 1, 160);
+    await core.engine.cancel(cancelled.id, 'Traveler changed plans');
+    await paidAtCounter(core, 25, 170);
+
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('3 bookings made');
+    await page.keyboard.press('p');
+    await expect
+      .poll(() => page.getByTestId('period-rates').textContent())
+      .toMatch(/^3 bookings made; cancelled 33.3%, changed 0%; booked \d+(\.\d)? days ahead on average\.$/);
+    const packages = page.getByRole('table', { name: 'Package' });
+    await expect.poll(() => packages.getByRole('row').nth(1).textContent()).toBe(`${lisbon.packageTitle}21`);
+    await harness.screenshot('period-report');
+
+    // Into From, a day more than a year before To, Enter: the period is refused in words.
+    const from = page.getByRole('textbox', { name: 'From (YYYY-MM-DD)' });
+    await from.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('2020-01-01');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('narrow it to a year or less');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
+  });
+});
