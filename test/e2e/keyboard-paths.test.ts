@@ -27,7 +27,7 @@ async function openByName(page: Page, surname: string) {
 
 /** Tab or Shift+Tab until the focus is on the named control. */
 async function tabTo(page: Page, name: RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let presses = 0; presses < 15; presses += 1) {
+  for (let presses = 0; presses < 25; presses += 1) {
     if (name.test(await focusedName(page))) return;
     await page.keyboard.press(key);
   }

@@ -27,6 +27,8 @@ describe('Today', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('nothing-sold').textContent()).toContain('Nothing sold today');
     await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('0 bookings made');
+    // Nothing to draw on a day with nothing sold.
+    expect(await page.getByTestId('day-charts').count()).toBe(0);
 
     // A day at the counter: two sales in euros, one in pounds, one cancelled, one change waiting for the traveler.
     const bookings: BookingRecord[] = [
@@ -49,6 +51,10 @@ describe('Today', () => {
     expect(await page.getByTestId('nothing-sold').count()).toBe(0);
     const waitingTable = page.getByRole('table', { name: 'Changes waiting for payment' });
     await expect.poll(() => waitingTable.textContent()).toContain(waiting.pendingModification?.reference);
+    // The day drawn (the charting library loaded now, with Today): a bar for the hour of the sales, a slice per status.
+    const charts = page.getByTestId('day-charts');
+    await expect.poll(() => charts.locator('.recharts-bar-rectangle').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => charts.locator('.recharts-pie-sector').count()).toBe(2);
     await harness.screenshot('today');
 
     // By keyboard from the screen's top: Tab to the waiting change's Open, Enter opens the booking.

@@ -1,7 +1,12 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Suspense } from 'react';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { plural } from '../../../../shared/format';
 import type { TodayFigures } from '../../../../shared/reports';
+import { onDemand } from '../on-demand';
 import { TakingsTable } from './TakingsTable';
+
+/** The charts' code (the charting library) loads when a day with sales is first shown, not before. */
+const DayCharts = onDemand(() => import('./DayCharts').then((module) => module.DayCharts)).Component;
 
 /** The statuses an agency asks about first, shown even at zero; any other status the service used follows. */
 const FIRST_STATUSES = ['Paid', 'Cancelled', 'Failed'];
@@ -33,28 +38,24 @@ export function StatusCounts({ figures }: { figures: TodayFigures }) {
 export function SalesByHour({ figures }: { figures: TodayFigures }) {
   const hours = figures.madeByHour.map((n, hour) => ({ hour, n })).filter((line) => line.n > 0);
   if (hours.length === 0) return null;
-  const most = Math.max(...hours.map((line) => line.n));
   return (
-    <Table aria-label="Sales per hour" withTableBorder>
-      <Table.Tbody>
-        {hours.map(({ hour, n }) => (
-          <Table.Tr key={hour}>
-            <Table.Th scope="row" w={190}>
-              {String(hour).padStart(2, '0')}:00–{String(hour + 1).padStart(2, '0')}:00 UTC
-            </Table.Th>
-            <Table.Td w={60} ta="right">
-              {n}
-            </Table.Td>
-            <Table.Td>
-              <div
-                aria-hidden
-                style={{ height: 10, width: `${(n / most) * 100}%`, background: 'var(--mantine-color-indigo-4)', borderRadius: 3 }}
-              />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap="sm">
+      <Suspense fallback={null}>
+        <DayCharts figures={figures} />
+      </Suspense>
+      <Table aria-label="Sales per hour" withTableBorder maw={420}>
+        <Table.Tbody>
+          {hours.map(({ hour, n }) => (
+            <Table.Tr key={hour}>
+              <Table.Th scope="row" w={190}>
+                {String(hour).padStart(2, '0')}:00–{String(hour + 1).padStart(2, '0')}:00 UTC
+              </Table.Th>
+              <Table.Td ta="right">{n}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }
 
