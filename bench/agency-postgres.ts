@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import type { AgencyConnectionSettings } from '../electron/core/agency/agency-connection';
 import { createAgencyDatabase, dropAgencyDatabases } from '../test/support/agency-server';
-import { DURABLE, DURABLE_SETTINGS, startDurablePostgres } from './soak/agency/durable-postgres';
+import { DURABLE, shownDurability, startDurablePostgres } from './soak/agency/durable-postgres';
 
 /** The PostgreSQL server the agency figures run against, and a fresh database on it per use. */
 export interface BenchPostgres {
@@ -14,22 +13,6 @@ export interface BenchPostgres {
   createDatabase(prefix: string): Promise<AgencyConnectionSettings>;
   /** Drops the databases made here and stops the cluster if this run started it. */
   stop(): Promise<void>;
-}
-
-/** fsync, synchronous commit and full page writes, read back from the server itself. */
-async function shownDurability(url: string): Promise<string> {
-  const client = new Client({ connectionString: url, ssl: false });
-  await client.connect();
-  try {
-    const shown: string[] = [];
-    for (const name of Object.keys(DURABLE_SETTINGS)) {
-      const { rows } = await client.query<Record<string, string>>(`SHOW ${name}`);
-      shown.push(`${name}=${rows[0]?.[name] ?? '?'}`);
-    }
-    return shown.join(' ');
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -48,7 +31,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     url = `postgres://postgres@${cluster.host}:${cluster.port}/postgres`;
     stopCluster = () => cluster.destroy();
   }
-  const durability = await shownDurability(url).catch(async (error: unknown) => {
+  const durability = await shownDurability({ connectionString: url, ssl: false }).catch(async (error: unknown) => {
     await stopCluster();
     throw error;
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import type { ClientConfig } from 'pg';
 
 const run = promisify(execFile);
 
@@ -95,20 +96,7 @@ export async function startDurablePostgres(binDir: string): Promise<DurablePostg
       await start();
       up = true;
     },
-    async durability() {
-      const client = new Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
-      await client.connect();
-      try {
-        const shown: string[] = [];
-        for (const name of Object.keys(DURABLE_SETTINGS)) {
-          const { rows } = await client.query<Record<string, string>>(`SHOW ${name}`);
-          shown.push(`${name}=${rows[0]?.[name] ?? '?'}`);
-        }
-        return shown.join(' ');
-      } finally {
-        await client.end();
-      }
-    },
+    durability: () => shownDurability({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' }),
     async destroy() {
       if (up) await asOwner('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       up = false;
@@ -121,3 +109,19 @@ export async function startDurablePostgres(binDir: string): Promise<DurablePostg
 export const DURABLE = Object.entries(DURABLE_SETTINGS)
   .map(([name, value]) => `${name}=${value}`)
   .join(' ');
+
+/** fsync, synchronous commit and full page writes as the server itself reports them (`SHOW`). */
+export async function shownDurability(connection: ClientConfig): Promise<string> {
+  const client = new Client(connection);
+  await client.connect();
+  try {
+    const shown: string[] = [];
+    for (const name of Object.keys(DURABLE_SETTINGS)) {
+      const { rows } = await client.query<Record<string, string>>(`SHOW ${name}`);
+      shown.push(`${name}=${rows[0]?.[name] ?? '?'}`);
+    }
+    return shown.join(' ');
+  } finally {
+    await client.end();
+  }
+}
