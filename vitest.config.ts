@@ -33,6 +33,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium at a time: two cores are shared with the build and the services.
           fileParallelism: false,
+          // In CI a browser test that fails is tried once more; one that then passes is still listed by name
+          // (scripts/run-tests.mjs), with what failed the first time, so a flaky screen is seen, not hidden.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -37,6 +37,12 @@ if (existsSync(REPORT)) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
+  const triedTwice = report.testResults.flatMap((suite) =>
+    suite.assertionResults
+      .filter((test) => test.meta?.failedOnce)
+      .map((test) => `${test.status}: ${test.fullName}\n    first try: ${test.meta.failedOnce}`),
+  );
+  if (triedTwice.length) console.log(`\nBrowser tests that failed their first try:\n${triedTwice.join('\n')}`);
   // A suite that failed to load has no tests to count; count it as one failure.
   failed += report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0).length;
 } else {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 declare global {
   interface Window {
     __focusLost?: string[];
+    __focusTrail?: string[];
   }
 }
 
@@ -22,7 +23,7 @@ export async function watchFocus(page: Page, graceMs = 400, busyGraceMs = 2_000)
       let clickedAway = false;
       const describe = (element: Element | null) =>
         element
-          ? `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent).trim().slice(0, 40)}"`
+          ? `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? (element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null) ?? element.textContent).trim().slice(0, 40)}"`
           : 'nothing';
       const where = () => {
         const dialog = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"]')).find(
@@ -30,14 +31,29 @@ export async function watchFocus(page: Page, graceMs = 400, busyGraceMs = 2_000)
         );
         return `${dialog ? 'dialog ' : ''}${describe((dialog ?? document).querySelector('h2, h3'))}`;
       };
+      // The last moves of the focus and the keys pressed, for a failed test to say what happened.
+      window.__focusTrail = [];
+      const trail = (line: string) => {
+        const kept = window.__focusTrail ?? [];
+        kept.push(`${Math.round(performance.now())} ms ${line}`);
+        if (kept.length > 40) kept.shift();
+      };
       document.addEventListener(
         'focusin',
         (event) => {
           if (event.target instanceof HTMLElement) last = event.target;
           clickedAway = false;
+          trail(`focus ${describe(last)}`);
         },
         true,
       );
+      document.addEventListener(
+        'focusout',
+        (event) => event.relatedTarget === null && trail(`blur ${describe(event.target as Element)}`),
+        true,
+      );
+      document.addEventListener('keydown', (event) => trail(`key ${event.key} on ${describe(document.activeElement)}`), true);
+      document.addEventListener('click', (event) => trail(`click ${describe(event.target as Element)}`), true);
       document.addEventListener(
         'pointerdown',
         (event) => {
@@ -72,3 +88,6 @@ export async function watchFocus(page: Page, graceMs = 400, busyGraceMs = 2_000)
   );
   return () => page.evaluate(() => window.__focusLost ?? []).catch(() => []);
 }
+
+/** The last focus moves, keys and clicks on the page, oldest first. */
+export const focusTrail = (page: Page) => page.evaluate(() => window.__focusTrail ?? []).catch(() => ['(the page did not answer)']);
