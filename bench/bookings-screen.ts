@@ -78,7 +78,7 @@ async function instrument(page: Page): Promise<void> {
 }
 
 /** A fresh start of the renderer (nothing cached in its stores), ready as an agent finds it a moment after it opened. */
-async function startAfresh(page: Page): Promise<void> {
+export async function startAfresh(page: Page): Promise<void> {
   await page.reload();
   await page.getByRole('status', { name: 'Starting Packdesk' }).waitFor({ state: 'detached' });
   await page.getByLabel('Search packages').waitFor();

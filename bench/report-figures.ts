@@ -15,19 +15,19 @@ const DAY = '2026-01-15';
 /** The month the period report is asked for, ending on that day. */
 const MONTH_FROM = '2025-12-16';
 /** Bookings made on that day at profile 1 (a busy counter's day, the size of the end-of-day figure). */
-const DAY_BOOKINGS = 2_000;
-const PROFILES = 3;
+export const DAY_BOOKINGS = 2_000;
+export const REPORT_PROFILES = 3;
 const AGENTS = ['Ana Reis', 'Ben Costa', 'Cy Lopes', 'Dee Amaral', ''];
 const SETTLED = ['Paid', 'Paid', 'Paid', 'Paid', 'Paid', 'Cancelled', 'Failed'];
 /** Bumped whenever the rows written here change, so an older cached file is not reused. */
 const SEEDER_VERSION = 1;
 
 /**
- * Writes `size` bookings over five years and three profiles (the last day holding DAY_BOOKINGS of
+ * Writes `size` bookings over five years and three profiles up to `day` (which holds DAY_BOOKINGS of
  * profile 1), through the ledger's own triggers, with the money movements each one's status means,
  * as money-movements.ts records them. Seeded; one transaction, no journal.
  */
-function writeReportLedger(file: string, size: number, seed: number): void {
+function writeReportLedger(file: string, size: number, seed: number, day: string): void {
   openDatabase(file, ledgerMigrations).close();
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;');
@@ -41,8 +41,9 @@ function writeReportLedger(file: string, size: number, seed: number): void {
   const movement = db.prepare(
     "INSERT INTO money_movements (booking_id, profile_id, at, kind, amount_minor, currency, counter, agent) VALUES (?, ?, ?, ?, ?, ?, '', ?)",
   );
-  const start = Date.parse('2021-01-15T00:00:00Z');
-  const dayStart = Date.parse(`${DAY}T00:00:00Z`);
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
+  // Five years of history before the day.
+  const start = new Date(dayStart).setUTCFullYear(Number(day.slice(0, 4)) - 5);
   const history = size - DAY_BOOKINGS;
   const step = history > 0 ? Math.floor((dayStart - start) / history) : 0;
   db.exec('BEGIN');
@@ -52,7 +53,7 @@ function writeReportLedger(file: string, size: number, seed: number): void {
       ? dayStart + Math.floor(((index - history) / DAY_BOOKINGS) * 86_399_000)
       : start + index * step + Math.floor(random() * step);
     const at = new Date(createdMs).toISOString();
-    const profileId = today ? 1 : 1 + (index % PROFILES);
+    const profileId = today ? 1 : 1 + (index % REPORT_PROFILES);
     const pkg = CATALOG[Math.floor(random() * CATALOG.length)] as (typeof CATALOG)[number];
     const property = pkg.properties[0] as (typeof pkg.properties)[number];
     const status = SETTLED[Math.floor(random() * SETTLED.length)] as string;
@@ -98,19 +99,26 @@ function writeReportLedger(file: string, size: number, seed: number): void {
   db.close();
 }
 
-/** The seeded file, kept under out/bench-cache by seed, size, schema and seeder version; a copy for this run. */
-function reportLedger(dir: string, size: number, seed: number): { file: string; seedMs: number } {
+/** The seeded file, kept under out/bench-cache by seed, size, day, schema and seeder version; a copy for this run as `name` in `dir`. */
+export function reportLedger(
+  dir: string,
+  size: number,
+  seed: number,
+  day = DAY,
+  name = `ledger-${size}.db`,
+): { file: string; seedMs: number } {
   const cacheDir = join(process.cwd(), 'out', 'bench-cache');
-  const cached = join(cacheDir, `report-ledger-seed${seed}-${size}-schema${ledgerMigrations.length}-v${SEEDER_VERSION}.db`);
+  const dayPart = day === DAY ? '' : `-${day}`;
+  const cached = join(cacheDir, `report-ledger-seed${seed}-${size}${dayPart}-schema${ledgerMigrations.length}-v${SEEDER_VERSION}.db`);
   let seedMs = 0;
   if (!existsSync(cached)) {
     mkdirSync(cacheDir, { recursive: true });
     const started = performance.now();
-    writeReportLedger(`${cached}.partial`, size, seed);
+    writeReportLedger(`${cached}.partial`, size, seed, day);
     seedMs = performance.now() - started;
     renameSync(`${cached}.partial`, cached);
   }
-  const file = join(dir, `ledger-${size}.db`);
+  const file = join(dir, name);
   copyFileSync(cached, file);
   return { file, seedMs };
 }
@@ -153,7 +161,7 @@ export function measureReports(
       );
       const full = spreadOf(timed.first);
       const bare = spreadOf(timed.second);
-      const words = `${size.toLocaleString('en-GB')} rows, ${PROFILES} profiles, ${DAY_BOOKINGS.toLocaleString('en-GB')} bookings that day`;
+      const words = `${size.toLocaleString('en-GB')} rows, ${REPORT_PROFILES} profiles, ${DAY_BOOKINGS.toLocaleString('en-GB')} bookings that day`;
       figures.push({
         name: `Today's figures in main (${words})`,
         value: full.p95,
@@ -202,7 +210,7 @@ export function measureReports(
       );
       const monthSpread = spreadOf(month.first);
       figures.push({
-        name: `A month's period report in main (${size.toLocaleString('en-GB')} rows, ${PROFILES} profiles)`,
+        name: `A month's period report in main (${size.toLocaleString('en-GB')} rows, ${REPORT_PROFILES} profiles)`,
         value: monthSpread.p95,
         unit: 'ms',
         spread: monthSpread,
