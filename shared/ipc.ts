@@ -218,6 +218,8 @@ export const channels = {
   'reports:end-of-day-csv': { input: endOfDayInputSchema, output: z.object({ path: z.string().nullable(), movements: z.number().int() }) },
   /** A period's report at this counter (a week, a month; a year at most): top sellers, cancellation and change rates, days booked ahead. */
   'reports:period': { input: periodInputSchema, output: periodReportSchema },
+  /** The period's bookings and money as CSV, written by main through a save dialog as a stream; null when the agent cancelled. */
+  'reports:period-csv': { input: periodInputSchema, output: z.object({ path: z.string().nullable(), bookings: z.number().int() }) },
   /** The report on screen saved as a PDF (the app's print path); null when the agent cancelled. */
   'reports:save-pdf': { input: savePdfInputSchema, output: z.object({ path: z.string().nullable() }) },
   /** Whether this counter shares its ledger with an agency, and how the link stands. */

@@ -67,6 +67,7 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'reports:end-of-day-csv': { need: 'agent', scope: 'named-profile', does: 'Exporting the end-of-day report' },
   // How the counter sells over weeks and months is a supervisor's to read.
   'reports:period': { need: 'supervisor', scope: 'named-profile', does: 'Reading the period report' },
+  'reports:period-csv': { need: 'supervisor', scope: 'named-profile', does: 'Exporting the period report' },
   'reports:save-pdf': { need: 'agent', scope: 'named-profile', does: 'Saving a report' },
   'agency:status': open('Reading the agency link', 'counter'),
   'agency:settings': open('Reading the agency settings', 'counter'),

@@ -128,6 +128,17 @@ describe('Today', () => {
     await expect.poll(() => packages.getByRole('row').nth(1).textContent()).toBe(`${lisbon.packageTitle}21`);
     await harness.screenshot('period-report');
 
+    // Save CSV, by Enter: main writes the period a line per booking, then its takings per currency.
+    await page.getByRole('button', { name: 'Save CSV' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'CSV saved to' }).isVisible()).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = readFileSync(join(harness.dataDir, `packdesk-training-period-${today.slice(0, 8)}01-to-${today}.csv`), 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]?.startsWith('Made (UTC),Booking,Reference,Package,Hotel')).toBe(true);
+    expect(lines.filter((line) => line.includes(',Cancelled,'))).toHaveLength(1);
+    expect(lines.filter((line) => !line.startsWith('Total,'))).toHaveLength(4);
+
     // Into From, a day more than a year before To, Enter: the period is refused in words.
     const from = page.getByRole('textbox', { name: 'From (YYYY-MM-DD)' });
     await from.focus();

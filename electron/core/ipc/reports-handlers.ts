@@ -19,7 +19,8 @@ export interface ReportsIpcDeps {
   files: { fileSaver?: FileSaver | undefined; pdfPrinter?: PdfPrinter | undefined };
 }
 
-type ReportsChannel = 'reports:today' | 'reports:end-of-day' | 'reports:end-of-day-csv' | 'reports:period' | 'reports:save-pdf';
+type ReportsChannel =
+  'reports:today' | 'reports:end-of-day' | 'reports:end-of-day-csv' | 'reports:period' | 'reports:period-csv' | 'reports:save-pdf';
 
 /** The counter's reports, read from the figures the ledger keeps with each change (offline too). */
 export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsIpcDeps): AreaHandlers<ReportsChannel> {
@@ -31,23 +32,35 @@ export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsI
   };
   const fileName = (profileId: number, day: string, extension: string, report = 'end-of-day') =>
     `packdesk-${profiles.find(profileId).kind}-${report}-${day}.${extension}`;
+  /** A report's CSV written by main through the save dialog as a stream; `lines` counts those between the heading and the totals. */
+  const saveCsv = async (name: string, csv: Iterable<string>) => {
+    if (!files.fileSaver)
+      throw new AppError('save_unavailable', 'This Packdesk cannot save files.', 'Export the report from the desktop app.');
+    let lines = -1;
+    const counted = function* () {
+      for (const line of csv) {
+        if (!line.startsWith('Total,')) lines += 1;
+        yield line;
+      }
+    };
+    const path = await saveChunks(files.fileSaver, name, counted(), { name: 'CSV', extension: 'csv' });
+    return { path, lines: Math.max(0, lines) };
+  };
   return {
     'reports:today': async ({ profileId, day }) =>
       ledger.today(profileId, day ?? new Date().toISOString().slice(0, 10), seesAgents(profileId)),
     'reports:end-of-day': async ({ profileId, day }) => ledger.endOfDay(profileId, day),
     'reports:period': async ({ profileId, from, to }) => ledger.period(profileId, from, to),
     'reports:end-of-day-csv': async ({ profileId, day }) => {
-      if (!files.fileSaver)
-        throw new AppError('save_unavailable', 'This Packdesk cannot save files.', 'Export the report from the desktop app.');
-      let movements = -1;
-      const lines = function* () {
-        for (const line of ledger.endOfDayCsv(profileId, day)) {
-          if (!line.startsWith('Total,')) movements += 1;
-          yield line;
-        }
-      };
-      const path = await saveChunks(files.fileSaver, fileName(profileId, day, 'csv'), lines(), { name: 'CSV', extension: 'csv' });
-      return { path, movements: Math.max(0, movements) };
+      const { path, lines } = await saveCsv(fileName(profileId, day, 'csv'), ledger.endOfDayCsv(profileId, day));
+      return { path, movements: lines };
+    },
+    'reports:period-csv': async ({ profileId, from, to }) => {
+      const { path, lines } = await saveCsv(
+        fileName(profileId, `${from}-to-${to}`, 'csv', 'period'),
+        ledger.periodCsv(profileId, from, to),
+      );
+      return { path, bookings: lines };
     },
     'reports:save-pdf': async ({ profileId, report, day }) => {
       if (!files.pdfPrinter)

@@ -13,7 +13,7 @@ import type { BookingPatch, PendingChange, Row } from './ledger-rows';
 import { createMoneyBook } from './money-movements';
 import { todayFigures } from '../reports/today';
 import { endOfDay, endOfDayCsv } from '../reports/end-of-day';
-import { periodReport } from '../reports/period';
+import { periodCsv, periodReport } from '../reports/period';
 import { statement } from './statements';
 import { createWriteJournal } from './write-journal';
 import { SPEC_STATUS_RULES, TRAINING_STATUS_RULES } from '../../../shared/status-rules';
@@ -124,6 +124,8 @@ export function createLedger(
     period: (profileId: number, from: string, to: string) => periodReport(db, profileId, from, to),
     /** The same as CSV lines, yielded one by one for a stream. */
     endOfDayCsv: (profileId: number, day: string) => endOfDayCsv(db, profileId, day),
+    /** A period's bookings and money as CSV lines, yielded one by one for a stream. */
+    periodCsv: (profileId: number, from: string, to: string) => periodCsv(db, profileId, from, to),
 
     /** The change under watch on this booking (waiting for payment, or abandoned and still payable), as the engine stored it. */
     watchedChange(id: number): (Omit<PendingChange, 'reference' | 'paymentLink'> & { reference?: string; paymentLink?: string }) | null {

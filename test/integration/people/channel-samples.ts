@@ -70,6 +70,7 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'reports:today': { profileId: ids.profileId },
     'reports:end-of-day': { profileId: ids.profileId, day: '2026-01-15' },
     'reports:end-of-day-csv': { profileId: ids.profileId, day: '2026-01-15' },
+    'reports:period-csv': { profileId: ids.profileId, from: '2026-01-01', to: '2026-01-15' },
     'reports:period': { profileId: ids.profileId, from: '2026-01-01', to: '2026-01-31' },
     'reports:save-pdf': { profileId: ids.profileId, report: 'end-of-day', day: '2026-01-15' },
     'agency:status': {},

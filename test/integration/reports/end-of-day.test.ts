@@ -4,16 +4,14 @@
  * as a stream parses back to the same, and what is authorized but not captured at the close is named.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Core } from '../../../electron/core/core';
 import { createDispatcher } from '../../../electron/core/dispatch';
-import { writeChunks } from '../../../electron/core/file-saver';
-import type { FileSaver } from '../../../electron/core/file-saver';
 import type { BookingRecord } from '../../../shared/bookings';
 import type { EndOfDay } from '../../../shared/reports';
 import { heldBooking, paidAtCounter, useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
+import { parsedCsv, savingInto } from '../../support/report-csv';
 import { serviceTotals } from '../../support/service-totals';
 import { changed } from '../../support/stay-changes';
 import { useTempDir } from '../../support/temp-dir';
@@ -29,25 +27,6 @@ async function call<T>(counter: Core, channel: string, input: unknown): Promise<
   if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}: ${answer.error.message}`);
   return answer.value as T;
 }
-
-/** The save dialog as the agent answers it: into the test's folder, under the name offered, written as a stream. */
-function savingInto(folder: string): FileSaver {
-  return {
-    saveText: () => Promise.reject(new Error('the report is written as a stream, not one text')),
-    saveStream: async (name, chunks) => (await writeChunks(join(folder, name), chunks), join(folder, name)),
-  };
-}
-
-/** CSV as a spreadsheet reads it (the report quotes only what needs it). */
-const parsed = (csv: string) =>
-  csv
-    .trimEnd()
-    .split('\r\n')
-    .map((line) =>
-      [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)]
-        .map((match) => (match[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'))
-        .slice(0, -1),
-    );
 
 describe('the end-of-day report', () => {
   test('every movement the service recorded is a line; the totals and the CSV (streamed by main) are the service’s to the minor unit', async () => {
@@ -79,7 +58,7 @@ describe('the end-of-day report', () => {
 
     const saved = await call<{ path: string; movements: number }>(counter, 'reports:end-of-day-csv', { profileId, day: TODAY() });
     expect(saved.movements).toBe(report.movements.length);
-    const [header, ...rows] = parsed(readFileSync(saved.path, 'utf8'));
+    const [header, ...rows] = parsedCsv(readFileSync(saved.path, 'utf8'));
     expect(header).toEqual(['Time (UTC)', 'Movement', 'Amount (minor units)', 'Currency', 'Booking', 'Reference', 'Traveler', 'Agent']);
     const movementRows = rows.filter((row) => row[0] !== 'Total');
     expect(movementRows.map((row) => [row[4], row[1]?.replace('paid at a link', 'paid_at_link'), Number(row[2])]).sort()).toEqual(

@@ -1,4 +1,5 @@
 /** The period report against the built-in service: the sellers, the rates, how far ahead, and the money of the days, from the ledger's index and kept sums. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Core } from '../../../electron/core/core';
 import { createDispatcher } from '../../../electron/core/dispatch';
@@ -6,11 +7,14 @@ import type { BookingRecord } from '../../../shared/bookings';
 import type { PeriodReport } from '../../../shared/reports';
 import { paidAtCounter, useCore } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
+import { parsedCsv, savingInto } from '../../support/report-csv';
 import { serviceTotals } from '../../support/service-totals';
 import { changed } from '../../support/stay-changes';
+import { useTempDir } from '../../support/temp-dir';
 
 const core = useCore();
 const sandbox = useSandbox({ controls: { supplierDelayMs: 20 } });
+const tempDir = useTempDir();
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 const dispatchOf = (counter: Core) => createDispatcher(counter.handlers);
@@ -18,7 +22,8 @@ const dispatchOf = (counter: Core) => createDispatcher(counter.handlers);
 describe('the period report', () => {
   test('a month: top sellers by package and hotel, cancellation and change rates, days booked ahead, and the service’s money', async () => {
     const service = await sandbox();
-    const { core: counter } = await core(service);
+    const folder = tempDir();
+    const { core: counter } = await core(service, { fileSaver: savingInto(folder) });
     const profileId = counter.profiles.active().id;
     const bookings: BookingRecord[] = [
       await paidAtCounter(counter, 1, 150),
@@ -42,6 +47,28 @@ describe('the period report', () => {
     const ahead = bookings.map((booking) => (Date.parse(counter.ledger.get(booking.id)?.checkIn ?? '') - Date.parse(day(0))) / 86_400_000);
     expect(report.averageDaysAhead).toBeCloseTo(ahead.reduce((sum, days) => sum + days, 0) / 3, 0);
     expect(report.money).toEqual(serviceTotals(service, bookings));
+
+    // Its CSV, written by main as a stream: a line per booking as the ledger holds it now, then the takings per currency.
+    const csv = await dispatchOf(counter)('reports:period-csv', { profileId, from: day(-20), to: day(0) });
+    if (!csv.ok) throw new Error(csv.error.message);
+    const saved = csv.value as { path: string; bookings: number };
+    expect(saved.bookings).toBe(3);
+    const [header, ...rows] = parsedCsv(readFileSync(saved.path, 'utf8'));
+    expect(header?.slice(0, 4)).toEqual(['Made (UTC)', 'Booking', 'Reference', 'Package']);
+    const bookingRows = rows.filter((row) => row[0] !== 'Total');
+    const now = bookings.map((booking) => counter.ledger.get(booking.id) as BookingRecord);
+    expect(bookingRows.map((row) => [row[1], row[7], row[8], Number(row[9]), row[10]])).toEqual(
+      now.map((booking, index) => [
+        booking.clientReference,
+        booking.status,
+        index === 0 ? 'yes' : 'no',
+        booking.totalMinor,
+        booking.currency,
+      ]),
+    );
+    expect(rows.filter((row) => row[0] === 'Total').map((row) => [row[10], Number(row[9])])).toEqual(
+      report.money.map((line) => [line.currency, line.takings]),
+    );
 
     // A period before anything was sold has nothing in it.
     const before = await dispatchOf(counter)('reports:period', { profileId, from: '2020-01-01', to: '2020-01-31' });

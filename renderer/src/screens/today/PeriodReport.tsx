@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Group, Loader, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatDate, plural } from '../../../../shared/format';
 import type { PeriodReport as Report } from '../../../../shared/reports';
+import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { escapeTaken } from '../../components/escape-taken';
 import { PrintBar } from '../../components/PrintBar';
@@ -39,7 +40,9 @@ export function PeriodReport({ profileId, day, onBack }: { profileId: number; da
   const [from, setFrom] = useState(`${day.slice(0, 8)}01`);
   const [to, setTo] = useState(day);
   const [report, setReport] = useState<Report | null>(null);
+  const [savedCsv, setSavedCsv] = useState<string | null>(null);
   const { run, error } = useMainCall();
+  const csv = useMainCall();
   useShortcutKeys([['report-back', (event) => !escapeTaken(event) && onBack(), { preventDefault: false }]], { inTextFields: true });
   const show = useCallback(
     () => void run((call) => call('reports:period', { profileId, from, to }), setReport),
@@ -55,7 +58,29 @@ export function PeriodReport({ profileId, day, onBack }: { profileId: number; da
         back="Today"
         onBack={onBack}
         savePdf={async (call) => (await call('reports:save-pdf', { profileId, report: 'period', day: from })).path}
-      />
+      >
+        {savedCsv && (
+          <Text size="sm" role="status" c="dimmed">
+            CSV saved to {savedCsv}
+          </Text>
+        )}
+        {/* The period on screen (the one last shown), a line per booking for a spreadsheet. */}
+        <BusyButton
+          variant="default"
+          busy={csv.busy}
+          disabled={!report}
+          onClick={() =>
+            report &&
+            void csv.run(
+              async (call) => (await call('reports:period-csv', { profileId, from: report.from, to: report.to })).path,
+              setSavedCsv,
+            )
+          }
+        >
+          Save CSV
+        </BusyButton>
+      </PrintBar>
+      <ErrorNotice error={csv.error} onClose={csv.clearError} />
       <form
         className="no-print"
         onSubmit={(event) => {
