@@ -5,6 +5,7 @@ import { fileHoldsCardNumber } from '../../test/support/card-scan';
 import { statusesOf } from '../../electron/sandbox/dialect';
 import type { Dialect } from '../../electron/sandbox/dialect';
 import { attentionByCause, matchBySale, overlappingWrites, saleByEmail } from './sale-matching';
+import { ledgerTakings, serviceTakings, takingsMismatches } from './takings';
 import type { Holder, LedgerBooking, LoggedWrite, SaleOf, ServiceBooking } from './sale-matching';
 
 export * from './sale-matching';
@@ -153,6 +154,7 @@ export const ANOMALIES = [
   'wrongStatus',
   'wrongDates',
   'wrongTotal',
+  'wrongTakings',
   'doubleCharged',
   'doubleWritten',
   'unsettled',
@@ -187,10 +189,12 @@ export function compareWithService(
         ],
       };
   const flags = ledgers.flatMap((ledger) => ledger.attention);
+  const takings = takingsMismatches(serviceTakings(serviceFile), counterDirs.map(ledgerTakings));
   const withCards = filesWithCardNumbers([...counterDirs, serviceFile, `${serviceFile}-wal`, ...(options.alsoScan ?? [])]);
   return {
     ...matched.figures,
     doubleWritten: overlaps.doubleWritten,
+    wrongTakings: takings.wrongTakings,
     unsettled: ledgers.reduce((sum, ledger) => sum + ledger.unsettled, 0),
     cardNumbers: withCards.length,
     attention: flags.filter((flag) => flag !== null).length,
@@ -199,6 +203,7 @@ export function compareWithService(
     findings: [
       ...matched.findings,
       ...overlaps.findings,
+      ...takings.findings,
       ...withCards.map((file) => ({ term: 'cardNumbers', detail: `${file} holds something that looks like a card number` })),
     ],
   };

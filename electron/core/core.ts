@@ -156,7 +156,7 @@ export function createCore(options: CoreOptions) {
     ledgerDb,
     secrets: options.secrets,
     profile: profiles.find,
-    announce: (bookingId) => ledger.announce(bookingId),
+    bookings: ledger,
     onStatus: (status) => events.emit('event:agency-change', status),
     // Agents defined once for the agency reach this counter (sign-in works offline); its audit and what it runs go to the agency.
     people: { agents: createAgencyAgentCopy(settingsDb), audit },

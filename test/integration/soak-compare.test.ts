@@ -47,6 +47,15 @@ function serviceWriter(db: DatabaseSync) {
           "INSERT INTO payments (booking_id, kind, amount_minor, currency, created_at) VALUES (?, 'authorization', ?, 'EUR', ?)",
         ).run(id, stay.total, AT);
     },
+    payment(bookingId: number, kind: string, amount: number, currency = 'EUR') {
+      db.prepare('INSERT INTO payments (booking_id, kind, amount_minor, currency, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        bookingId,
+        kind,
+        amount,
+        currency,
+        AT,
+      );
+    },
     write(operation: string, bookingId: number | null, receivedAt: number, doneAt: number) {
       db.prepare('INSERT INTO write_requests (operation, booking_id, received_at, done_at, outcome) VALUES (?, ?, ?, ?, ?)').run(
         operation,
@@ -69,8 +78,11 @@ type Row = {
   attention?: string;
 };
 
-/** A counter's ledger made by the app's own migrations, with rows put in by hand (and an open write when asked). */
-function ledgerDir(dir: string, name: string, rows: Row[], openWrites = 0): string {
+/** A money movement a counter recorded: its row's index, what moved, how much; `counter` names another desk's copy. */
+type Movement = { row: number; kind: string; amount: number; currency?: string; counter?: string };
+
+/** A counter's ledger made by the app's own migrations, with rows and money movements put in by hand (and an open write when asked). */
+function ledgerDir(dir: string, name: string, rows: Row[], openWrites = 0, movements: Movement[] = []): string {
   const folder = join(dir, name);
   const db = openDatabase(join(folder, 'ledger.db'), ledgerMigrations);
   for (const [index, row] of rows.entries()) {
@@ -91,6 +103,10 @@ function ledgerDir(dir: string, name: string, rows: Row[], openWrites = 0): stri
       AT,
     );
   }
+  for (const movement of movements)
+    db.prepare(
+      "INSERT INTO money_movements (booking_id, profile_id, at, kind, amount_minor, currency, counter, agent) VALUES (?, 1, ?, ?, ?, ?, ?, '')",
+    ).run(movement.row + 1, AT, movement.kind, movement.amount, movement.currency ?? 'EUR', movement.counter ?? '');
   for (let count = 0; count < openWrites; count += 1)
     db.prepare("INSERT INTO intents (booking_id, operation, detail, started_at) VALUES (NULL, 'prebook', '{}', ?)").run(AT);
   db.close();
@@ -129,6 +145,7 @@ describe('the soak’s comparison: every ledger row matched with the service’s
       wrongTotal: 0,
       doubleCharged: 0,
       doubleWritten: 0,
+      wrongTakings: 0,
       unsettled: 0,
       cardNumbers: 0,
       attention: 1,
@@ -228,6 +245,50 @@ describe('the soak’s comparison: every ledger row matched with the service’s
         expect.stringMatching(/^doubleWritten: booking 100001: cancel \(200\) came 300\.0 ms before the service was done with book/),
       ]),
     );
+  });
+
+  test('the counters’ reported takings against the service’s payments: each currency whose sum differs is counted, another desk’s copy is not counted twice', () => {
+    const dir = tempDir();
+    const service = serviceFile(dir, (put) => {
+      put.booking(100001, 'a@example.com', 'paid', 1);
+      put.booking(100002, 'b@example.com', 'cancelled', 1);
+      put.payment(100001, 'capture', 90000);
+      put.payment(100002, 'capture', 90000);
+      put.payment(100002, 'refund', 90000);
+      put.payment(100001, 'charge', 1500, 'GBP');
+      put.write('prebook', null, 990, 992);
+    });
+    const paid = { number: 100001, sale: 'a@example.com', status: 'Paid' };
+    const cancelled = { number: 100002, sale: 'b@example.com', status: 'Cancelled' };
+    // Desk 1 sold the first, desk 2 the second; each also holds the other's copy, counted by the desk that sold it.
+    const rightDesks = [
+      ledgerDir(dir, 'desk-1', [paid], 0, [
+        { row: 0, kind: 'authorized', amount: 90000 },
+        { row: 0, kind: 'captured', amount: 90000 },
+        { row: 0, kind: 'paid_at_link', amount: 1500, currency: 'GBP' },
+      ]),
+      ledgerDir(dir, 'desk-2', [cancelled], 0, [
+        { row: 0, kind: 'captured', amount: 90000 },
+        { row: 0, kind: 'refunded', amount: 90000 },
+        { row: 0, kind: 'captured', amount: 90000, counter: 'Desk 1' },
+      ]),
+    ];
+    expect(compareWithService(service, rightDesks)).toMatchObject({ wrongTakings: 0 });
+
+    // A refund the second desk never recorded, and a link payment recorded in euros: both currencies are wrong.
+    const wrongDesks = [
+      ledgerDir(dir, 'desk-3', [paid], 0, [
+        { row: 0, kind: 'captured', amount: 90000 },
+        { row: 0, kind: 'paid_at_link', amount: 1500 },
+      ]),
+      ledgerDir(dir, 'desk-4', [cancelled], 0, [{ row: 0, kind: 'captured', amount: 90000 }]),
+    ];
+    const { wrongTakings, findings } = compareWithService(service, wrongDesks);
+    expect(wrongTakings).toBe(2);
+    expect(findings.filter((finding) => finding.term === 'wrongTakings').map((finding) => finding.detail)).toEqual([
+      "EUR: the counters' reports take 181500 minor units, the service's records 90000",
+      "GBP: the counters' reports take 0 minor units, the service's records 1500",
+    ]);
   });
 
   test('a service that kept no log of its writes cannot be judged for overlapping writes: -1, an anomaly', () => {

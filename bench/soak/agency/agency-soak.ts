@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { startServiceProcess } from '../../service-process';
 import { attentionByCause } from '../sale-matching';
 import { SOAK_SERVICE_FAULTS } from '../service-faults';
+import { ledgerTakings, serviceTakings, takingsMismatches } from '../takings';
 import { readAgency, readLedger, readService } from './agency-copies';
 import { compareCopies } from './compare-agency';
 import { SOAK_AGENCY_TIMINGS } from './counter-protocol';
@@ -149,6 +150,11 @@ try {
   await agency.end();
 
   const { attention, unconfirmedHolds, wrongAtAgency, wrongAtDesks, ...divergence } = comparison.figures;
+  // Each desk's reports count its own sales: added up, they are the service's takings to the minor unit.
+  const takings = takingsMismatches(
+    serviceTakings(serviceFile),
+    range.map((index) => ledgerTakings(counterDir(index))),
+  );
   const figures = {
     bookings: readService(serviceFile).bookings.length,
     agencyBookings: Number(kept[0]?.n),
@@ -160,6 +166,7 @@ try {
     counterCrashes: day.figures.counterCrashes + settled.crashes,
     converged: settled.converged ? 1 : 0,
     ...divergence,
+    wrongTakings: takings.wrongTakings,
     unsettled: states.reduce((sum, state) => sum + (state ? state.openWrites + state.unsettledRows : 1), 0),
     leasesNotReleased: Number(leases[0]?.n),
     cardNumbers: cards.holding.length,
@@ -178,6 +185,7 @@ try {
     seconds: Math.round((performance.now() - started) / 1000),
   };
   for (const example of comparison.examples) console.error(`[agency soak] ${example}`);
+  for (const finding of takings.findings) console.error(`[agency soak] ${finding.term}: ${finding.detail}`);
   for (const index of range)
     for (const row of unsettledInWords(counterDir(index), 4)) console.error(`[agency soak] unsettled at Desk ${index + 1}: ${row}`);
   for (const found of cards.holding) console.error(`[agency soak] a card number in ${found}`);

@@ -19,8 +19,8 @@ export interface AgencyServiceDeps {
   ledgerDb: DatabaseSync;
   secrets: SecretStore;
   profile: (id: number) => ProfileRecord;
-  /** Tells the screens of a booking the agency's changes touched. */
-  announce: (bookingId: number) => void;
+  /** The counter's ledger: tells the screens of a booking the agency's changes touched, and records the money they moved. */
+  bookings: { announce: (bookingId: number) => void; followMoney: (bookingId: number) => void };
   onStatus: (status: AgencyStatus) => void;
   /** The agents and audit this counter shares with the agency while connected. */
   people?: PeoplePorts;
@@ -45,7 +45,8 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     now: Date.now,
     isFinal: (profileId, status) => isFinalStatus(status, deps.profile(profileId).statusRules),
     isTerminal: (profileId, status) => isTerminalStatus(status, deps.profile(profileId).statusRules),
-    announce: deps.announce,
+    announce: deps.bookings.announce,
+    followMoney: deps.bookings.followMoney,
     ...(deps.timings?.followRemoteAfterMs !== undefined ? { followRemoteAfterMs: deps.timings.followRemoteAfterMs } : {}),
   });
   let running: AgencyCounterHandle | null = null;

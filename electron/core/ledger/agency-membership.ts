@@ -16,6 +16,11 @@ export interface AgencyLedgerOptions {
   /** Told of each booking the agency's changes touched, after their commit (the screens update). */
   announce: (bookingId: number) => void;
   /**
+   * Records, inside the commit that applied another counter's change, the money that change moved
+   * (money-movements.ts): a booking sold here and cancelled or changed elsewhere is in this counter's takings.
+   */
+  followMoney?: (bookingId: number) => void;
+  /**
    * How long after another counter's change this counter first reads an unfinished booking itself:
    * the counter that wrote it reads at once and holds its tracker lease, so this is the fallback.
    */

@@ -146,6 +146,7 @@ export function createRemoteChanges(
           ...peopleOf(change),
         ).lastInsertRowid,
       );
+      options.followMoney?.(id);
       return { refused: false, id, applied: true };
     }
     const held = { revision: found.agency_revision, counterId: found.agency_revised_by };
@@ -197,6 +198,7 @@ export function createRemoteChanges(
         changedAtCounter,
         found.id,
       );
+      options.followMoney?.(found.id);
     } else if (leavesAnEnding && isNewer(made, held)) {
       // The service showed this ending here; the agency and the others are told again, above the change that undid it.
       reassert(found.id, made);

@@ -124,6 +124,8 @@ export function createLedger(
     period: (profileId: number, from: string, to: string) => periodReport(db, profileId, from, to),
     /** The same as CSV lines, yielded one by one for a stream. */
     endOfDayCsv: (profileId: number, day: string) => endOfDayCsv(db, profileId, day),
+    /** Records the money a change written outside the ledger's own writes moved (another counter's, applied from the agency). */
+    followMoney: (bookingId: number) => money.follow(bookingId),
     /** A period's bookings and money as CSV lines, yielded one by one for a stream. */
     periodCsv: (profileId: number, from: string, to: string) => periodCsv(db, profileId, from, to),
 

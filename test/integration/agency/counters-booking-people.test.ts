@@ -8,7 +8,7 @@ import type { Core } from '../../../electron/core/core';
 import { createDispatcher } from '../../../electron/core/dispatch';
 import type { BookingRecord } from '../../../shared/bookings';
 import { queryAgency } from '../../support/agency-server';
-import { HOLDER, quoteThroughEngine, waitUntil } from '../../support/engine-helpers';
+import { HOLDER, paidAtCounter, quoteThroughEngine, waitUntil } from '../../support/engine-helpers';
 import { converged, useCounters } from './counters-helpers';
 import type { Counter } from './counters-helpers';
 
@@ -126,6 +126,37 @@ describe('the people of a booking across the agency', () => {
       const { madeBy, madeAtCounter, changedBy, changedApprover, changedAtCounter, ...older } = sent?.booking ?? {};
       expect([madeBy, madeAtCounter, changedBy, changedApprover, changedAtCounter]).toEqual(['Ana', 'Desk A', 'Ben', null, 'Desk B']);
       expect(await problem(older)).toBeNull();
+    },
+  );
+
+  test(
+    'paid at Desk A and cancelled at Desk B: the refund is in Desk A’s takings, and no other desk counts that money',
+    { timeout: 120_000 },
+    async () => {
+      const deskA = await counters.start('Desk A');
+      const deskB = await counters.start('Desk B');
+      const deskC = await counters.start('Desk C');
+      const sold = await paidAtCounter(deskA.core, 1, 90);
+      const atB = await waitUntil(
+        () => copyAt(deskB, sold.clientReference),
+        (copy) => copy?.status === 'Paid',
+      );
+      await deskB.core.engine.cancel((atB as BookingRecord).id, 'Traveler changed plans');
+      await converged([deskA, deskB, deskC], counters.agency.settings());
+
+      const today = new Date().toISOString().slice(0, 10);
+      const moved = (desk: Counter) =>
+        desk.core.ledger
+          .endOfDay(1, today)
+          .movements.filter((line) => line.clientReference === sold.clientReference)
+          .map((line) => [line.kind, line.amountMinor]);
+      expect(moved(deskA)).toEqual([
+        ['authorized', sold.totalMinor],
+        ['captured', sold.totalMinor],
+        ['refunded', sold.totalMinor],
+      ]);
+      expect(deskA.core.ledger.today(1, today, true).money).toEqual([expect.objectContaining({ currency: sold.currency, takings: 0 })]);
+      expect([moved(deskB), moved(deskC)]).toEqual([[], []]);
     },
   );
 });
