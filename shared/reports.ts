@@ -25,6 +25,8 @@ export const todayInputSchema = z
     profileId: z.number().int().positive(),
     /** The UTC day (YYYY-MM-DD); today when absent. */
     day: z.iso.date().optional(),
+    /** This counter's day, or the whole agency's from the copies this counter holds (a supervisor's to see); this counter's when absent. */
+    scope: z.enum(['counter', 'agency']).optional(),
   })
   .strict();
 
@@ -43,7 +45,9 @@ const flaggedSchema = z.object({ bookingId: z.number().int(), clientReference: z
 
 export const todayFiguresSchema = z.object({
   day: z.string(),
-  /** Bookings made at this counter that day, by the status each has now. */
+  /** Whose day: this counter's, or the agency's (every desk's bookings as this counter last heard of them). */
+  scope: z.enum(['counter', 'agency']),
+  /** Bookings made that day, by the status each has now. */
   made: count,
   byStatus: z.array(z.object({ status: z.string(), n: count })),
   /** Bookings made in each UTC hour (24 entries). */
@@ -57,6 +61,8 @@ export const todayFiguresSchema = z.object({
   flaggedTotal: count,
   /** Per agent (an empty name: nobody signed in); null when the person asking may see only the counter's day. */
   byAgent: z.array(z.object({ agent: z.string(), made: count, money: z.array(currencyTotalsSchema) })).nullable(),
+  /** The agency's day per desk (an empty name: this counter); null for this counter's own day. */
+  byCounter: z.array(z.object({ counter: z.string(), made: count, money: z.array(currencyTotalsSchema) })).nullable(),
 });
 export type TodayFigures = z.infer<typeof todayFiguresSchema>;
 

@@ -14,9 +14,10 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Core } from '../../electron/core/core';
 import type { BookingRecord } from '../../shared/bookings';
+import { formatMoney } from '../../shared/format';
 import { useFreshAgencyDatabase } from '../support/agency-database';
 import { queryAgency } from '../support/agency-server';
-import { quoteThroughEngine, useCore } from '../support/engine-helpers';
+import { paidAtCounter, quoteThroughEngine, useCore } from '../support/engine-helpers';
 import { startTcpProxy } from '../support/tcp-proxy';
 import type { TcpProxy } from '../support/tcp-proxy';
 import { dearerDates } from '../support/stays';
@@ -239,6 +240,40 @@ describe('the agency ledger on screen', () => {
       .toBe('Desk 1');
     await harness.screenshot('agency-status-live');
     await desk2.shutdown();
+  });
+
+  test('Today by keyboard: The agency adds every desk’s bookings and takings from this counter’s copies, a line per desk', async () => {
+    const { harness, page, server, link } = await startDesk1();
+    await typeConnection(page, { ...server, host: '127.0.0.1', port: link.port, password: 'counter-secret-1' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agencyWords(page), { timeout: 10_000 }).toBe('Agency ledger: live');
+    const desk2 = (await startCore(harness.training, { agencyTimings: FAST })).core;
+    await desk2.agency.connect({ profileId: 1, ...server, tlsMode: 'disable', counterName: 'Desk 2' });
+    const ours = await paidAtCounter(harness.core, 1, 70);
+    const theirs = await paidAtCounter(desk2, 25, 110);
+    await expect
+      .poll(() => harness.core.ledger.list({ profileId: 1, query: theirs.clientReference }).rows[0]?.status, { timeout: 10_000 })
+      .toBe('Paid');
+
+    await page.keyboard.press('Control+y');
+    // This counter's day first: Marta's hold and the booking paid here.
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('2 bookings made');
+    await page.getByRole('radio', { name: 'This counter' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('3 bookings made');
+    expect(await page.getByText('across the agency').isVisible()).toBe(true);
+    const desks = page.getByRole('table', { name: 'By desk' });
+    // The desks' own row headings (each desk's money is a table of its own inside its row).
+    await expect.poll(() => desks.locator(':scope > tbody > tr > th').allTextContents()).toEqual(['Desk 1 (this counter)', 'Desk 2']);
+    // Each desk's takings are the sales it made, in their own currencies.
+    expect(await desks.getByRole('table', { name: 'Money of Desk 2' }).textContent()).toContain(
+      formatMoney(theirs.totalMinor, theirs.currency),
+    );
+    expect(await desks.getByRole('table', { name: 'Money of Desk 1 (this counter)' }).textContent()).toContain(
+      formatMoney(ours.totalMinor, ours.currency),
+    );
+    await harness.screenshot('today-agency');
+    expect(await violations(page)).toEqual([]);
   });
 
   test('the form says what is wrong in words and where; an unreachable server saves nothing; Disconnect asks first and keeps the bookings', async () => {

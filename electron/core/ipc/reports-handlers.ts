@@ -47,8 +47,16 @@ export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsI
     return { path, lines: Math.max(0, lines) };
   };
   return {
-    'reports:today': async ({ profileId, day }) =>
-      ledger.today(profileId, day ?? new Date().toISOString().slice(0, 10), seesAgents(profileId)),
+    'reports:today': async ({ profileId, day, scope = 'counter' }) => {
+      // The agency's day puts every desk's takings side by side: a supervisor's to compare, like each agent's.
+      if (scope === 'agency' && !seesAgents(profileId))
+        throw new AppError(
+          'role_required',
+          'Only a supervisor or an administrator sees the agency’s day.',
+          'Ask one to sign in here, or look at this counter’s day.',
+        );
+      return ledger.today(profileId, day ?? new Date().toISOString().slice(0, 10), seesAgents(profileId), scope);
+    },
     'reports:end-of-day': async ({ profileId, day }) => ledger.endOfDay(profileId, day),
     'reports:period': async ({ profileId, from, to }) => ledger.period(profileId, from, to),
     'reports:end-of-day-csv': async ({ profileId, day }) => {

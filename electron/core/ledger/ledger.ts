@@ -116,8 +116,9 @@ export function createLedger(
 
     get,
 
-    /** A day's figures at this counter (reports/today.ts); `withAgents` adds the breakdown by agent. */
-    today: (profileId: number, day: string, withAgents: boolean) => todayFigures(db, profileId, day, withAgents),
+    /** A day's figures at this counter or across the agency (reports/today.ts); `withAgents` adds the breakdown by agent. */
+    today: (profileId: number, day: string, withAgents: boolean, scope?: 'counter' | 'agency') =>
+      todayFigures(db, profileId, day, withAgents, scope),
     /** A day's money movements at this counter, its totals and what was unsettled at the close (reports/end-of-day.ts). */
     endOfDay: (profileId: number, day: string) => endOfDay(db, profileId, day),
     /** A week's or a month's report at this counter (reports/period.ts). */

@@ -4,8 +4,8 @@ import { statement } from '../ledger/statements';
 
 /** Shown at most in Today's lists; the totals say how many there are. */
 const LIST_LIMIT = 50;
-/** This counter's own rows: another counter's carry its name (report-schema.ts). */
-const THIS_COUNTER = '';
+/** This counter's own rows, as SQL: another counter's carry its name (report-schema.ts). */
+const THIS_COUNTER = "''";
 
 type MovementField = keyof Omit<CurrencyTotals, 'currency' | 'takings'>;
 const FIELD_OF: Record<MoneyKind, MovementField> = {
@@ -40,28 +40,53 @@ export function currencyTotals(rows: { currency: string; kind: string; amount: n
 
 const holderOf = (row: { holder_name: string; holder_surname: string }) => `${row.holder_name} ${row.holder_surname}`;
 
+/** Each desk's bookings made and money (an empty name: this counter), sorted by name with this counter first. */
+function perCounter(
+  counts: { counter: string; n: number }[],
+  money: { counter: string; currency: string; kind: string; amount: number }[],
+) {
+  const counters = [...new Set([...counts.map((row) => row.counter), ...money.map((row) => row.counter)])].sort();
+  return counters.map((counter) => ({
+    counter,
+    made: counts.filter((row) => row.counter === counter).reduce((sum, row) => sum + row.n, 0),
+    money: currencyTotals(money.filter((row) => row.counter === counter)),
+  }));
+}
+
 /**
- * The day in numbers for this counter, read from the summaries the ledger keeps with each change
- * (report-schema.ts) and from partial indexes: its cost does not grow with the ledger's years.
+ * The day in numbers for this counter, or for the agency from the copies of every desk's bookings this
+ * counter holds (their money is recorded with the desk that sold them), read from the summaries the
+ * ledger keeps with each change (report-schema.ts) and from partial indexes: its cost does not grow
+ * with the ledger's years.
  */
-export function todayFigures(db: DatabaseSync, profileId: number, day: string, withAgents: boolean): TodayFigures {
+export function todayFigures(
+  db: DatabaseSync,
+  profileId: number,
+  day: string,
+  withAgents: boolean,
+  scope: TodayFigures['scope'] = 'counter',
+): TodayFigures {
+  const agency = scope === 'agency';
+  // This counter's rows, or every desk's.
+  const ofCounter = agency ? '' : `AND counter = ${THIS_COUNTER}`;
+  const ofOrigin = agency ? '' : 'AND origin_counter IS NULL';
   const counts = statement(
     db,
-    'SELECT agent, status, n FROM report_day_counts WHERE profile_id = ? AND day = ? AND counter = ? AND n > 0',
-  ).all(profileId, day, THIS_COUNTER) as { agent: string; status: string; n: number }[];
+    `SELECT counter, agent, status, n FROM report_day_counts WHERE profile_id = ? AND day = ? ${ofCounter} AND n > 0`,
+  ).all(profileId, day) as { counter: string; agent: string; status: string; n: number }[];
   const byStatus = new Map<string, number>();
   for (const row of counts) byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + row.n);
 
   const money = statement(
     db,
-    'SELECT agent, currency, kind, amount_minor AS amount FROM money_day_totals WHERE profile_id = ? AND day = ? AND counter = ?',
-  ).all(profileId, day, THIS_COUNTER) as { agent: string; currency: string; kind: string; amount: number }[];
+    `SELECT counter, agent, currency, kind, amount_minor AS amount FROM money_day_totals WHERE profile_id = ? AND day = ? ${ofCounter}`,
+  ).all(profileId, day) as { counter: string; agent: string; currency: string; kind: string; amount: number }[];
 
   const madeByHour = Array.from({ length: 24 }, () => 0);
   const hours = statement(
     db,
     `SELECT CAST(substr(created_at, 12, 2) AS INTEGER) AS hour, count(*) AS n FROM bookings INDEXED BY bookings_newest
-       WHERE profile_id = ? AND created_at >= ? AND created_at < ? AND origin_counter IS NULL GROUP BY hour`,
+       WHERE profile_id = ? AND created_at >= ? AND created_at < ? ${ofOrigin} GROUP BY hour`,
   ).all(profileId, `${day}T00:00:00`, `${day}T24`) as { hour: number; n: number }[];
   for (const { hour, n } of hours) madeByHour[hour] = n;
 
@@ -69,7 +94,7 @@ export function todayFigures(db: DatabaseSync, profileId: number, day: string, w
     db,
     `SELECT id, client_reference, holder_name, holder_surname, pending_modification_reference AS reference, currency,
         json_extract(pending_change, '$.amountMinor') AS amount, json_extract(pending_change, '$.requestedAt') AS requested_at
-       FROM bookings INDEXED BY bookings_change_waiting WHERE profile_id = ? AND pending_modification_reference IS NOT NULL AND origin_counter IS NULL`,
+       FROM bookings INDEXED BY bookings_change_waiting WHERE profile_id = ? AND pending_modification_reference IS NOT NULL ${ofOrigin}`,
   ).all(profileId) as {
     id: number;
     client_reference: string;
@@ -85,12 +110,13 @@ export function todayFigures(db: DatabaseSync, profileId: number, day: string, w
   const flagged = statement(
     db,
     `SELECT id, client_reference, holder_name, holder_surname, attention FROM bookings INDEXED BY bookings_attention
-       WHERE profile_id = ? AND attention IS NOT NULL AND origin_counter IS NULL ORDER BY id DESC`,
+       WHERE profile_id = ? AND attention IS NOT NULL ${ofOrigin} ORDER BY id DESC`,
   ).all(profileId) as { id: number; client_reference: string; holder_name: string; holder_surname: string; attention: string }[];
 
   const agents = [...new Set([...counts.map((row) => row.agent), ...money.map((row) => row.agent)])].sort();
   return {
     day,
+    scope,
     made: [...byStatus.values()].reduce((sum, n) => sum + n, 0),
     byStatus: [...byStatus].map(([status, n]) => ({ status, n })).sort((a, b) => b.n - a.n || a.status.localeCompare(b.status)),
     madeByHour,
@@ -119,5 +145,6 @@ export function todayFigures(db: DatabaseSync, profileId: number, day: string, w
           money: currencyTotals(money.filter((row) => row.agent === agent)),
         }))
       : null,
+    byCounter: agency ? perCounter(counts, money) : null,
   };
 }

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Group, Kbd, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Kbd, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../shared/format';
 import type { TodayFigures } from '../../../shared/reports';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useMainCall, useMainEvent } from '../hooks/use-main-call';
 import { shortcutKey, useShortcutKeys } from '../components/use-shortcuts';
+import { useAgency } from '../stores/agency-store';
 import { useAppStore } from '../stores/app-store';
 import { EndOfDayReport } from './today/EndOfDayReport';
 import { PeriodReport } from './today/PeriodReport';
-import { AgentBreakdown, SalesByHour, StatusCounts } from './today/DayCounts';
+import { Breakdown, SalesByHour, StatusCounts } from './today/DayCounts';
 import { FlaggedBookings, WaitingChanges } from './today/NeedsList';
 import { TakingsTable } from './today/TakingsTable';
 
@@ -16,12 +17,16 @@ import { TakingsTable } from './today/TakingsTable';
 export function TodayScreen() {
   const profileId = useAppStore((state) => state.activeProfileId);
   const [figures, setFigures] = useState<TodayFigures | null>(null);
+  const [scope, setScope] = useState<TodayFigures['scope']>('counter');
+  // The agency's day, from the copies of every desk's bookings this counter holds, while it shares this profile with one.
+  const inAgency = useAgency((state) => state.status.profileId !== null && state.status.profileId === profileId);
+  const thisCounter = useAgency((state) => state.status.counterName);
   const [reportDay, setReportDay] = useState<string | null>(null);
   const [periodDay, setPeriodDay] = useState<string | null>(null);
   const { run, error, clearError } = useMainCall();
   const load = useCallback(() => {
-    if (profileId !== null) void run((call) => call('reports:today', { profileId }), setFigures);
-  }, [profileId, run]);
+    if (profileId !== null) void run((call) => call('reports:today', { profileId, scope: inAgency ? scope : 'counter' }), setFigures);
+  }, [profileId, run, scope, inAgency]);
   useEffect(load, [load]);
   // Each booking's commit moves the figures: read again (an older answer is dropped by useMainCall).
   useMainEvent('event:booking-change', load);
@@ -41,8 +46,26 @@ export function TodayScreen() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>Today</Title>
-          <Text c="dimmed">{figures ? `${formatDate(figures.day)} (UTC), at this counter` : 'This counter’s day'}</Text>
+          <Text c="dimmed">
+            {!figures
+              ? 'This counter’s day'
+              : figures.scope === 'agency'
+                ? `${formatDate(figures.day)} (UTC), across the agency: every desk’s bookings as this counter last received them`
+                : `${formatDate(figures.day)} (UTC), at this counter`}
+          </Text>
         </div>
+        {/* A supervisor's choice (main refuses the agency's day to an agent; the agent breakdown says who may see it). */}
+        {inAgency && figures?.byAgent && (
+          <SegmentedControl
+            aria-label="Whose day"
+            value={scope}
+            onChange={(value) => setScope(value === 'agency' ? 'agency' : 'counter')}
+            data={[
+              { value: 'counter', label: 'This counter' },
+              { value: 'agency', label: 'The agency' },
+            ]}
+          />
+        )}
         <Group gap="xs">
           <Button
             onClick={() => figures && setReportDay(figures.day)}
@@ -100,13 +123,32 @@ export function TodayScreen() {
             </Title>
             <FlaggedBookings figures={figures} />
           </section>
+          {figures.byCounter && (
+            <section aria-labelledby="today-desks">
+              <Title order={3} size="h4" id="today-desks" mb="xs">
+                By desk
+              </Title>
+              <Breakdown
+                label="By desk"
+                heading="Desk"
+                lines={figures.byCounter.map((line) => ({
+                  ...line,
+                  name: line.counter || `${thisCounter ?? 'This counter'} (this counter)`,
+                }))}
+              />
+            </section>
+          )}
           {/* Only where agents are named: a counter without people has one line, the counter's own. */}
           {figures.byAgent?.some((line) => line.agent !== '') && (
             <section aria-labelledby="today-agents">
               <Title order={3} size="h4" id="today-agents" mb="xs">
                 By agent
               </Title>
-              <AgentBreakdown byAgent={figures.byAgent} />
+              <Breakdown
+                label="By agent"
+                heading="Agent"
+                lines={figures.byAgent.map((line) => ({ ...line, name: line.agent || 'Nobody signed in' }))}
+              />
             </section>
           )}
         </>

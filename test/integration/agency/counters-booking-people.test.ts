@@ -157,6 +157,21 @@ describe('the people of a booking across the agency', () => {
       ]);
       expect(deskA.core.ledger.today(1, today, true).money).toEqual([expect.objectContaining({ currency: sold.currency, takings: 0 })]);
       expect([moved(deskB), moved(deskC)]).toEqual([[], []]);
+
+      // The agency's day, read at Desk C from its copies: Desk A's sale (refunded) and Desk B's own, each under its desk.
+      const soldAtB = await paidAtCounter(deskB.core, 25, 95);
+      await converged([deskA, deskB, deskC], counters.agency.settings());
+      const agencyDay = deskC.core.ledger.today(1, today, true, 'agency');
+      expect(agencyDay).toMatchObject({ scope: 'agency', made: 2 });
+      expect(
+        agencyDay.byCounter?.map((line) => [line.counter, line.made, line.money.map((money) => [money.currency, money.takings])]),
+      ).toEqual([
+        ['Desk A', 1, [[sold.currency, 0]]],
+        ['Desk B', 1, [[soldAtB.currency, soldAtB.totalMinor]]],
+      ]);
+      // Desk C's own day has nothing; Desk B sees its own sale as this counter's ('').
+      expect(deskC.core.ledger.today(1, today, true)).toMatchObject({ scope: 'counter', made: 0, money: [], byCounter: null });
+      expect(deskB.core.ledger.today(1, today, true, 'agency').byCounter?.map((line) => line.counter)).toEqual(['', 'Desk A']);
     },
   );
 });

@@ -9,7 +9,7 @@ import { createDispatcher } from '../../../electron/core/dispatch';
 import type { BookingRecord } from '../../../shared/bookings';
 import type { TodayFigures } from '../../../shared/reports';
 import { DIALECTS } from '../../support/dialects';
-import { heldBooking, paidAtCounter, useCore, waitUntil } from '../../support/engine-helpers';
+import { heldBooking, onTestProfile, paidAtCounter, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
 import { serviceTotals } from '../../support/service-totals';
 import { changed } from '../../support/stay-changes';
@@ -92,5 +92,35 @@ describe.each(DIALECTS)('Today against the %s dialect', (dialect) => {
     ]);
     // Nobody signs in at a training counter without people: one line, nobody named, the counter's whole day.
     expect(figures.byAgent).toEqual([{ agent: '', made: bookings.length, money: expected }]);
+  });
+});
+
+describe('the agency’s day', () => {
+  const sandbox = useSandbox();
+
+  test('on a test profile with people, an agent is refused it in words and a supervisor gets it; this counter’s day stays each agent’s to read', async () => {
+    const service = await sandbox();
+    const { core: counter } = await core(service);
+    const profile = await onTestProfile(counter, service);
+    const dispatch = createDispatcher(counter.handlers);
+    await counter.agents.create('Olga', 'administrator', '1357');
+    const bo = await counter.agents.create('Bo', 'agent', '2468');
+    const sue = await counter.agents.create('Sue', 'supervisor', '3579');
+
+    await dispatch('people:sign-in', { agentId: bo.id, pin: '2468' });
+    expect(await dispatch('reports:today', { profileId: profile.id, scope: 'agency' })).toMatchObject({
+      ok: false,
+      error: { code: 'role_required', message: 'Only a supervisor or an administrator sees the agency’s day.' },
+    });
+    expect(await dispatch('reports:today', { profileId: profile.id })).toMatchObject({
+      ok: true,
+      value: { scope: 'counter', byCounter: null },
+    });
+
+    await dispatch('people:sign-in', { agentId: sue.id, pin: '3579' });
+    expect(await dispatch('reports:today', { profileId: profile.id, scope: 'agency' })).toMatchObject({
+      ok: true,
+      value: { scope: 'agency', made: 0, byCounter: [] },
+    });
   });
 });

@@ -59,24 +59,32 @@ export function SalesByHour({ figures }: { figures: TodayFigures }) {
   );
 }
 
-/** Each agent's day: bookings they made and the money of their sales, changes and cancellations. */
-export function AgentBreakdown({ byAgent }: { byAgent: NonNullable<TodayFigures['byAgent']> }) {
+/** The day per agent or per desk: what each made, and the money of those bookings per currency. */
+export function Breakdown({
+  label,
+  heading,
+  lines,
+}: {
+  label: string;
+  heading: string;
+  lines: { name: string; made: number; money: TodayFigures['money'] }[];
+}) {
   return (
-    <Table aria-label="By agent" withTableBorder>
+    <Table aria-label={label} withTableBorder>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Agent</Table.Th>
+          <Table.Th>{heading}</Table.Th>
           <Table.Th ta="right">Made</Table.Th>
           <Table.Th>Money</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {byAgent.map((line) => (
-          <Table.Tr key={line.agent}>
-            <Table.Th scope="row">{line.agent || 'Nobody signed in'}</Table.Th>
+        {lines.map((line) => (
+          <Table.Tr key={line.name}>
+            <Table.Th scope="row">{line.name}</Table.Th>
             <Table.Td ta="right">{line.made}</Table.Td>
             <Table.Td>
-              <TakingsTable money={line.money} label={`Money of ${line.agent || 'nobody signed in'}`} />
+              <TakingsTable money={line.money} label={`Money of ${line.name}`} />
             </Table.Td>
           </Table.Tr>
         ))}
