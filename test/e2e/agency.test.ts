@@ -7,48 +7,20 @@ import { randomUUID } from 'node:crypto';
  * test can cut, as a broken link or a stopped server does.
  */
 
-import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import keytar from 'keytar';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import type { Core } from '../../electron/core/core';
+import { describe, expect, test } from 'vitest';
 import type { BookingRecord } from '../../shared/bookings';
-import { formatMoney } from '../../shared/format';
 import { useFreshAgencyDatabase } from '../support/agency-database';
 import { queryAgency } from '../support/agency-server';
-import { paidAtCounter, quoteThroughEngine, useCore } from '../support/engine-helpers';
-import { startTcpProxy } from '../support/tcp-proxy';
-import type { TcpProxy } from '../support/tcp-proxy';
+import { useCore } from '../support/engine-helpers';
 import { dearerDates } from '../support/stays';
 import { useTempDir } from '../support/temp-dir';
+import { agencyWords, bookAt, FAST, openAgencyForm, typeConnection, useLinks, violations } from './agency-helpers';
 import { focusedName } from './flow-helpers';
 import { startHarness as startOwnHarness } from './harness';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
-
-/** The second counter's link timings: quick retries, so a test does not wait out the app's backoff. */
-const FAST = { retryDelayMs: { first: 50, max: 500 }, pollEveryMs: 1_000, writeLeaseMs: 3_000, trackLeaseMs: 3_000 };
-
-/** Links to PostgreSQL the test can cut (test/support/tcp-proxy.ts), each closed after its test. */
-function useLinks(): (target: { host: string; port: number }) => Promise<TcpProxy> {
-  const open: TcpProxy[] = [];
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((link) => link.close()));
-  });
-  return async (target) => {
-    const link = await startTcpProxy(target);
-    open.push(link);
-    return link;
-  };
-}
-
-/** A Pending booking made through a counter's own engine, for a traveler named `surname`. */
-async function bookAt(core: Core, name: string, surname: string, startInDays: number): Promise<BookingRecord> {
-  const quote = await quoteThroughEngine(core, 1, startInDays);
-  const hold = await core.engine.startHold(quote, [41, 39]);
-  return core.engine.prebook(hold.holdId, { name, surname, email: `${name}.${surname}@example.com`.toLowerCase() });
-}
 
 /** Counts the history reads the page asks for from now on: a screen updated by events asks none. */
 async function countListReads(page: Page): Promise<() => Promise<number>> {
@@ -67,54 +39,8 @@ async function countListReads(page: Page): Promise<() => Promise<number>> {
 /** The local time the status bar shows for now, in the browser's time zone (the harness's Europe/Lisbon). */
 const clockNow = () => new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Lisbon' });
 
-/** Serious and critical accessibility violations on what the page shows now (as the accessibility test checks every screen). */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-}
-
-const agencyWords = (page: Page) => page.getByTestId('agency-link-words').textContent();
-
 /** What a Bookings row's Counter column (its last) says: where the booking was made. */
 const counterOf = (row: Locator) => row.getByRole('cell').last().textContent();
-
-/** Opens Settings and the agency form of the Training profile, by keyboard. */
-async function openAgencyForm(page: Page) {
-  await page.keyboard.press('Control+Comma');
-  const section = page.getByRole('group', { name: 'Agency ledger of Training' });
-  await section.getByRole('button', { name: 'Connect to an agency ledger' }).focus();
-  await page.keyboard.press('Enter');
-  await expect.poll(() => focusedName(page)).toContain('Server');
-  return section;
-}
-
-/** Types a connection into the open form, field by field with Tab; Enter on the last field connects. */
-async function typeConnection(page: Page, fields: { host: string; port: number; database: string; user: string; password: string }) {
-  await page.keyboard.type(fields.host);
-  await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('Port');
-  // Tab selected the port already there (5432): typing replaces it.
-  await page.keyboard.type(String(fields.port));
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(fields.database);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(fields.user);
-  await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('Password');
-  await page.keyboard.type(fields.password);
-  // Tab lands on the TLS mode chosen (verify-full), then the agency's certificate authority.
-  await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('verify-full');
-  await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('certificate authority');
-  // Pasted, as an agent pastes the PEM the agency sent: the test cluster's own certificate.
-  await page.keyboard.insertText(readFileSync(process.env.PACKDESK_TEST_PG_CA as string, 'utf8'));
-  await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('This counter’s name');
-  await page.keyboard.type('Desk 1');
-}
 
 describe('the agency ledger on screen', () => {
   const agency = useFreshAgencyDatabase({ prefix: 'agency_e2e', tests: 'Agency browser tests' });
@@ -240,40 +166,6 @@ describe('the agency ledger on screen', () => {
       .toBe('Desk 1');
     await harness.screenshot('agency-status-live');
     await desk2.shutdown();
-  });
-
-  test('Today by keyboard: The agency adds every desk’s bookings and takings from this counter’s copies, a line per desk', async () => {
-    const { harness, page, server, link } = await startDesk1();
-    await typeConnection(page, { ...server, host: '127.0.0.1', port: link.port, password: 'counter-secret-1' });
-    await page.keyboard.press('Enter');
-    await expect.poll(() => agencyWords(page), { timeout: 10_000 }).toBe('Agency ledger: live');
-    const desk2 = (await startCore(harness.training, { agencyTimings: FAST })).core;
-    await desk2.agency.connect({ profileId: 1, ...server, tlsMode: 'disable', counterName: 'Desk 2' });
-    const ours = await paidAtCounter(harness.core, 1, 70);
-    const theirs = await paidAtCounter(desk2, 25, 110);
-    await expect
-      .poll(() => harness.core.ledger.list({ profileId: 1, query: theirs.clientReference }).rows[0]?.status, { timeout: 10_000 })
-      .toBe('Paid');
-
-    await page.keyboard.press('Control+y');
-    // This counter's day first: Marta's hold and the booking paid here.
-    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('2 bookings made');
-    await page.getByRole('radio', { name: 'This counter' }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('3 bookings made');
-    expect(await page.getByText('across the agency').isVisible()).toBe(true);
-    const desks = page.getByRole('table', { name: 'By desk' });
-    // The desks' own row headings (each desk's money is a table of its own inside its row).
-    await expect.poll(() => desks.locator(':scope > tbody > tr > th').allTextContents()).toEqual(['Desk 1 (this counter)', 'Desk 2']);
-    // Each desk's takings are the sales it made, in their own currencies.
-    expect(await desks.getByRole('table', { name: 'Money of Desk 2' }).textContent()).toContain(
-      formatMoney(theirs.totalMinor, theirs.currency),
-    );
-    expect(await desks.getByRole('table', { name: 'Money of Desk 1 (this counter)' }).textContent()).toContain(
-      formatMoney(ours.totalMinor, ours.currency),
-    );
-    await harness.screenshot('today-agency');
-    expect(await violations(page)).toEqual([]);
   });
 
   test('the form says what is wrong in words and where; an unreachable server saves nothing; Disconnect asks first and keeps the bookings', async () => {
