@@ -220,7 +220,7 @@ export const channels = {
   'reports:period': { input: periodInputSchema, output: periodReportSchema },
   /** The period's bookings and money as CSV, written by main through a save dialog as a stream; null when the agent cancelled. */
   'reports:period-csv': { input: periodInputSchema, output: z.object({ path: z.string().nullable(), bookings: z.number().int() }) },
-  /** The report on screen saved as a PDF (the app's print path); null when the agent cancelled. */
+  /** The report on screen saved as a PDF, printed as a document of its own; null when the agent cancelled. */
   'reports:save-pdf': { input: savePdfInputSchema, output: z.object({ path: z.string().nullable() }) },
   /** Whether this counter shares its ledger with an agency, and how the link stands. */
   'agency:status': { input: noInput, output: agencyStatusSchema },

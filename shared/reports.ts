@@ -68,11 +68,6 @@ export type TodayFigures = z.infer<typeof todayFiguresSchema>;
 
 export const endOfDayInputSchema = z.object({ profileId: z.number().int().positive(), day: z.iso.date() }).strict();
 
-/** Which report on screen is saved as a PDF, and its day (a period's first). */
-export const savePdfInputSchema = z
-  .object({ profileId: z.number().int().positive(), report: z.enum(['end-of-day', 'period']), day: z.iso.date() })
-  .strict();
-
 /** One money movement as the service recorded it, with the booking it belongs to. */
 const movementLineSchema = z.object({
   at: z.string(),
@@ -101,13 +96,24 @@ export type EndOfDay = z.infer<typeof endOfDaySchema>;
 const DAY_MS = 86_400_000;
 
 /** A week, a month, up to a year: longer asks the agent to narrow it. */
-export const periodInputSchema = z
-  .object({ profileId: z.number().int().positive(), from: z.iso.date(), to: z.iso.date() })
-  .strict()
-  .refine((input) => input.from <= input.to, { error: 'The period ends before it starts: choose a “to” day on or after the “from” day.' })
-  .refine((input) => Date.parse(input.to) - Date.parse(input.from) < 366 * DAY_MS, {
-    error: 'That period is longer than a year: narrow it to a year or less (a month, a week).',
-  });
+const periodRules = <Schema extends z.ZodType<{ from: string; to: string }>>(schema: Schema) =>
+  schema
+    .refine((input) => input.from <= input.to, { error: 'The period ends before it starts: choose a “to” day on or after the “from” day.' })
+    .refine((input) => Date.parse(input.to) - Date.parse(input.from) < 366 * DAY_MS, {
+      error: 'That period is longer than a year: narrow it to a year or less (a month, a week).',
+    });
+
+export const periodInputSchema = periodRules(
+  z.object({ profileId: z.number().int().positive(), from: z.iso.date(), to: z.iso.date() }).strict(),
+);
+
+/** Which report is saved as a PDF: a day's end-of-day report, or a period's (main prints it from the ledger, not from the screen). */
+export const savePdfInputSchema = z.discriminatedUnion('report', [
+  z.object({ profileId: z.number().int().positive(), report: z.literal('end-of-day'), day: z.iso.date() }).strict(),
+  periodRules(
+    z.object({ profileId: z.number().int().positive(), report: z.literal('period'), from: z.iso.date(), to: z.iso.date() }).strict(),
+  ),
+]);
 
 const sellerSchema = z.object({ name: z.string(), made: count, cancelled: count });
 

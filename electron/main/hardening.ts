@@ -8,13 +8,15 @@ import { isAppUrl, mayOpenExternally } from '../core/link-policy';
  */
 export function createSecureWindow(
   options: Electron.BrowserWindowConstructorOptions,
-  web: { preload?: string; session?: Session } = {},
+  web: { preload?: string; session?: Session; scripts?: false } = {},
 ): BrowserWindow {
   return new BrowserWindow({
     ...options,
     webPreferences: {
       ...(web.preload ? { preload: web.preload } : {}),
       ...(web.session ? { session: web.session } : {}),
+      // A page that only shows what it is given (a document to print) runs no script at all.
+      ...(web.scripts === false ? { javascript: false } : {}),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

@@ -57,6 +57,8 @@ export interface Harness {
    * answers to give, in order (true goes ahead); with none left, the agent keeps things as they are.
    */
   agentQuestions: { asked: AgentQuestion[]; answers: boolean[] };
+  /** Each document main printed on its own (a long report), as main handed it to the printer. */
+  printedDocuments: string[];
   dataDir: string;
   /** This harness's log: what the core and the built-in service printed, through the app's redaction. */
   logFile: string;
@@ -129,6 +131,7 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     timezoneId: 'Europe/Lisbon',
   });
   const agentQuestions: Harness['agentQuestions'] = { asked: [], answers: [] };
+  const printedDocuments: string[] = [];
   const core = createCore({
     dataDir,
     secrets: createKeychainStore(keychainService),
@@ -143,6 +146,18 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
     pdfPrinter: {
       savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)),
+      // A document of its own: a page of its own, as the app's hidden window with scripts off (the document's policy lets nothing run or load).
+      saveDocumentPdf: async (name, html) => {
+        printedDocuments.push(html);
+        const printing = await context.newPage();
+        try {
+          await printing.setContent(html);
+          await printing.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true });
+          return join(dataDir, name);
+        } finally {
+          await printing.close();
+        }
+      },
     },
     // A file the agent saves (an audit export) lands in the data folder, as if they chose it in the dialog.
     fileSaver: {
@@ -183,6 +198,7 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     },
     keychainService,
     agentQuestions,
+    printedDocuments,
     dataDir,
     logFile,
     async screenshot(name, of = page) {

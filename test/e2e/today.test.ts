@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { BookingRecord } from '../../shared/bookings';
+import { printDocument } from '../../electron/core/reports/print-document';
 import { formatMoney } from '../../shared/format';
 import { paidAtCounter } from '../support/engine-helpers';
 import { serviceTotals } from '../support/service-totals';
@@ -90,6 +92,20 @@ describe('Today', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved to' }).textContent()).toContain('.pdf');
     const pdf = readFileSync(join(dataDir, `packdesk-training-end-of-day-${day}.pdf`));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Printed as a document of its own from the ledger: a line for each of the five movements, the totals, the line to sign.
+    const printed = harness.printedDocuments.at(-1) ?? '';
+    expect(printed.match(/^\d\d:\d\d {2}(Authorized|Captured|Released|Refunded|Paid at a link) /gm)?.length).toBe(5);
+    for (const line of expected) expect(printed).toContain(formatMoney(line.takings, line.currency));
+    expect(printed).toContain('Closed by:');
+    expect(printed).not.toContain('Save as PDF');
+    // The first page as it prints (an A4 sheet at 96 dpi, the page's margins as padding), for the docs.
+    const paper = await harness.context.newPage();
+    await paper.setViewportSize({ width: 794, height: 1123 });
+    await paper.emulateMedia({ media: 'print' });
+    await paper.setContent(printed);
+    await paper.addStyleTag({ content: 'body { padding: 14mm 12mm; }' });
+    await harness.screenshot('end-of-day-paper', paper);
+    await paper.close();
 
     // Shift+Tab to Save CSV, Enter: main writes it; parsed back, its totals are the service's.
     await page.keyboard.press('Shift+Tab');
@@ -108,6 +124,28 @@ describe('Today', () => {
     // Escape: back to Today.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
+  });
+
+  test('a printed document runs no script and loads nothing, whatever a name in it holds', async () => {
+    harness = await startHarness();
+    // A traveler's name or a service's word written to call out, as if it had slipped through unescaped.
+    const calls: string[] = [];
+    const beacon = createServer((request, response) => (calls.push(request.url ?? ''), response.end('ok')));
+    await new Promise<void>((resolve) => beacon.listen(0, '127.0.0.1', resolve));
+    const address = beacon.address();
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const printing = await harness.context.newPage();
+    try {
+      const body = `<h1>End-of-day report</h1><img src="${origin}/pixel"><script>fetch('${origin}/script')</script><link rel="stylesheet" href="${origin}/style">`;
+      await printing.setContent(printDocument('packdesk-training-end-of-day.pdf', body));
+      expect((await printing.pdf({ format: 'A4' })).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // A last chance for anything the page might have sent late.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(calls).toEqual([]);
+    } finally {
+      await printing.close();
+      beacon.close();
+    }
   });
 
   test('by keyboard: the period report opens from Today with the month so far, and a period longer than a year asks to narrow it', async () => {
@@ -138,6 +176,23 @@ describe('Today', () => {
     expect(lines[0]?.startsWith('Made (UTC),Booking,Reference,Package,Hotel')).toBe(true);
     expect(lines.filter((line) => line.includes(',Cancelled,'))).toHaveLength(1);
     expect(lines.filter((line) => !line.startsWith('Total,'))).toHaveLength(4);
+
+    // Save as PDF, by Enter: main prints the period shown from its own figures.
+    await page.getByRole('button', { name: 'Save as PDF' }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Saved to/ })
+          .textContent(),
+      )
+      .toContain('.pdf');
+    const pdf = readFileSync(join(harness.dataDir, `packdesk-training-period-${today.slice(0, 8)}01-to-${today}.pdf`));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const printed = harness.printedDocuments.at(-1) ?? '';
+    expect(printed).toMatch(/3 bookings made; cancelled 33.3%, changed 0%; booked \d+(\.\d)? days ahead on average\./);
+    expect(printed).toContain(`<td>${lisbon.packageTitle}</td><td class="amount">2</td><td class="amount">1</td>`);
 
     // Into From, a day more than a year before To, Enter: the period is refused in words.
     const from = page.getByRole('textbox', { name: 'From (YYYY-MM-DD)' });

@@ -7,6 +7,8 @@
  * declarations (`implements Pick<Electron.…>`, or an assignment to one), so a drift fails to compile.
  */
 import type { EventEmitter } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 type Listener = (...args: never[]) => void;
 
@@ -104,8 +106,12 @@ export class BrowserWindow
     this.options = options;
     BrowserWindow.created.push(this);
   }
+  /** What a page loaded from a file showed, read as Chromium would at the load (the file may be gone after). */
+  loadedFileText: string | null = null;
   loadURL(url: string): Promise<void> {
     this.webContents.loadedUrl = url;
+    const file = url.startsWith('file:') ? fileURLToPath(url) : null;
+    this.loadedFileText = file && existsSync(file) ? readFileSync(file, 'utf8') : null;
     return Promise.resolve();
   }
   maximize(): void {
@@ -305,7 +311,21 @@ export const screen = {
 /** The system's power and screen-lock events; a test emits 'lock-screen' or 'suspend' as the OS would. */
 export const powerMonitor = new Emitter();
 
+type BeforeRequestListener = (details: { url: string }, callback: (response: { cancel?: boolean }) => void) => void;
+
 export class StandInSession {
+  beforeRequest: BeforeRequestListener | null = null;
+  readonly webRequest = {
+    onBeforeRequest: (listener: BeforeRequestListener) => {
+      this.beforeRequest = listener;
+    },
+  };
+  /** Whether a page of this session may load `url`, as Chromium asks the session's listener. */
+  lets(url: string): boolean {
+    let cancelled = false;
+    this.beforeRequest?.({ url }, (response) => (cancelled = response.cancel === true));
+    return !cancelled;
+  }
   permissionRequestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
   permissionCheckHandler: ((...args: unknown[]) => boolean) | null = null;
   setPermissionRequestHandler(handler: StandInSession['permissionRequestHandler']): void {

@@ -51,7 +51,10 @@ describe('the voucher’s PDF', () => {
     const handlers = vouchersIpc({
       ledger: { get: () => ({ id: 1, profileId: 1, status: 'Paid', bookingReference }) } as unknown as Ledger,
       profiles: { find: () => ({ statusRules: SPEC_STATUS_RULES }) } as unknown as ProfileService,
-      pdfPrinter: { savePdf: async (name) => (suggested.push(name), null) },
+      pdfPrinter: {
+        savePdf: async (name) => (suggested.push(name), null),
+        saveDocumentPdf: () => Promise.reject(new Error('a voucher prints the page on screen')),
+      },
     });
     await handlers['vouchers:save-pdf']({ bookingId: 1 });
     return suggested[0] ?? '';

@@ -5,6 +5,8 @@ import { saveChunks } from '../file-saver';
 import type { FileSaver } from '../file-saver';
 import type { Ledger } from '../ledger/ledger';
 import type { PdfPrinter } from '../pdf-printer';
+import { printDocument } from '../reports/print-document';
+import { endOfDayDocument, periodDocument } from '../reports/report-documents';
 import type { ProfileService } from '../profiles';
 import type { AreaHandlers } from './handlers';
 
@@ -70,10 +72,16 @@ export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsI
       );
       return { path, bookings: lines };
     },
-    'reports:save-pdf': async ({ profileId, report, day }) => {
+    'reports:save-pdf': async (input) => {
       if (!files.pdfPrinter)
         throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
-      return { path: await files.pdfPrinter.savePdf(fileName(profileId, day, 'pdf', report)) };
+      const { profileId } = input;
+      // Printed from the ledger's own figures, not from the screen: a long report prints in a fraction of the time.
+      const [name, body] =
+        input.report === 'end-of-day'
+          ? [fileName(profileId, input.day, 'pdf'), endOfDayDocument(ledger.endOfDay(profileId, input.day))]
+          : [fileName(profileId, `${input.from}-to-${input.to}`, 'pdf', 'period'), periodDocument(ledger.period(profileId, input.from, input.to))];
+      return { path: await files.pdfPrinter.saveDocumentPdf(name, printDocument(name, body)) };
     },
   };
 }

@@ -4,8 +4,6 @@ import { statement } from '../ledger/statements';
 
 /** Shown at most in Today's lists; the totals say how many there are. */
 const LIST_LIMIT = 50;
-/** This counter's own rows, as SQL: another counter's carry its name (report-schema.ts). */
-const THIS_COUNTER = "''";
 
 type MovementField = keyof Omit<CurrencyTotals, 'currency' | 'takings'>;
 const FIELD_OF: Record<MoneyKind, MovementField> = {
@@ -68,7 +66,8 @@ export function todayFigures(
 ): TodayFigures {
   const agency = scope === 'agency';
   // This counter's rows, or every desk's.
-  const ofCounter = agency ? '' : `AND counter = ${THIS_COUNTER}`;
+  // This counter's own rows carry no counter name; another counter's carry its name (report-schema.ts).
+  const ofCounter = agency ? '' : "AND counter = ''";
   const ofOrigin = agency ? '' : 'AND origin_counter IS NULL';
   const counts = statement(
     db,

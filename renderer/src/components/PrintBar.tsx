@@ -15,6 +15,7 @@ export function PrintBar({
   onBack,
   savePdf,
   printFirst = false,
+  ready = true,
   children,
 }: {
   back: string;
@@ -22,6 +23,8 @@ export function PrintBar({
   savePdf: (mainCall: MainCall) => Promise<string | null>;
   /** Print takes the focus as the page opens (a report opened to be printed). */
   printFirst?: boolean;
+  /** Whether there is a page to save or print yet (a report still loading has none). */
+  ready?: boolean;
   /** More ways to save the page, before Save as PDF (a report's CSV). */
   children?: ReactNode;
 }) {
@@ -41,10 +44,10 @@ export function PrintBar({
             </Text>
           )}
           {children}
-          <BusyButton variant="default" busy={saving} onClick={() => void run(savePdf, setSaved)}>
+          <BusyButton variant="default" busy={saving} disabled={!ready} onClick={() => void run(savePdf, setSaved)}>
             Save as PDF
           </BusyButton>
-          <Button onClick={() => window.print()} autoFocus={printFirst}>
+          <Button onClick={() => window.print()} autoFocus={printFirst} disabled={!ready}>
             Print
           </Button>
         </Group>

@@ -9,7 +9,7 @@ import { useAgency } from '../stores/agency-store';
 import { useAppStore } from '../stores/app-store';
 import { EndOfDayReport } from './today/EndOfDayReport';
 import { PeriodReport } from './today/PeriodReport';
-import { Breakdown, SalesByHour, StatusCounts } from './today/DayCounts';
+import { Breakdown, SalesByHour, StatusCounts, TodaySection } from './today/DayCounts';
 import { FlaggedBookings, WaitingChanges } from './today/NeedsList';
 import { TakingsTable } from './today/TakingsTable';
 
@@ -96,38 +96,23 @@ export function TodayScreen() {
             </Alert>
           )}
           <StatusCounts figures={figures} />
-          <section aria-labelledby="today-takings">
-            <Title order={3} size="h4" id="today-takings" mb="xs">
-              Takings per currency
-            </Title>
+          <TodaySection id="today-takings" title="Takings per currency">
             <Text size="sm" c="dimmed" mb="xs">
               As the service records it: captured and paid at a change’s link, less refunded. Each currency on its own.
             </Text>
             <TakingsTable money={figures.money} label="Takings per currency" />
-          </section>
-          <section aria-labelledby="today-hours">
-            <Title order={3} size="h4" id="today-hours" mb="xs">
-              Sales per hour
-            </Title>
+          </TodaySection>
+          <TodaySection id="today-hours" title="Sales per hour">
             <SalesByHour figures={figures} />
-          </section>
-          <section aria-labelledby="today-waiting">
-            <Title order={3} size="h4" id="today-waiting" mb="xs">
-              Changes waiting for payment
-            </Title>
+          </TodaySection>
+          <TodaySection id="today-waiting" title="Changes waiting for payment">
             <WaitingChanges figures={figures} />
-          </section>
-          <section aria-labelledby="today-flagged">
-            <Title order={3} size="h4" id="today-flagged" mb="xs">
-              Bookings that need a person
-            </Title>
+          </TodaySection>
+          <TodaySection id="today-flagged" title="Bookings that need a person">
             <FlaggedBookings figures={figures} />
-          </section>
+          </TodaySection>
           {figures.byCounter && (
-            <section aria-labelledby="today-desks">
-              <Title order={3} size="h4" id="today-desks" mb="xs">
-                By desk
-              </Title>
+            <TodaySection id="today-desks" title="By desk">
               <Breakdown
                 label="By desk"
                 heading="Desk"
@@ -136,20 +121,17 @@ export function TodayScreen() {
                   name: line.counter || `${thisCounter ?? 'This counter'} (this counter)`,
                 }))}
               />
-            </section>
+            </TodaySection>
           )}
           {/* Only where agents are named: a counter without people has one line, the counter's own. */}
           {figures.byAgent?.some((line) => line.agent !== '') && (
-            <section aria-labelledby="today-agents">
-              <Title order={3} size="h4" id="today-agents" mb="xs">
-                By agent
-              </Title>
+            <TodaySection id="today-agents" title="By agent">
               <Breakdown
                 label="By agent"
                 heading="Agent"
                 lines={figures.byAgent.map((line) => ({ ...line, name: line.agent || 'Nobody signed in' }))}
               />
-            </section>
+            </TodaySection>
           )}
         </>
       )}

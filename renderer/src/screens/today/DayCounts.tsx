@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { plural } from '../../../../shared/format';
 import type { TodayFigures } from '../../../../shared/reports';
 import { onDemand } from '../on-demand';
@@ -7,6 +8,18 @@ import { TakingsTable } from './TakingsTable';
 
 /** The charts' code (the charting library) loads when a day with sales is first shown, not before. */
 const DayCharts = onDemand(() => import('./DayCharts').then((module) => module.DayCharts)).Component;
+
+/** One part of the day, named by its heading (for a screen reader's list of regions too). */
+export function TodaySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={3} size="h4" id={id} mb="xs">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
 
 /** The statuses an agency asks about first, shown even at zero; any other status the service used follows. */
 const FIRST_STATUSES = ['Paid', 'Cancelled', 'Failed'];

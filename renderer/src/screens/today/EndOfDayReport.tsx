@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Group, Loader, Text, Title } from '@mantine/core';
 import { formatDate, plural } from '../../../../shared/format';
 import { reportMoney } from '../../../../shared/report-money';
-import type { EndOfDay, MoneyKind } from '../../../../shared/reports';
+import type { EndOfDay } from '../../../../shared/reports';
+import { MOVEMENT_WORDS, movementBooking, movementTime, NOTHING_UNSETTLED, unsettledAtClose } from '../../../../shared/report-words';
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { escapeTaken } from '../../components/escape-taken';
@@ -10,16 +11,6 @@ import { PrintBar } from '../../components/PrintBar';
 import { useShortcutKeys } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { TakingsTable } from './TakingsTable';
-
-const KIND_WORDS: Record<MoneyKind, string> = {
-  authorized: 'Authorized',
-  captured: 'Captured',
-  released: 'Released',
-  refunded: 'Refunded',
-  paid_at_link: 'Paid at a link',
-};
-
-const timeOf = (iso: string) => `${iso.slice(11, 16)} UTC`;
 
 /** A day's end-of-day report at this counter, printable (its movements, thousands on a busy day, in a plain table: cheap to draw and print): every money movement, the totals, what was open at the close, a signature line. */
 export function EndOfDayReport({ profileId, day, onBack }: { profileId: number; day: string; onBack: () => void }) {
@@ -78,13 +69,10 @@ export function EndOfDayReport({ profileId, day, onBack }: { profileId: number; 
             <tbody>
               {report.movements.map((line, index) => (
                 <tr key={index}>
-                  <td>{timeOf(line.at)}</td>
-                  <td>{KIND_WORDS[line.kind]}</td>
+                  <td>{movementTime(line.at)} UTC</td>
+                  <td>{MOVEMENT_WORDS[line.kind]}</td>
                   <td className="amount">{reportMoney(line.amountMinor, line.currency)}</td>
-                  <td>
-                    {line.clientReference}
-                    {line.bookingReference ? ` · ${line.bookingReference}` : ''}
-                  </td>
+                  <td>{movementBooking(line)}</td>
                   <td>{line.holder}</td>
                   <td>{line.agent || '—'}</td>
                 </tr>
@@ -99,18 +87,11 @@ export function EndOfDayReport({ profileId, day, onBack }: { profileId: number; 
         <Title order={3} size="h4" mt="lg" mb="xs">
           Unsettled at the close
         </Title>
-        {report.unsettled.length === 0 && report.changesWaitingTotal === 0 ? (
-          <Text size="sm">Nothing: every payment is captured or released, and no change waits for a traveler’s payment.</Text>
+        {unsettledAtClose(report) === null ? (
+          <Text size="sm">{NOTHING_UNSETTLED}</Text>
         ) : (
           <Text size="sm" data-testid="unsettled">
-            {report.unsettled
-              .map(
-                (line) =>
-                  `${reportMoney(line.amountMinor, line.currency)} authorized, not yet captured (${plural(line.bookings, 'booking')})`,
-              )
-              .join('; ')}
-            {report.unsettled.length > 0 && report.changesWaitingTotal > 0 ? '; ' : ''}
-            {report.changesWaitingTotal > 0 ? `${plural(report.changesWaitingTotal, 'change')} waiting for the traveler’s payment` : ''}.
+            {unsettledAtClose(report)}
           </Text>
         )}
         <Group mt={48} gap={64} aria-label="Signature">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Group, Loader, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
-import { formatDate, plural } from '../../../../shared/format';
+import { formatDate } from '../../../../shared/format';
+import { periodRates } from '../../../../shared/report-words';
 import type { PeriodReport as Report } from '../../../../shared/reports';
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -9,8 +10,6 @@ import { PrintBar } from '../../components/PrintBar';
 import { useShortcutKeys } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { TakingsTable } from './TakingsTable';
-
-const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 1000) / 10}%`);
 
 function Sellers({ label, sellers }: { label: string; sellers: Report['topPackages'] }) {
   return (
@@ -57,7 +56,10 @@ export function PeriodReport({ profileId, day, onBack }: { profileId: number; da
       <PrintBar
         back="Today"
         onBack={onBack}
-        savePdf={async (call) => (await call('reports:save-pdf', { profileId, report: 'period', day: from })).path}
+        ready={report !== null}
+        savePdf={async (call) =>
+          report && (await call('reports:save-pdf', { profileId, report: 'period', from: report.from, to: report.to })).path
+        }
       >
         {savedCsv && (
           <Text size="sm" role="status" c="dimmed">
@@ -105,13 +107,10 @@ export function PeriodReport({ profileId, day, onBack }: { profileId: number; da
           <Text c="dimmed" mb="md">
             {formatDate(report.from)} to {formatDate(report.to)} (UTC), this counter
           </Text>
-          {report.made === 0 ? (
+          {periodRates(report) === null ? (
             <Text data-testid="period-nothing">No booking was made at this counter in this period.</Text>
           ) : (
-            <Text data-testid="period-rates">
-              {plural(report.made, 'booking')} made; cancelled {percent(report.cancelled, report.made)}, changed{' '}
-              {percent(report.changed, report.made)}; booked {report.averageDaysAhead ?? '—'} days ahead on average.
-            </Text>
+            <Text data-testid="period-rates">{periodRates(report)}</Text>
           )}
           <SimpleGrid cols={2} mt="md">
             <Sellers label="Package" sellers={report.topPackages} />
