@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { plural } from '../../../../shared/format';
 import type { TodayFigures } from '../../../../shared/reports';
 import { onDemand } from '../on-demand';
-import { TakingsTable } from './TakingsTable';
+import { reportMoney } from '../../../../shared/report-money';
 
 /** The charts' code (the charting library) loads when a day with sales is first shown, not before. */
 const DayCharts = onDemand(() => import('./DayCharts').then((module) => module.DayCharts)).Component;
@@ -56,23 +56,27 @@ export function SalesByHour({ figures }: { figures: TodayFigures }) {
       <Suspense fallback={null}>
         <DayCharts figures={figures} />
       </Suspense>
-      <Table aria-label="Sales per hour" withTableBorder maw={420}>
-        <Table.Tbody>
+      <table aria-label="Sales per hour" className="report-table hours">
+        <tbody>
           {hours.map(({ hour, n }) => (
-            <Table.Tr key={hour}>
-              <Table.Th scope="row" w={190}>
+            <tr key={hour}>
+              <th scope="row">
                 {String(hour).padStart(2, '0')}:00–{String(hour + 1).padStart(2, '0')}:00 UTC
-              </Table.Th>
-              <Table.Td ta="right">{n}</Table.Td>
-            </Table.Tr>
+              </th>
+              <td className="amount">{n}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </Stack>
   );
 }
 
-/** The day per agent or per desk: what each made, and the money of those bookings per currency. */
+/** Each currency's amount on a line of its own, in one cell (a few lines of text, not a table per row). */
+const perCurrency = (money: TodayFigures['money'], field: 'takings' | 'refunded') =>
+  money.length === 0 ? '—' : money.map((line) => reportMoney(line[field], line.currency)).join('\n');
+
+/** The day per agent or per desk: what each made, and the takings and refunds of those bookings in each currency. */
 export function Breakdown({
   label,
   heading,
@@ -83,25 +87,25 @@ export function Breakdown({
   lines: { name: string; made: number; money: TodayFigures['money'] }[];
 }) {
   return (
-    <Table aria-label={label} withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{heading}</Table.Th>
-          <Table.Th ta="right">Made</Table.Th>
-          <Table.Th>Money</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <table aria-label={label} className="report-table">
+      <thead>
+        <tr>
+          <th>{heading}</th>
+          <th className="amount">Made</th>
+          <th className="amount">Takings</th>
+          <th className="amount">Refunded</th>
+        </tr>
+      </thead>
+      <tbody>
         {lines.map((line) => (
-          <Table.Tr key={line.name}>
-            <Table.Th scope="row">{line.name}</Table.Th>
-            <Table.Td ta="right">{line.made}</Table.Td>
-            <Table.Td>
-              <TakingsTable money={line.money} label={`Money of ${line.name}`} />
-            </Table.Td>
-          </Table.Tr>
+          <tr key={line.name}>
+            <th scope="row">{line.name}</th>
+            <td className="amount">{line.made}</td>
+            <td className="amount strong per-currency">{perCurrency(line.money, 'takings')}</td>
+            <td className="amount per-currency">{perCurrency(line.money, 'refunded')}</td>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }

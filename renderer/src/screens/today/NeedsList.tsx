@@ -1,13 +1,22 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { plural } from '../../../../shared/format';
 import type { TodayFigures } from '../../../../shared/reports';
 import { useNow } from '../../hooks/use-now';
 import { useAppStore } from '../../stores/app-store';
 import { reportMoney, waitedFor } from '../../../../shared/report-money';
 
+/** A row's way to its booking: a plain button (fifty of them draw at once on a busy day). */
+function OpenBooking({ bookingId, reference }: { bookingId: number; reference: string }) {
+  const openBooking = useAppStore((state) => state.openBooking);
+  return (
+    <button type="button" className="row-action" onClick={() => openBooking(bookingId)}>
+      Open {reference}
+    </button>
+  );
+}
+
 /** Changes still waiting for the traveler's payment, oldest first, with how long each has waited. */
 export function WaitingChanges({ figures }: { figures: TodayFigures }) {
-  const openBooking = useAppStore((state) => state.openBooking);
   const now = useNow(60_000);
   if (figures.changesWaitingTotal === 0)
     return (
@@ -16,43 +25,40 @@ export function WaitingChanges({ figures }: { figures: TodayFigures }) {
       </Text>
     );
   return (
-    <Table aria-label="Changes waiting for payment" withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Change</Table.Th>
-          <Table.Th>Traveler</Table.Th>
-          <Table.Th ta="right">To pay</Table.Th>
-          <Table.Th>Waiting</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {figures.changesWaiting.map((change) => (
-          <Table.Tr key={change.bookingId}>
-            <Table.Td>{change.reference}</Table.Td>
-            <Table.Td>{change.holder}</Table.Td>
-            <Table.Td ta="right">{change.amountMinor === null ? '—' : reportMoney(change.amountMinor, change.currency)}</Table.Td>
-            <Table.Td>{change.requestedAt ? waitedFor(change.requestedAt, now) : 'since before Packdesk kept the time'}</Table.Td>
-            <Table.Td>
-              <Button size="compact-sm" variant="light" onClick={() => openBooking(change.bookingId)}>
-                Open {change.clientReference}
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
+    <table aria-label="Changes waiting for payment" className="report-table">
       {figures.changesWaitingTotal > figures.changesWaiting.length && (
-        <Table.Caption>
+        <caption>
           The oldest {figures.changesWaiting.length} of {plural(figures.changesWaitingTotal, 'change')}.
-        </Table.Caption>
+        </caption>
       )}
-    </Table>
+      <thead>
+        <tr>
+          <th>Change</th>
+          <th>Traveler</th>
+          <th className="amount">To pay</th>
+          <th>Waiting</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {figures.changesWaiting.map((change) => (
+          <tr key={change.bookingId}>
+            <td>{change.reference}</td>
+            <td>{change.holder}</td>
+            <td className="amount">{change.amountMinor === null ? '—' : reportMoney(change.amountMinor, change.currency)}</td>
+            <td>{change.requestedAt ? waitedFor(change.requestedAt, now) : 'since before Packdesk kept the time'}</td>
+            <td>
+              <OpenBooking bookingId={change.bookingId} reference={change.clientReference} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
 /** Bookings that need a person, newest first, each with what Packdesk says about it. */
 export function FlaggedBookings({ figures }: { figures: TodayFigures }) {
-  const openBooking = useAppStore((state) => state.openBooking);
   if (figures.flaggedTotal === 0)
     return (
       <Text c="dimmed" size="sm">
@@ -60,25 +66,23 @@ export function FlaggedBookings({ figures }: { figures: TodayFigures }) {
       </Text>
     );
   return (
-    <Table aria-label="Bookings that need a person" withTableBorder>
-      <Table.Tbody>
-        {figures.flagged.map((booking) => (
-          <Table.Tr key={booking.bookingId}>
-            <Table.Td>{booking.holder}</Table.Td>
-            <Table.Td>{booking.attention}</Table.Td>
-            <Table.Td>
-              <Button size="compact-sm" variant="light" onClick={() => openBooking(booking.bookingId)}>
-                Open {booking.clientReference}
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
+    <table aria-label="Bookings that need a person" className="report-table">
       {figures.flaggedTotal > figures.flagged.length && (
-        <Table.Caption>
+        <caption>
           The newest {figures.flagged.length} of {plural(figures.flaggedTotal, 'booking')}.
-        </Table.Caption>
+        </caption>
       )}
-    </Table>
+      <tbody>
+        {figures.flagged.map((booking) => (
+          <tr key={booking.bookingId}>
+            <td>{booking.holder}</td>
+            <td>{booking.attention}</td>
+            <td>
+              <OpenBooking bookingId={booking.bookingId} reference={booking.clientReference} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
