@@ -57,6 +57,15 @@ function rulesOf(row: Row): StatusRules {
   return parsed.success ? parsed.data : fallback;
 }
 
+/** A record shared by every caller: nobody may change it in place (a write goes through the service). */
+function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 const toRecord = (row: Row): ProfileRecord => ({
   id: row.id,
   name: row.name,
@@ -80,7 +89,12 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
   );
   const forgetOrigin = db.prepare('DELETE FROM key_origins WHERE profile_id = ? AND slot = ?');
 
+  // Every booking the agency's feed applies asks its profile's rules several times: a profile is read and its
+  // rules parsed once, until this service writes one (each write forgets them all).
+  const records = new Map<number, ProfileRecord>();
   function find(id: number): ProfileRecord {
+    const known = records.get(id);
+    if (known) return known;
     const row = byId.get(id) as Row | undefined;
     if (!row) {
       throw new AppError(
@@ -89,7 +103,9 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
         'Reload the Settings screen and pick a profile from the list.',
       );
     }
-    return toRecord(row);
+    const record = frozen(toRecord(row));
+    records.set(id, record);
+    return record;
   }
 
   function editable(id: number): ProfileRecord {
@@ -164,6 +180,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
   let activeRecord: ProfileRecord | null = null;
   const forgetActive = () => {
     activeRecord = null;
+    records.clear();
   };
 
   return {
@@ -201,6 +218,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
       } catch (error) {
         await Promise.allSettled(keys.map(([slot]) => secrets.remove(accountFor(id, slot))));
         db.prepare('DELETE FROM profiles WHERE id = ?').run(id);
+        forgetActive();
         throw error;
       }
       return view(find(id));

@@ -152,6 +152,29 @@ describe('profiles through the IPC dispatcher', () => {
   });
 });
 
+describe('a profile read again and again (the agency feed asks its rules for every booking it applies)', () => {
+  test('follows every change of its rules and name at once, and cannot be changed in place by a caller', async () => {
+    const core = startCore(testKeychain().store);
+    const dispatch = createDispatcher(core.handlers);
+    const before = core.profiles.find(1).statusRules;
+    expect(before.final).not.toContain('Archived');
+
+    await dispatch('profiles:set-status-rules', { profileId: 1, rules: { ...before, final: [...before.final, 'Archived'] } });
+    expect(core.profiles.find(1).statusRules.final).toContain('Archived');
+    expect(core.profiles.learnStatus(1, 'notCancellable', 'Archived', true)).toBe(true);
+    expect(core.profiles.find(1).statusRules.notCancellable).toContain('Archived');
+    await dispatch('profiles:set-change-approval', { profileId: 1, aboveMinor: 5_000 });
+    expect(core.profiles.find(1).changeApprovalAboveMinor).toBe(5_000);
+
+    // What one caller holds is what the next one reads: a change in place would be everyone's.
+    const held = core.profiles.find(1);
+    expect(() => held.statusRules.final.push('Gone')).toThrow(TypeError);
+    expect(() => Object.assign(held, { name: 'Renamed' })).toThrow(TypeError);
+    expect(core.profiles.find(1).name).toBe('Training');
+    core.close();
+  });
+});
+
 describe('the dispatcher', () => {
   test('refuses an undeclared channel and input of the wrong shape before any work', async () => {
     const core = startCore(testKeychain().store);

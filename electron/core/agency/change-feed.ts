@@ -86,14 +86,18 @@ export function startChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     try {
       let cursor = await port.lastPulledSeq();
       const latest = await latestSeq(active);
-      for (;;) {
+      let next: Promise<PulledEntry[]> | null = pullChanges(active, cursor, pageSize);
+      while (next) {
         if (latest > cursor) setState({ kind: 'catching-up', behind: latest - cursor });
-        const page = await pullChanges(active, cursor, pageSize);
+        const page: PulledEntry[] = await next;
         const last = page.at(-1);
         if (!last || stopped) break;
+        // A full page: the next one is asked for before this one is applied, so the server reads it meanwhile.
+        next = page.length < pageSize ? null : pullChanges(active, last.seq, pageSize);
+        // Its failure is this pass's, taken when it is awaited (or dropped with the pass if this apply fails first).
+        next?.catch(() => undefined);
         await port.applyRemote({ changes: page.filter((change) => change.counterId !== counterId), throughSeq: last.seq });
         cursor = last.seq;
-        if (page.length < pageSize) break;
       }
       if (client === active) setState({ kind: 'live' });
     } catch (error) {
