@@ -27,6 +27,7 @@ export interface TodaySizes {
 
 const MADE = '[data-testid="made-count"]';
 const MOVEMENT_ROWS = '[aria-label="Money movements"] tbody tr';
+const CHART_BARS = '[aria-label="Chart of bookings made per hour"] .recharts-bar-rectangle';
 
 async function recordKeys(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -49,20 +50,27 @@ async function recordKeys(page: Page): Promise<void> {
   });
 }
 
-/** What the page must show: the first element matching `selector` with exactly `text`, or `count` elements matching it. */
-type Shown = { selector: string; text: string } | { selector: string; count: number };
+/** What the page must show: the first element matching `selector` with exactly `text`, `count` elements matching it, or any. */
+type Shown = { selector: string; text: string } | { selector: string; count: number } | { selector: string };
 
 /** From the key's press to the first animation frame where `shown` holds (checked in the page), in ms. */
 async function keyToShown(page: Page, key: string, press: () => Promise<void>, shown: Shown): Promise<number> {
   await page.evaluate(() => (window.__keyAt = {}));
   await press();
+  return shownSince(page, key, shown);
+}
+
+/** From the last press of `key` to the first animation frame where `shown` holds, in ms. */
+function shownSince(page: Page, key: string, shown: Shown): Promise<number> {
   return page.evaluate(
     ({ pressed, expected }) =>
       new Promise<number>((resolve, reject) => {
         const holds = () =>
           'text' in expected
             ? document.querySelector(expected.selector)?.textContent === expected.text
-            : document.querySelectorAll(expected.selector).length === expected.count;
+            : 'count' in expected
+              ? document.querySelectorAll(expected.selector).length === expected.count
+              : document.querySelector(expected.selector) !== null;
         const givenUpAt = performance.now() + 60_000;
         const check = () => {
           const keyAt = window.__keyAt?.[pressed];
@@ -80,24 +88,32 @@ async function keyToShown(page: Page, key: string, press: () => Promise<void>, s
  * The first open of Today after the renderer started: Ctrl+Y to the first frame showing the day's count
  * of bookings made; and when main's answer with the day's figures reached the page, from the same key.
  */
-async function openToday(page: Page, made: number): Promise<{ shown: number; answered: number }> {
+async function openToday(page: Page, made: number): Promise<{ shown: number; answered: number; charted: number }> {
   await startAfresh(page);
   const expected = `${made} booking${made === 1 ? '' : 's'} made`;
   const shown = await keyToShown(page, 'y', () => page.keyboard.press('Control+y'), { selector: MADE, text: expected });
   const answered = await page.evaluate(() => (window.__answeredAt?.['reports:today'] ?? Number.NaN) - (window.__keyAt?.y ?? Number.NaN));
-  return { shown, answered };
+  // A day with sales draws its charts once their code (fetched after the figures' first frame) has run.
+  const charted = made === 0 ? Number.NaN : await shownSince(page, 'y', { selector: CHART_BARS });
+  return { shown, answered, charted };
 }
 
 interface Opens {
   shown: Spread;
   answered: Spread;
+  /** When the charts were drawn (a day with sales only). */
+  charted: Spread | null;
 }
 
 async function openRuns(page: Page, made: number, sizes: TodaySizes): Promise<Opens> {
   for (let run = 0; run < sizes.warmUp; run += 1) await openToday(page, made);
-  const samples: { shown: number; answered: number }[] = [];
+  const samples: { shown: number; answered: number; charted: number }[] = [];
   for (let run = 0; run < sizes.openRuns; run += 1) samples.push(await openToday(page, made));
-  return { shown: spreadOf(samples.map((sample) => sample.shown)), answered: spreadOf(samples.map((sample) => sample.answered)) };
+  return {
+    shown: spreadOf(samples.map((sample) => sample.shown)),
+    answered: spreadOf(samples.map((sample) => sample.answered)),
+    charted: made === 0 ? null : spreadOf(samples.map((sample) => sample.charted)),
+  };
 }
 
 /**
@@ -196,7 +212,7 @@ export async function measureTodayScreen(size: number, sizes: TodaySizes, seed: 
         unit: 'ms',
         spread: full,
         target: '≤ 150 ms p95',
-        reference: `${how}; main's answer reached the page ${ms(opens.answered)} after the key; an empty ledger ${ms(empty.shown)}`,
+        reference: `${how}; main's answer reached the page ${ms(opens.answered)} after the key; the charts (their code fetched and run after that first frame) drawn ${opens.charted ? ms(opens.charted) : '—'} after the key; an empty ledger ${ms(empty.shown)}`,
         pass: full.p95 <= 150,
       },
       {
@@ -208,7 +224,7 @@ export async function measureTodayScreen(size: number, sizes: TodaySizes, seed: 
         pass: ratio <= 1.5,
         ...(ratio > 1.5
           ? {
-              why: `main's answer reached the page ${ms(opens.answered)} after the key (an empty ledger's ${ms(empty.answered)}, the same day with no history ${ms(dayOnly.answered)}): the ledger's years cost next to nothing. The rest is drawing the day (its counts, takings, hours, agents and the lists of what waits, about 700 elements against the empty day's “Nothing sold today”); the same day with no history before it opens in ${ms(dayOnly.shown)}.`,
+              why: `main's answer reached the page ${ms(opens.answered)} after the key (an empty ledger's ${ms(empty.answered)}, the same day with no history ${ms(dayOnly.answered)}): the ledger's years cost next to nothing. The rest is drawing the day (its counts, takings, hours, agents and the lists of what waits, against the empty day's “Nothing sold today”); the same day with no history before it opens in ${ms(dayOnly.shown)}.`,
             }
           : {}),
       },

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { plural } from '../../../../shared/format';
@@ -47,15 +47,32 @@ export function StatusCounts({ figures }: { figures: TodayFigures }) {
   );
 }
 
+/** False until the screen's first frame is painted: the charts' code, the largest of the screen, is fetched and run after the figures show. */
+function useAfterFirstFrame(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setAfter(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return after;
+}
+
 /** Bookings made per hour (UTC), the hours with sales only. */
 export function SalesByHour({ figures }: { figures: TodayFigures }) {
+  const chartsNow = useAfterFirstFrame();
   const hours = figures.madeByHour.map((n, hour) => ({ hour, n })).filter((line) => line.n > 0);
   if (hours.length === 0) return null;
   return (
     <Stack gap="sm">
-      <Suspense fallback={null}>
-        <DayCharts figures={figures} />
-      </Suspense>
+      {chartsNow && (
+        <Suspense fallback={null}>
+          <DayCharts figures={figures} />
+        </Suspense>
+      )}
       <table aria-label="Sales per hour" className="report-table hours">
         <tbody>
           {hours.map(({ hour, n }) => (
