@@ -22,6 +22,7 @@ function counter(name: string) {
     isFinal: (_, status) => ['Paid', 'Cancelled'].includes(status),
     isTerminal: (_, status) => status === 'Cancelled',
     announce: (id) => announced.push(id),
+    followMoney: (id) => ledger.followMoney(id),
   });
   return { name, db, ledger, agency, announced, counterId: `${name.toLowerCase().replace(' ', '-')}-0000` };
 }
@@ -259,5 +260,42 @@ describe('a counter’s ledger and the agency', () => {
     makeBooking(deskB.ledger, 'Costa', 501);
     expect(deskB.agency.outbox.size()).toBe(0);
     expect(deskB.ledger.list({ profileId: 1, query: 'silva' }).rows[0]?.originCounter).toBe('Desk A');
+  });
+
+  test('a booking first seen already Paid (its earlier changes merged away) moves its money under the desk that sold it, not this one', () => {
+    const seller = counter('Desk A');
+    const other = counter('Desk B');
+    seller.agency.join({ counterId: seller.counterId, profileId: 1, profileKind: 'test' });
+    other.agency.join({ counterId: other.counterId, profileId: 1, profileKind: 'test' });
+    const made = makeBooking(seller.ledger, 'Silva', 501);
+    readPaid(seller, made.id, new Date().toISOString());
+    // Only the booking's last change reaches the other desk, as after a long outage.
+    const last = seller.agency.outbox
+      .pending(1_000)
+      .filter((entry) => agencyChangeSchema.parse(entry.change).kind === 'booking')
+      .at(-1);
+    if (!last) throw new Error('nothing to push');
+    const paid = agencyChangeSchema.parse(last.change);
+    expect(paid).toMatchObject({ status: 'Paid' });
+    other.agency.remote.applyRemote({
+      changes: [
+        {
+          seq: 1,
+          counterId: seller.counterId,
+          counterName: seller.name,
+          counterSeq: last.counterSeq,
+          committedAt: new Date(),
+          change: paid,
+        },
+      ],
+      throughSeq: 1,
+    });
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect(other.ledger.today(1, today, true)).toMatchObject({ made: 0, money: [] });
+    const byDesk = other.ledger.today(1, today, true, 'agency').byCounter;
+    expect(byDesk?.map((line) => [line.counter, line.made, line.money.map((money) => [money.currency, money.captured])])).toEqual([
+      ['Desk A', 1, [[made.currency, made.totalMinor]]],
+    ]);
   });
 });

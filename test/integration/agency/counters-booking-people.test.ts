@@ -174,4 +174,21 @@ describe('the people of a booking across the agency', () => {
       expect(deskB.core.ledger.today(1, today, true, 'agency').byCounter?.map((line) => line.counter)).toEqual(['', 'Desk A']);
     },
   );
+
+  test(
+    'a desk that joins after a sale was paid learns it Paid in one change: the money is the selling desk’s, not its own',
+    { timeout: 120_000 },
+    async () => {
+      const deskA = await counters.start('Desk A');
+      const sold = await paidAtCounter(deskA.core, 1, 90);
+      const late = await counters.start('Desk D');
+      await converged([deskA, late], counters.agency.settings());
+
+      const today = new Date().toISOString().slice(0, 10);
+      expect(late.core.ledger.today(1, today, true)).toMatchObject({ made: 0, money: [] });
+      expect(
+        late.core.ledger.today(1, today, true, 'agency').byCounter?.map((line) => [line.counter, line.money.map((money) => money.takings)]),
+      ).toEqual([['Desk A', [sold.totalMinor]]]);
+    },
+  );
 });
