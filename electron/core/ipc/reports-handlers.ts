@@ -80,7 +80,10 @@ export function reportsIpc({ ledger, profiles, access, agents, files }: ReportsI
       const [name, body] =
         input.report === 'end-of-day'
           ? [fileName(profileId, input.day, 'pdf'), endOfDayDocument(ledger.endOfDay(profileId, input.day))]
-          : [fileName(profileId, `${input.from}-to-${input.to}`, 'pdf', 'period'), periodDocument(ledger.period(profileId, input.from, input.to))];
+          : [
+              fileName(profileId, `${input.from}-to-${input.to}`, 'pdf', 'period'),
+              periodDocument(ledger.period(profileId, input.from, input.to)),
+            ];
       return { path: await files.pdfPrinter.saveDocumentPdf(name, printDocument(name, body)) };
     },
   };
