@@ -1,6 +1,6 @@
 import { plural } from './format';
 import { reportMoney } from './report-money';
-import type { EndOfDay, MoneyKind, PeriodReport } from './reports';
+import type { CurrencyTotals, EndOfDay, MoneyKind, PeriodReport } from './reports';
 
 /** Each money movement as the reports name it, on screen and on paper. */
 export const MOVEMENT_WORDS: Record<MoneyKind, string> = {
@@ -10,6 +10,16 @@ export const MOVEMENT_WORDS: Record<MoneyKind, string> = {
   refunded: 'Refunded',
   paid_at_link: 'Paid at a link',
 };
+
+/** A currency's money as the reports set it out, takings first: each column's heading and its figure. */
+export const MONEY_COLUMNS: readonly (readonly [string, keyof Omit<CurrencyTotals, 'currency'>])[] = [
+  ['Takings', 'takings'],
+  ['Captured', 'captured'],
+  ['Paid at a link', 'paidAtLink'],
+  ['Refunded', 'refunded'],
+  ['Authorized', 'authorized'],
+  ['Released', 'released'],
+];
 
 /** A movement's time of day (UTC), from the service's timestamp. */
 export const movementTime = (iso: string) => iso.slice(11, 16);

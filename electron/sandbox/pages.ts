@@ -1,7 +1,5 @@
 /** The built-in service's own web pages: the 3-D Secure challenge and the modification payment page. */
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
+import { escapeHtml } from '../../shared/escape-html';
 
 export function formatMinor(amountMinor: number, currency: string): string {
   const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;

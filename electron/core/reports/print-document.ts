@@ -5,6 +5,8 @@
  * every request refused.
  */
 
+import { escapeHtml } from '../../../shared/escape-html';
+
 const POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 const PAPER_STYLES = `
@@ -23,8 +25,6 @@ th { font-weight: 700; }
 .columns { display: flex; gap: 24px; align-items: flex-start; }
 .signature { display: flex; gap: 48px; margin-top: 48px; break-inside: avoid; }
 `;
-
-export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The whole HTML document: its title, the policy that lets it run and fetch nothing, the paper styles, its body (already escaped). */
 export function printDocument(title: string, body: string): string {

@@ -1,6 +1,7 @@
 import { formatDate, plural } from '../../../shared/format';
 import { reportMoney } from '../../../shared/report-money';
 import {
+  MONEY_COLUMNS,
   MOVEMENT_WORDS,
   movementBooking,
   movementTime,
@@ -9,7 +10,7 @@ import {
   unsettledAtClose,
 } from '../../../shared/report-words';
 import type { CurrencyTotals, EndOfDay, PeriodReport } from '../../../shared/reports';
-import { escapeHtml } from './print-document';
+import { escapeHtml } from '../../../shared/escape-html';
 
 /**
  * The reports on paper, written by main from the ledger's own figures. A busy day's movements are a
@@ -46,21 +47,13 @@ function movementListing(movements: EndOfDay['movements']): string {
 
 function moneyTable(money: CurrencyTotals[], caption: string): string {
   if (money.length === 0) return '<p class="dimmed">No money moved.</p>';
-  const columns: [string, keyof Omit<CurrencyTotals, 'currency'>][] = [
-    ['Takings', 'takings'],
-    ['Captured', 'captured'],
-    ['Paid at a link', 'paidAtLink'],
-    ['Refunded', 'refunded'],
-    ['Authorized', 'authorized'],
-    ['Released', 'released'],
-  ];
-  const head = columns.map(([title]) => `<th class="amount">${title}</th>`).join('');
+  const head = MONEY_COLUMNS.map(([title]) => `<th class="amount">${title}</th>`).join('');
   const rows = money
     .map(
       (line) =>
-        `<tr><th>${escapeHtml(line.currency)}</th>${columns
-          .map(([, field]) => `<td class="amount">${escapeHtml(reportMoney(line[field], line.currency))}</td>`)
-          .join('')}</tr>`,
+        `<tr><th>${escapeHtml(line.currency)}</th>${MONEY_COLUMNS.map(
+          ([, field]) => `<td class="amount">${escapeHtml(reportMoney(line[field], line.currency))}</td>`,
+        ).join('')}</tr>`,
     )
     .join('');
   return `<table aria-label="${escapeHtml(caption)}"><thead><tr><th>Currency</th>${head}</tr></thead><tbody>${rows}</tbody></table>`;

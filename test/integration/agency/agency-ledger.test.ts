@@ -28,6 +28,13 @@ function counter(name: string) {
 }
 type Counter = ReturnType<typeof counter>;
 
+/** Desk A and Desk B, each sharing profile 1 with the agency. */
+function joinedDesks(): [Counter, Counter] {
+  const desks: [Counter, Counter] = [counter('Desk A'), counter('Desk B')];
+  for (const desk of desks) desk.agency.join({ counterId: desk.counterId, profileId: 1, profileKind: 'test' });
+  return desks;
+}
+
 /** Everything in `from`'s outbox, as the agency would hand it to `to` (acknowledged at `from`, as after a push). */
 function deliver(from: Counter, to: Counter, firstSeq = 1): number {
   const pending = from.agency.outbox.pending(1_000);
@@ -104,10 +111,7 @@ describe('a counter’s ledger and the agency', () => {
   });
 
   test('another counter’s changes arrive whole, are not sent back, and its cancel reaches the counter that made the booking', () => {
-    const deskA = counter('Desk A');
-    const deskB = counter('Desk B');
-    deskA.agency.join({ counterId: deskA.counterId, profileId: 1, profileKind: 'test' });
-    deskB.agency.join({ counterId: deskB.counterId, profileId: 1, profileKind: 'test' });
+    const [deskA, deskB] = joinedDesks();
     const made = makeBooking(deskA.ledger, 'Silva', 500);
 
     expect(deliver(deskA, deskB)).toBe(2);
@@ -157,10 +161,7 @@ describe('a counter’s ledger and the agency', () => {
   const isDue = (desk: Counter, bookingId: number) => desk.ledger.dueBookings(Date.now() + 1, 100).some((row) => row.id === bookingId);
 
   test('a status read at the desk that sold, arriving after another desk cancelled, never undoes the cancellation; the desks disagree, so the service is asked', () => {
-    const seller = counter('Desk A');
-    const other = counter('Desk B');
-    seller.agency.join({ counterId: seller.counterId, profileId: 1, profileKind: 'test' });
-    other.agency.join({ counterId: other.counterId, profileId: 1, profileKind: 'test' });
+    const [seller, other] = joinedDesks();
     const made = makeBooking(seller.ledger, 'Silva', 500);
     let seq = deliver(seller, other) + 1;
     const atOther = other.ledger.list({ profileId: 1, query: 'silva' }).rows[0]?.id ?? 0;
@@ -193,10 +194,7 @@ describe('a counter’s ledger and the agency', () => {
 
   test('a late change that wins the order over a cancellation is refused at the desk that holds the ending, which sends its state again above it', () => {
     // Desk B's id sorts after Desk A's, so a tie between their revisions goes to B.
-    const canceller = counter('Desk A');
-    const seller = counter('Desk B');
-    canceller.agency.join({ counterId: canceller.counterId, profileId: 1, profileKind: 'test' });
-    seller.agency.join({ counterId: seller.counterId, profileId: 1, profileKind: 'test' });
+    const [canceller, seller] = joinedDesks();
     const made = makeBooking(seller.ledger, 'Costa', 600);
     let seq = deliver(seller, canceller) + 1;
     const atCanceller = canceller.ledger.list({ profileId: 1, query: 'costa' }).rows[0]?.id ?? 0;
@@ -222,10 +220,7 @@ describe('a counter’s ledger and the agency', () => {
   });
 
   test('a change made here that waits for the traveler’s payment stays watched here when another counter’s read of the booking arrives', () => {
-    const seller = counter('Desk A');
-    const other = counter('Desk B');
-    seller.agency.join({ counterId: seller.counterId, profileId: 1, profileKind: 'test' });
-    other.agency.join({ counterId: other.counterId, profileId: 1, profileKind: 'test' });
+    const [seller, other] = joinedDesks();
     const made = makeBooking(seller.ledger, 'Nunes', 700);
     let seq = deliver(seller, other) + 1;
     const atOther = other.ledger.list({ profileId: 1, query: 'nunes' }).rows[0]?.id ?? 0;
@@ -250,10 +245,7 @@ describe('a counter’s ledger and the agency', () => {
   });
 
   test('leaving stops the sending; the bookings from other counters stay, still marked as theirs', () => {
-    const deskA = counter('Desk A');
-    const deskB = counter('Desk B');
-    deskA.agency.join({ counterId: deskA.counterId, profileId: 1, profileKind: 'test' });
-    deskB.agency.join({ counterId: deskB.counterId, profileId: 1, profileKind: 'test' });
+    const [deskA, deskB] = joinedDesks();
     makeBooking(deskA.ledger, 'Silva', 500);
     deliver(deskA, deskB);
     deskB.agency.leave();
@@ -263,10 +255,7 @@ describe('a counter’s ledger and the agency', () => {
   });
 
   test('a booking first seen already Paid (its earlier changes merged away) moves its money under the desk that sold it, not this one', () => {
-    const seller = counter('Desk A');
-    const other = counter('Desk B');
-    seller.agency.join({ counterId: seller.counterId, profileId: 1, profileKind: 'test' });
-    other.agency.join({ counterId: other.counterId, profileId: 1, profileKind: 'test' });
+    const [seller, other] = joinedDesks();
     const made = makeBooking(seller.ledger, 'Silva', 501);
     readPaid(seller, made.id, new Date().toISOString());
     // Only the booking's last change reaches the other desk, as after a long outage.

@@ -1,15 +1,7 @@
 import { Text } from '@mantine/core';
 import type { CurrencyTotals } from '../../../../shared/reports';
 import { reportMoney } from '../../../../shared/report-money';
-
-const COLUMNS: [string, keyof Omit<CurrencyTotals, 'currency'>][] = [
-  ['Takings', 'takings'],
-  ['Captured', 'captured'],
-  ['Paid at a link', 'paidAtLink'],
-  ['Refunded', 'refunded'],
-  ['Authorized', 'authorized'],
-  ['Released', 'released'],
-];
+import { MONEY_COLUMNS } from '../../../../shared/report-words';
 
 /** The day's money per currency, each in its own currency (never added across currencies); a plain table, cheap to draw many of. */
 export function TakingsTable({ money, label }: { money: CurrencyTotals[]; label: string }) {
@@ -24,7 +16,7 @@ export function TakingsTable({ money, label }: { money: CurrencyTotals[]; label:
       <thead>
         <tr>
           <th>Currency</th>
-          {COLUMNS.map(([title]) => (
+          {MONEY_COLUMNS.map(([title]) => (
             <th key={title} className="amount">
               {title}
             </th>
@@ -35,7 +27,7 @@ export function TakingsTable({ money, label }: { money: CurrencyTotals[]; label:
         {money.map((line) => (
           <tr key={line.currency} data-testid={`takings-${line.currency}`}>
             <th scope="row">{line.currency}</th>
-            {COLUMNS.map(([title, field]) => (
+            {MONEY_COLUMNS.map(([title, field]) => (
               <td key={title} className={field === 'takings' ? 'amount strong' : 'amount'}>
                 {reportMoney(line[field], line.currency)}
               </td>
