@@ -176,7 +176,7 @@ describe('the people of a booking across the agency', () => {
   );
 
   test(
-    'a desk that joins after a sale was paid learns it Paid in one change: the money is the selling desk’s, not its own',
+    'a desk that joins after a sale was paid: in the agency’s day the money is the selling desk’s, not its own',
     { timeout: 120_000 },
     async () => {
       const deskA = await counters.start('Desk A');
