@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { compiledCatalogs } from './scripts/compiled-catalogs';
 
 /** The dev server injects an inline React-refresh preamble; only in dev does the CSP let inline scripts run. */
 function relaxCspForDevServer(): Plugin {
@@ -14,9 +15,10 @@ function relaxCspForDevServer(): Plugin {
 
 export default defineConfig({
   main: {
+    plugins: [compiledCatalogs()],
     build: {
       // zod goes into the bundle: the installed app then carries only keytar's native module in node_modules.
-      externalizeDeps: { exclude: ['zod'] },
+      externalizeDeps: { exclude: ['zod', '@formatjs/intl', '@formatjs/icu-messageformat-parser', 'intl-messageformat'] },
       rollupOptions: { input: { index: resolve('electron/main/index.ts') } },
     },
   },
@@ -34,7 +36,9 @@ export default defineConfig({
   renderer: {
     root: resolve('renderer'),
     base: './',
-    plugins: [react(), relaxCspForDevServer()],
+    plugins: [react(), relaxCspForDevServer(), compiledCatalogs()],
+    // The catalogs come parsed (compiledCatalogs): the ICU parser stays out of the page's code.
+    resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
     build: {
       // Minified, and split: index.html loads the first screen's code; the other screens load on demand.
       minify: 'esbuild',

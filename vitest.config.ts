@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './scripts/compiled-catalogs';
 
 export default defineConfig({
   test: {
@@ -9,6 +10,7 @@ export default defineConfig({
     onConsoleLog: (line) => !line.includes('[service] '),
     projects: [
       {
+        plugins: [compiledCatalogs()],
         test: {
           name: 'node',
           include: [

@@ -34,6 +34,7 @@ import {
   todayInputSchema,
 } from './reports';
 import { updateSettingsInputSchema, updateStatusSchema } from './updates';
+import { languageChoiceSchema, languageSchema } from './i18n/languages';
 import { statusRulesSchema } from './status-rules';
 import { attemptSchema, exerciseIdSchema, exerciseViewSchema, scenarioIdSchema, scenarioViewSchema, sessionReportSchema } from './training';
 import { changeApprovalThresholdSchema, keySlotSchema, keyStatusSchema, profileKindSchema, profileViewSchema } from './profiles';
@@ -330,6 +331,9 @@ export const channels = {
   'updates:configure': { input: updateSettingsInputSchema, output: updateStatusSchema },
   'updates:check': { input: noInput, output: updateStatusSchema },
   'updates:install-now': { input: noInput, output: updateStatusSchema },
+  /** The screens' language: the signed-in agent's choice, else this counter's; setting it sets the one that applies. */
+  'language:get': { input: noInput, output: languageChoiceSchema },
+  'language:set': { input: z.object({ language: languageSchema }).strict(), output: languageChoiceSchema },
 } as const;
 
 export type Channels = typeof channels;

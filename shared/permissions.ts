@@ -106,4 +106,6 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   'updates:check': open('Checking for updates', 'counter'),
   // Restarting the counter now: on live and test profiles, a supervisor's or administrator's word.
   'updates:install-now': { need: 'supervisor', scope: 'active-profile', does: 'Installing an update now' },
+  'language:get': open('Reading the language', 'counter'),
+  'language:set': open('Choosing the language', 'counter'),
 };

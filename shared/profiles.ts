@@ -1,3 +1,5 @@
+import { defineMessages } from './i18n/messages';
+import type { Message } from './i18n/messages';
 import { z } from 'zod';
 import { statusRulesSchema } from './status-rules';
 
@@ -38,11 +40,11 @@ export const profileViewSchema = z.object({
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
-export const MODE_LABELS: Record<ProfileKind, string> = {
-  training: 'TRAINING',
-  test: 'TEST',
-  live: 'LIVE',
-};
+export const MODE_LABELS: Record<ProfileKind, Message> = defineMessages({
+  training: { id: 'profile.mode.training', defaultMessage: 'TRAINING' },
+  test: { id: 'profile.mode.test', defaultMessage: 'TEST' },
+  live: { id: 'profile.mode.live', defaultMessage: 'LIVE' },
+});
 
 /** Which key prefixes fit which slot of which kind of profile; a test-mode organization pays with Stripe test cards. */
 export function expectedKeyPrefix(kind: ProfileKind, slot: KeySlot): string {

@@ -1,13 +1,12 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { createAgencyService } from './agency/agency-service';
+import { createAgencyService, type AgencyServiceDeps } from './agency/agency-service';
 import { auditNames } from './audit/audit-names';
 import { auditedHandlers } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
 import type { AuditVerdict } from '../../shared/audit';
 import type { BookingRecord } from '../../shared/bookings';
 import { COUNTER_TARGET } from '../../shared/people';
-import type { AgencyServiceDeps } from './agency/agency-service';
 import type { AskAgent } from './agent-questions';
 import type { RetryPolicy } from './api/retry-policy';
 import { createCallDrain } from './call-drain';
@@ -46,6 +45,7 @@ import { appIpc } from './ipc/app-handlers';
 import { bookingsIpc } from './ipc/bookings-handlers';
 import { historyIpc } from './ipc/history-handlers';
 import { keysIpc } from './ipc/keys-handlers';
+import { languageIpc } from './ipc/language-handlers';
 import { packagesIpc } from './ipc/packages-handlers';
 import { paymentsIpc } from './ipc/payments-handlers';
 import { peopleIpc } from './ipc/people-handlers';
@@ -299,6 +299,7 @@ export function createCore(options: CoreOptions) {
     }),
     ...auditIpc({ audit, fileSaver: options.fileSaver, onVerdict: auditChecked }),
     ...updates.handlers,
+    ...languageIpc({ preferences, agentAtCounter: () => access.session().agent?.id ?? null }),
   };
 
   const calls = createCallDrain(updates.watchCalls);

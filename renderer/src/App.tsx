@@ -14,6 +14,7 @@ import { BookingsScreen, preloadScreens, SettingsScreen, TodayScreen, TrainerScr
 import { NewBookingScreen } from './screens/NewBookingScreen';
 import { ApprovalDialog } from './screens/people/ApprovalDialog';
 import { SignInScreen } from './screens/people/SignInScreen';
+import { useLanguage } from './i18n/language-store';
 import { useAgency } from './stores/agency-store';
 import { useActiveProfile, useAppStore } from './stores/app-store';
 import type { Screen } from './stores/app-store';
@@ -49,7 +50,11 @@ export function App() {
   }, [start, refresh]);
   useMainEvent('event:connectivity-change', ({ online }) => setOnline(online));
   useMainEvent('event:agency-change', (status) => useAgency.getState().set(status));
-  useMainEvent('event:people-change', (session) => usePeople.getState().setSession(session));
+  useMainEvent('event:people-change', (session) => {
+    usePeople.getState().setSession(session);
+    // Another agent at the counter may work in another language.
+    void useLanguage.getState().follow();
+  });
   useMainEvent('event:approval-asked', ({ channel, target, message }) => usePeople.getState().askApproval(channel, target, message));
   useMainEvent('event:profiles-change', () => void refresh());
   useMainEvent('event:audit-verdict', (verdict) => useAppStore.getState().setAudit(verdict));

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, PRODUCT_NAME } from '../../../shared/i18n/messages';
+import type { Message } from '../../../shared/i18n/messages';
 import { AppShell, Badge, Box, Group, Kbd, NavLink, Select, Text, Title } from '@mantine/core';
 import { MODE_LABELS } from '../../../shared/profiles';
 import { useMainCall } from '../hooks/use-main-call';
@@ -9,19 +12,45 @@ import { MODE_COLORS } from '../theme';
 import { AgencyIndicator } from './AgencyIndicator';
 import { AgentChip } from './AgentChip';
 import { ErrorNotice } from './ErrorNotice';
+import { KEY_WORDS } from './key-words';
 import { ConnectivityIndicator } from './ConnectivityIndicator';
 import { TrainingBanner } from './TrainingBanner';
 
-const NAVIGATION: { screen: Screen; label: string; shortcut: string; description: string }[] = [
-  { screen: 'new-booking', label: 'New booking', shortcut: 'N', description: 'Search, price, hold and pay' },
-  { screen: 'bookings', label: 'Bookings', shortcut: 'B', description: 'Everything sold at this counter' },
-  { screen: 'today', label: 'Today', shortcut: 'Y', description: 'The day in numbers' },
-  { screen: 'settings', label: 'Settings', shortcut: ',', description: 'Profiles, keys and agents' },
+const words = defineMessages({
+  newBooking: { id: 'nav.newBooking', defaultMessage: 'New booking' },
+  newBookingDescription: { id: 'nav.newBooking.description', defaultMessage: 'Search, price, hold and pay' },
+  bookings: { id: 'nav.bookings', defaultMessage: 'Bookings' },
+  bookingsDescription: { id: 'nav.bookings.description', defaultMessage: 'Everything sold at this counter' },
+  agencyBookingsDescription: { id: 'nav.bookings.description.agency', defaultMessage: 'Everything sold at the agency’s counters' },
+  today: { id: 'nav.today', defaultMessage: 'Today' },
+  todayDescription: { id: 'nav.today.description', defaultMessage: 'The day in numbers' },
+  settings: { id: 'nav.settings', defaultMessage: 'Settings' },
+  settingsDescription: { id: 'nav.settings.description', defaultMessage: 'Profiles, keys and agents' },
+  trainer: { id: 'nav.trainer', defaultMessage: 'Trainer' },
+  trainerDescription: { id: 'nav.trainer.description', defaultMessage: 'Exercises, bad days, reports' },
+  activeProfile: { id: 'frame.activeProfile', defaultMessage: 'Active profile' },
+  profileChoice: { id: 'frame.activeProfile.choice', defaultMessage: '{name} · {mode}' },
+  navigation: { id: 'frame.navigation', defaultMessage: 'Main' },
+  shortcuts: { id: 'frame.shortcuts', defaultMessage: '<key>?</key> every keyboard shortcut' },
+});
+
+interface Destination {
+  screen: Screen;
+  label: Message;
+  shortcut: string;
+  description: Message;
+}
+const NAVIGATION: Destination[] = [
+  { screen: 'new-booking', label: words.newBooking, shortcut: 'N', description: words.newBookingDescription },
+  { screen: 'bookings', label: words.bookings, shortcut: 'B', description: words.bookingsDescription },
+  { screen: 'today', label: words.today, shortcut: 'Y', description: words.todayDescription },
+  { screen: 'settings', label: words.settings, shortcut: ',', description: words.settingsDescription },
 ];
-const TRAINER = { screen: 'trainer' as const, label: 'Trainer', shortcut: 'T', description: 'Exercises, bad days, reports' };
+const TRAINER: Destination = { screen: 'trainer', label: words.trainer, shortcut: 'T', description: words.trainerDescription };
 
 /** The frame around every screen: who we sell as (mode unmistakable), whether the service answers, and where to go. */
 export function AppFrame({ children }: { children: ReactNode }) {
+  const intl = useIntl();
   const { screen, show, profiles, activeProfileId, activate } = useAppStore();
   // Switching profile from the header: a refusal (nobody signed in who may) is shown above the screen.
   const { run: runSwitch, error: switchError, clearError: clearSwitchError } = useMainCall();
@@ -29,8 +58,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const training = active?.kind === 'training';
   // In an agency the list holds every counter's bookings.
   const agencyCounter = useSharedCounterName();
-  const describe = (item: { screen: Screen; description: string }) =>
-    item.screen === 'bookings' && agencyCounter ? 'Everything sold at the agency’s counters' : item.description;
+  const describe = (item: Destination) =>
+    intl.formatMessage(item.screen === 'bookings' && agencyCounter ? words.agencyBookingsDescription : item.description);
 
   return (
     <AppShell header={{ height: training ? 96 : 64 }} navbar={{ width: 250, breakpoint: 0 }} padding="lg">
@@ -39,11 +68,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
         <Group h={64} px="lg" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Title order={1} size="h3" c="indigo.8">
-              Packdesk
+              {PRODUCT_NAME}
             </Title>
             {active && (
               <Badge size="lg" radius="sm" variant="filled" color={MODE_COLORS[active.kind]} data-testid="mode-badge">
-                {MODE_LABELS[active.kind]}
+                {intl.formatMessage(MODE_LABELS[active.kind])}
               </Badge>
             )}
           </Group>
@@ -52,28 +81,31 @@ export function AppFrame({ children }: { children: ReactNode }) {
             <AgencyIndicator />
             <ConnectivityIndicator />
             <Select
-              aria-label="Active profile"
+              aria-label={intl.formatMessage(words.activeProfile)}
               w={300}
               allowDeselect={false}
               value={activeProfileId === null ? null : String(activeProfileId)}
-              data={profiles.map((profile) => ({ value: String(profile.id), label: `${profile.name} · ${MODE_LABELS[profile.kind]}` }))}
+              data={profiles.map((profile) => ({
+                value: String(profile.id),
+                label: intl.formatMessage(words.profileChoice, { name: profile.name, mode: intl.formatMessage(MODE_LABELS[profile.kind]) }),
+              }))}
               onChange={(value) => value && void runSwitch(() => activate(Number(value)))}
             />
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main">
+      <AppShell.Navbar p="sm" aria-label={intl.formatMessage(words.navigation)}>
         {(training ? [...NAVIGATION, TRAINER] : NAVIGATION).map((item) => (
           <NavLink
             key={item.screen}
             component="button"
             active={screen === item.screen}
-            label={item.label}
+            label={intl.formatMessage(item.label)}
             description={describe(item)}
             aria-current={screen === item.screen ? 'page' : undefined}
             rightSection={
               <Text span size="xs" c="dimmed">
-                <Kbd size="xs">Ctrl</Kbd> <Kbd size="xs">{item.shortcut}</Kbd>
+                <Kbd size="xs">{intl.formatMessage(KEY_WORDS.ctrl)}</Kbd> <Kbd size="xs">{item.shortcut}</Kbd>
               </Text>
             }
             onClick={() => show(item.screen)}
@@ -81,7 +113,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           />
         ))}
         <Text size="xs" c="dimmed" mt="auto" px="sm" pb="xs">
-          <Kbd size="xs">?</Kbd> every keyboard shortcut
+          <FormattedMessage {...words.shortcuts} values={{ key: (chunks) => <Kbd size="xs">{chunks}</Kbd> }} />
         </Text>
       </AppShell.Navbar>
       <AppShell.Main>

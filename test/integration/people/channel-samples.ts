@@ -117,5 +117,7 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'updates:configure': { feedUrl: '', channel: 'stable' },
     'updates:check': {},
     'updates:install-now': {},
+    'language:get': {},
+    'language:set': { language: 'de' },
   };
 }

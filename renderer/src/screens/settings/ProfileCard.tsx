@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ProfileView } from '../../../../shared/profiles';
@@ -54,7 +55,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
               {profile.name}
             </Title>
             <Badge color={MODE_COLORS[profile.kind]} variant="light" radius="sm">
-              {MODE_LABELS[profile.kind]}
+              <FormattedMessage {...MODE_LABELS[profile.kind]} />
             </Badge>
             {active && (
               <Badge color="green" variant="filled" radius="sm">

@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import { loadCatalog } from '../../../shared/i18n/catalogs';
+import type { Catalog } from '../../../shared/i18n/catalogs';
+import { DEFAULT_LANGUAGE } from '../../../shared/i18n/languages';
+import type { Language, LanguageChoice } from '../../../shared/i18n/languages';
+import { setFormatLanguage } from '../../../shared/format';
+import { call } from '../bridge';
+
+interface LanguageState {
+  language: Language;
+  chosenBy: LanguageChoice['chosenBy'];
+  /** The active language's messages; null until the first has loaded. */
+  catalog: Catalog | null;
+  /** Shows the screens in the language main says applies now (at start, and when who is working changes). */
+  follow(): Promise<void>;
+  /** The agent's choice in Settings: main keeps it (theirs, or the counter's) and the screens switch in place. */
+  choose(language: Language): Promise<void>;
+}
+
+let loading = 0;
+
+export const useLanguage = create<LanguageState>((set, get) => {
+  async function show({ language, chosenBy }: LanguageChoice): Promise<void> {
+    if (language === get().language && get().catalog !== null) {
+      set({ chosenBy });
+      return;
+    }
+    // The last choice wins when two loads overlap.
+    const ticket = ++loading;
+    const catalog = await loadCatalog(language);
+    if (ticket !== loading) return;
+    setFormatLanguage(language);
+    document.documentElement.lang = language;
+    set({ language, chosenBy, catalog });
+  }
+  return {
+    language: DEFAULT_LANGUAGE,
+    chosenBy: 'counter',
+    catalog: null,
+    // A counter whose main cannot say still opens, in English, and says so in its own words.
+    follow: async () => show(await call('language:get', {}).catch(() => ({ language: DEFAULT_LANGUAGE, chosenBy: 'counter' as const }))),
+    choose: async (language) => show(await call('language:set', { language })),
+  };
+});

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import type { Plugin } from 'vite';
+
+const QUERY = '?compiled';
+// A virtual module's id, not ending in .json, so Vite's own JSON plugin leaves it alone.
+const PREFIX = '\0packdesk-catalog:';
+
+/**
+ * A catalog's messages by id: one JSON file, or a folder of them (one per area of the app, so translators of
+ * different screens never edit the same file). An id in two files of a folder is an error, not a silent overwrite.
+ */
+export function readCatalog(path: string): Record<string, string> {
+  if (!statSync(path).isDirectory()) return JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+  const messages: Record<string, string> = {};
+  for (const file of readdirSync(path)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    for (const [id, message] of Object.entries(JSON.parse(readFileSync(join(path, file), 'utf8')) as Record<string, string>)) {
+      if (id in messages) throw new Error(`${join(path, file)}: the message ${id} is also in another file of ${path}`);
+      messages[id] = message;
+    }
+  }
+  return messages;
+}
+
+/**
+ * `import('./catalogs/de?compiled')`: the catalog with every message already parsed, so the app never
+ * ships or runs the ICU parser (the renderer aliases it away). A message that does not parse fails the build.
+ */
+export function compiledCatalogs(): Plugin {
+  return {
+    name: 'packdesk:compiled-catalogs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!source.endsWith(QUERY) || !importer) return null;
+      return `${PREFIX}${resolve(dirname(importer), source.slice(0, -QUERY.length))}.catalog`;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const path = id.slice(PREFIX.length, -'.catalog'.length);
+      this.addWatchFile(path);
+      const messages = readCatalog(path);
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)]));
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { MessageDescriptor } from '@formatjs/intl';
+
+/** A message as the code names it: its id in every catalog, and its English words (the English catalog is extracted from these). */
+export interface Message extends MessageDescriptor {
+  id: string;
+  defaultMessage: string;
+}
+
+/**
+ * A file's messages, declared once at the top. Named as FormatJS's so its extractor and lint rules find them;
+ * untyped in their arguments, which the catalogs' test compares across languages instead.
+ */
+export function defineMessages<K extends string>(messages: Record<K, Message>): Record<K, Message> {
+  return messages;
+}
+
+/** The product's name: a name, the same in every language. */
+export const PRODUCT_NAME = 'Packdesk';
