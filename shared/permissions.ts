@@ -107,5 +107,6 @@ export const channelPermissions: Record<ChannelName, ChannelPermission> = {
   // Restarting the counter now: on live and test profiles, a supervisor's or administrator's word.
   'updates:install-now': { need: 'supervisor', scope: 'active-profile', does: 'Installing an update now' },
   'language:get': open('Reading the language', 'counter'),
-  'language:set': open('Choosing the language', 'counter'),
+  // Signed in, it is the agent's own language; where nobody signs in (training), the counter's.
+  'language:set': { need: 'agent', scope: 'active-profile', does: 'Choosing the language' },
 };

@@ -1,16 +1,28 @@
 import type { ErrorCode } from '../../shared/error-codes';
 import type { AppErrorShape } from '../../shared/errors';
+import { englishText } from './i18n/main-words';
+import type { MainWords, Text } from './i18n/main-words';
 
-/** An error an agent can act on: a stable code, what happened, and what to do next. */
+/** An error an agent can act on: a stable code, what happened, and what to do next, in the counter's language. */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly hint: string;
+  hint: string;
+  private readonly text: { message: Text; hint: Text };
 
-  constructor(code: ErrorCode, message: string, hint: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** `message` and `hint` are catalog messages (their English is what logs keep until `localize`). */
+  constructor(code: ErrorCode, message: Text, hint: Text, options?: { cause?: unknown }) {
+    super(englishText(message), options);
     this.name = 'AppError';
     this.code = code;
-    this.hint = hint;
+    this.hint = englishText(hint);
+    this.text = { message, hint };
+  }
+
+  /** Words the message and hint in the counter's language now, just before the refusal is shown. */
+  localize(words: MainWords): this {
+    this.message = words.text(this.text.message);
+    this.hint = words.text(this.text.hint);
+    return this;
   }
 
   toShape(): AppErrorShape {

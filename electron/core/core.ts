@@ -46,6 +46,7 @@ import { bookingsIpc } from './ipc/bookings-handlers';
 import { historyIpc } from './ipc/history-handlers';
 import { keysIpc } from './ipc/keys-handlers';
 import { languageIpc } from './ipc/language-handlers';
+import { createCounterLanguage } from './i18n/language';
 import { packagesIpc } from './ipc/packages-handlers';
 import { paymentsIpc } from './ipc/payments-handlers';
 import { peopleIpc } from './ipc/people-handlers';
@@ -56,22 +57,11 @@ import { trainingIpc } from './ipc/training-handlers';
 import { vouchersIpc } from './ipc/vouchers-handlers';
 import type { FeedUpdater } from './updates/feed-updater';
 import { counterUpdates } from './updates/counter-updates';
-import { createExerciseRunner, type ServiceRecords } from './training/exercise-runner';
-import { createTrainer, type ServiceControls } from './training/trainer';
+import { createExerciseRunner } from './training/exercise-runner';
+import { createTrainer } from './training/trainer';
+import type { BuiltInService } from './built-in-service';
 
-/** The built-in training service, once it is listening: its address and its organization's keys. */
-export interface BuiltInService {
-  url: string;
-  /** The first training organization's keys (the Training profile's). */
-  testKey: string;
-  liveKey: string;
-  /** Each training profile's own organization, so trainees' bookings stay apart; without it every profile uses the first. */
-  keysFor?: (profileId: number) => { testKey: string; liveKey: string };
-  /** Its fault and delay controls, for the trainer panel. */
-  controls?: ServiceControls;
-  /** Its records of the training organization, for checking the trainer's exercises. */
-  records?: ServiceRecords;
-}
+export type { BuiltInService } from './built-in-service';
 
 export interface CoreOptions {
   /** The app's data folder; the settings and ledger databases live in it. */
@@ -258,10 +248,15 @@ export function createCore(options: CoreOptions) {
     profile: profiles.find,
     booking: (bookingId) => ledger.get(bookingId),
     holdProfileId: engine.profileOfHold,
-    onChange: (session) => events.emit('event:people-change', session),
+    onChange: (session) => {
+      // Another agent may work in another language: their words are loaded before the screens ask.
+      void language.words.follow();
+      events.emit('event:people-change', session);
+    },
     changeDifference: engine.previewedDifference,
   });
 
+  const language = createCounterLanguage({ preferences, agentAtCounter: () => access.session().agent?.id ?? null });
   /** The audit chain's latest check, at start or in Settings (a broken chain is told, and the counter keeps working). */
   let auditVerdict: AuditVerdict | null = null;
   const auditChecked = (verdict: AuditVerdict) => {
@@ -299,14 +294,14 @@ export function createCore(options: CoreOptions) {
     }),
     ...auditIpc({ audit, fileSaver: options.fileSaver, onVerdict: auditChecked }),
     ...updates.handlers,
-    ...languageIpc({ preferences, agentAtCounter: () => access.session().agent?.id ?? null }),
+    ...languageIpc({ language }),
   };
 
   const calls = createCallDrain(updates.watchCalls);
   const quitting = calls.closing;
   // Who may make each call is checked before it is counted or run (shared/permissions.ts); what passes is audited.
   const names = auditNames({ findProfile: profiles.find, findAgent: agents.find, signedInAgent: access.acting });
-  const handlers = calls.guard(access.guard(auditedHandlers(areaHandlers, audit, names)));
+  const handlers = language.localizeErrors(calls.guard(access.guard(auditedHandlers(areaHandlers, audit, names))));
   let auditAtStart: AuditVerdict | null = null; // the chain's check at the last start
   let stopDailyBackups: (() => void) | null = null;
 
@@ -342,6 +337,8 @@ export function createCore(options: CoreOptions) {
     trainer,
     agents,
     access,
+    /** The language in use and main's words in it (dialogs, menus, printed documents). */
+    language,
     agency: agencyOfAgent,
     /** Settles writes interrupted by the last stop, then follows non-final bookings. */
     start(): Promise<void> {

@@ -30,6 +30,7 @@ const tempDir = useTempDir();
  */
 const OPEN_TO_ANYONE = new Set<ChannelName>([
   'app:status',
+  'language:get',
   'profiles:list',
   'packages:search',
   'bookings:price',
