@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages, PRODUCT_NAME } from '../../../shared/i18n/messages';
 import type { Message } from '../../../shared/i18n/messages';
-import { AppShell, Badge, Box, Group, Kbd, NavLink, Select, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Kbd, NavLink, Select, Text, Title } from '@mantine/core';
 import { MODE_LABELS } from '../../../shared/profiles';
 import { useMainCall } from '../hooks/use-main-call';
 import { useSharedCounterName } from '../stores/agency-store';
@@ -62,8 +62,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
     intl.formatMessage(item.screen === 'bookings' && agencyCounter ? words.agencyBookingsDescription : item.description);
 
   return (
-    <AppShell header={{ height: training ? 96 : 64 }} navbar={{ width: 250, breakpoint: 0 }} padding="lg">
-      <AppShell.Header>
+    // A grid, not fixed panels: the navigation column runs the page's whole length, however long a booking's
+    // timeline or a language's words make it, and its links stay in view as the page scrolls.
+    <div className="app-frame" style={{ '--app-header-height': training ? '97px' : '65px' } as CSSProperties}>
+      <header className="app-header">
         {training && <TrainingBanner />}
         <Group h={64} px="lg" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -93,37 +95,39 @@ export function AppFrame({ children }: { children: ReactNode }) {
             />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={intl.formatMessage(words.navigation)}>
-        {(training ? [...NAVIGATION, TRAINER] : NAVIGATION).map((item) => (
-          <NavLink
-            key={item.screen}
-            component="button"
-            active={screen === item.screen}
-            label={intl.formatMessage(item.label)}
-            description={describe(item)}
-            aria-current={screen === item.screen ? 'page' : undefined}
-            rightSection={
-              <Text span size="xs" c="dimmed">
-                <Kbd size="xs">{intl.formatMessage(KEY_WORDS.ctrl)}</Kbd> <Kbd size="xs">{item.shortcut}</Kbd>
-              </Text>
-            }
-            onClick={() => show(item.screen)}
-            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
-          />
-        ))}
-        <Text size="xs" c="dimmed" mt="auto" px="sm" pb="xs">
-          <FormattedMessage {...words.shortcuts} values={{ key: (chunks) => <Kbd size="xs">{chunks}</Kbd> }} />
-        </Text>
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </header>
+      <nav className="app-navigation" aria-label={intl.formatMessage(words.navigation)}>
+        <div className="app-navigation-links">
+          {(training ? [...NAVIGATION, TRAINER] : NAVIGATION).map((item) => (
+            <NavLink
+              key={item.screen}
+              component="button"
+              active={screen === item.screen}
+              label={intl.formatMessage(item.label)}
+              description={describe(item)}
+              aria-current={screen === item.screen ? 'page' : undefined}
+              rightSection={
+                <Text span size="xs" c="dimmed">
+                  <Kbd size="xs">{intl.formatMessage(KEY_WORDS.ctrl)}</Kbd> <Kbd size="xs">{item.shortcut}</Kbd>
+                </Text>
+              }
+              onClick={() => show(item.screen)}
+              styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+            />
+          ))}
+          <Text size="xs" c="dimmed" mt="auto" px="sm" pb="xs">
+            <FormattedMessage {...words.shortcuts} values={{ key: (chunks) => <Kbd size="xs">{chunks}</Kbd> }} />
+          </Text>
+        </div>
+      </nav>
+      <main className="app-main">
         {switchError && (
           <Box mb="md" maw={920}>
             <ErrorNotice error={switchError} onClose={clearSwitchError} />
           </Box>
         )}
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
