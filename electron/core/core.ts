@@ -275,7 +275,7 @@ export function createCore(options: CoreOptions) {
     ...paymentsIpc({ payments, reconciler }),
     ...vouchersIpc({ ledger, profiles, pdfPrinter: options.pdfPrinter }),
     ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName, fileSaver: options.fileSaver }),
-    ...reportsIpc({ ledger, profiles, access, agents, files: options }),
+    ...reportsIpc({ ledger, profiles, access, agents, files: options, wording: () => language.words.wording() }),
     ...agencyIpc({ agency: agencyOfAgent, profiles }),
     ...restoreIpc({ heldWrites, engine, ledger, profiles, agencyConnectionSaved: () => agency.savedCounterId() !== null }),
     ...trainingIpc({

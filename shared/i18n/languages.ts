@@ -20,7 +20,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 /** The locale dates, numbers and money are written in for each language. */
 export const FORMAT_LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', 'en-XA': 'en-GB' };
 
-
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** The language the screens are in, and whose choice it is: the signed-in agent's own, or this counter's. */

@@ -16,3 +16,12 @@ export function defineMessages<K extends string>(messages: Record<K, Message>): 
 
 /** The product's name: a name, the same in every language. */
 export const PRODUCT_NAME = 'Packdesk';
+
+/** A message's words with its values: the screen's `intl.formatMessage` or main's words, so what both show is written once. */
+export type Say = (message: Message, values?: Record<string, string | number>) => string;
+
+/** How a text is worded: its messages, and the locale its dates, numbers and money are written in. */
+export interface Wording {
+  say: Say;
+  locale: string;
+}

@@ -20,9 +20,22 @@ const TRANSLATED = LANGUAGES.filter((language) => language !== 'en');
  * Anything else equal to English is a message nobody translated.
  */
 const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
-  de: new Set(['PDF', 'CSV', 'Esc', 'Tab', 'LIVE', 'TEST', 'Status', 'Agent', 'Administrator', 'Name', 'PIN', 'Training']),
-  fr: new Set(['PDF', 'CSV', 'Ctrl', 'Tab', 'Date', 'Agent', 'Total', 'Code', 'PIN', 'Message']),
-  es: new Set(['PDF', 'CSV', 'Ctrl', 'Esc', 'Tab', 'Total', 'PIN']),
+  de: new Set(['PDF', 'CSV', 'UTC', 'Esc', 'Tab', 'LIVE', 'TEST', 'Status', 'Agent', 'Administrator', 'Name', 'PIN', 'Training']),
+  fr: new Set([
+    '{count, plural, one {# minute} other {# minutes}}',
+    'PDF',
+    'CSV',
+    'UTC',
+    'Ctrl',
+    'Tab',
+    'Date',
+    'Agent',
+    'Total',
+    'Code',
+    'PIN',
+    'Message',
+  ]),
+  es: new Set(['PDF', 'CSV', 'UTC', 'Ctrl', 'Esc', 'Tab', 'Total', 'PIN']),
 };
 const lettersOutsideArguments = (message: string): boolean =>
   (function hasLetters(elements: MessageFormatElement[]): boolean {

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { endOfDayDocument, periodDocument } from '../../electron/core/reports/report-documents';
+import { createMainWords } from '../../electron/core/i18n/main-words';
+import { endOfDayDocument as endOfDayIn, periodDocument as periodIn } from '../../electron/core/reports/report-documents';
 import type { EndOfDay, PeriodReport } from '../../shared/reports';
+
+const english = createMainWords(() => 'en').wording();
+const endOfDayDocument = (report: EndOfDay) => endOfDayIn(report, english);
+const periodDocument = (report: PeriodReport) => periodIn(report, english);
 
 const totals = (currency: string, captured: number, refunded = 0) => ({
   currency,
@@ -93,5 +98,18 @@ describe('the period report on paper', () => {
     expect(periodDocument({ ...report, made: 0, topPackages: [], topHotels: [], money: [] })).toContain(
       'No booking was made at this counter in this period.',
     );
+  });
+});
+
+describe('the reports on paper, in the language of the agent who prints them', () => {
+  test('German: the headings, the movements’ words, the dates and amounts in the German locale', async () => {
+    const german = await createMainWords(() => 'de').wordingIn('de');
+    const html = endOfDayIn(day(3), german);
+    expect(html).toContain('<h1>Tagesabschluss</h1>');
+    expect(html).toContain('Fr., 27. Nov. 2026 (UTC), dieser Schalter · 3 Geldbewegungen');
+    expect(listingLines(html)[0]).toMatch(/^UTC +Bewegung +Betrag +Buchung +Reisende\(r\) +Mitarb\.$/);
+    expect(listingLines(html)[2]).toContain('Autorisiert');
+    expect(html).toContain('5.000,00\u00a0€');
+    expect(html).not.toContain('Totals per currency');
   });
 });

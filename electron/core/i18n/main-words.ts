@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/format';
 import { loadCatalog } from '../../../shared/i18n/catalogs';
 import { FORMAT_LOCALES } from '../../../shared/i18n/languages';
 import type { Language } from '../../../shared/i18n/languages';
-import type { Message } from '../../../shared/i18n/messages';
+import type { Message, Wording } from '../../../shared/i18n/messages';
 
 /** An amount in a message: written in the language's locale, with the currency's minor units. */
 export interface MoneyValue {
@@ -33,14 +33,18 @@ function format(intl: IntlShape, text: Text): string {
   return intl.formatMessage(text.message, values);
 }
 
+const wordingOf = (intl: IntlShape): Wording => ({ say: (message, values) => intl.formatMessage(message, values), locale: intl.locale });
+
 /** The English words of a text: what main's logs keep. */
 export const englishText = (text: Text): string => format(english, text);
 
 /** Main's words in the language the counter is in now (`language`): errors, dialogs, menus, printed documents. */
 export interface MainWords {
   text(text: Text): string;
-  /** The same words in a language chosen for one document (the traveler's voucher). */
-  textIn(language: Language, text: Text): Promise<string>;
+  /** How a document printed now is worded: the language in use. */
+  wording(): Wording;
+  /** How a document is worded in a language chosen for it (the traveler's voucher), its words loaded first. */
+  wordingIn(language: Language): Promise<Wording>;
   /** Loads the language in use now, so its words are ready before they are asked for. */
   follow(): Promise<void>;
 }
@@ -58,7 +62,8 @@ export function createMainWords(language: () => Language): MainWords {
   }
   return {
     text: (text) => format(loaded.get(language()) ?? english, text),
-    textIn: async (wanted, text) => format(await load(wanted), text),
+    wording: () => wordingOf(loaded.get(language()) ?? english),
+    wordingIn: async (wanted) => wordingOf(await load(wanted)),
     follow: async () => {
       await load(language());
     },

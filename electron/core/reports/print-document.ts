@@ -26,10 +26,10 @@ th { font-weight: 700; }
 .signature { display: flex; gap: 48px; margin-top: 48px; break-inside: avoid; }
 `;
 
-/** The whole HTML document: its title, the policy that lets it run and fetch nothing, the paper styles, its body (already escaped). */
-export function printDocument(title: string, body: string): string {
+/** The whole HTML document: its language, title, the policy that lets it run and fetch nothing, the paper styles, its body (already escaped). */
+export function printDocument(title: string, body: string, language: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${escapeHtml(language)}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${POLICY}">
 <title>${escapeHtml(title)}</title>
 <style>${PAPER_STYLES}</style>

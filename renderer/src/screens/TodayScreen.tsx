@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Alert, Button, Group, Kbd, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../shared/format';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { TodayFigures } from '../../../shared/reports';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useMainCall, useMainEvent } from '../hooks/use-main-call';
@@ -13,8 +15,45 @@ import { Breakdown, SalesByHour, StatusCounts, TodaySection } from './today/DayC
 import { FlaggedBookings, WaitingChanges } from './today/NeedsList';
 import { TakingsTable } from './today/TakingsTable';
 
+const words = defineMessages({
+  title: { id: 'today.screen.title', defaultMessage: 'Today' },
+  loadingDay: { id: 'today.screen.day.loading', defaultMessage: 'This counter’s day' },
+  agencyDay: {
+    id: 'today.screen.day.agency',
+    defaultMessage: '{day} (UTC), across the agency: every desk’s bookings as this counter last received them',
+  },
+  counterDay: { id: 'today.screen.day.counter', defaultMessage: '{day} (UTC), at this counter' },
+  whoseDay: { id: 'today.screen.scope', defaultMessage: 'Whose day' },
+  scopeCounter: { id: 'today.screen.scope.counter', defaultMessage: 'This counter' },
+  scopeAgency: { id: 'today.screen.scope.agency', defaultMessage: 'The agency' },
+  endOfDayReport: { id: 'today.screen.endOfDayReport', defaultMessage: 'End-of-day report' },
+  periodReport: { id: 'today.screen.periodReport', defaultMessage: 'Period report' },
+  refresh: { id: 'today.screen.refresh', defaultMessage: 'Refresh' },
+  nothingSold: { id: 'today.screen.nothingSold', defaultMessage: 'Nothing sold today' },
+  nothingSoldText: {
+    id: 'today.screen.nothingSold.text',
+    defaultMessage: 'No booking was made and no money moved at this counter today.',
+  },
+  takings: { id: 'today.screen.takings', defaultMessage: 'Takings per currency' },
+  takingsText: {
+    id: 'today.screen.takings.text',
+    defaultMessage: 'As the service records it: captured and paid at a change’s link, less refunded. Each currency on its own.',
+  },
+  salesPerHour: { id: 'today.screen.salesPerHour', defaultMessage: 'Sales per hour' },
+  waitingChanges: { id: 'today.screen.waitingChanges', defaultMessage: 'Changes waiting for payment' },
+  flagged: { id: 'today.screen.flagged', defaultMessage: 'Bookings that need a person' },
+  byDesk: { id: 'today.screen.byDesk', defaultMessage: 'By desk' },
+  desk: { id: 'today.screen.byDesk.desk', defaultMessage: 'Desk' },
+  thisDesk: { id: 'today.screen.byDesk.this', defaultMessage: '{counter} (this counter)' },
+  thisDeskUnnamed: { id: 'today.screen.byDesk.thisUnnamed', defaultMessage: 'This counter (this counter)' },
+  byAgent: { id: 'today.screen.byAgent', defaultMessage: 'By agent' },
+  agent: { id: 'today.screen.byAgent.agent', defaultMessage: 'Agent' },
+  nobody: { id: 'today.screen.byAgent.nobody', defaultMessage: 'Nobody signed in' },
+});
+
 /** The day in numbers at this counter: what was made, what the service took per currency, what waits for someone. */
 export function TodayScreen() {
+  const intl = useIntl();
   const profileId = useAppStore((state) => state.activeProfileId);
   const [figures, setFigures] = useState<TodayFigures | null>(null);
   const [scope, setScope] = useState<TodayFigures['scope']>('counter');
@@ -45,24 +84,22 @@ export function TodayScreen() {
     <Stack maw={1100} gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Today</Title>
+          <Title order={2}>{intl.formatMessage(words.title)}</Title>
           <Text c="dimmed">
             {!figures
-              ? 'This counter’s day'
-              : figures.scope === 'agency'
-                ? `${formatDate(figures.day)} (UTC), across the agency: every desk’s bookings as this counter last received them`
-                : `${formatDate(figures.day)} (UTC), at this counter`}
+              ? intl.formatMessage(words.loadingDay)
+              : intl.formatMessage(figures.scope === 'agency' ? words.agencyDay : words.counterDay, { day: formatDate(figures.day) })}
           </Text>
         </div>
         {/* A supervisor's choice (main refuses the agency's day to an agent; the agent breakdown says who may see it). */}
         {inAgency && figures?.byAgent && (
           <SegmentedControl
-            aria-label="Whose day"
+            aria-label={intl.formatMessage(words.whoseDay)}
             value={scope}
             onChange={(value) => setScope(value === 'agency' ? 'agency' : 'counter')}
             data={[
-              { value: 'counter', label: 'This counter' },
-              { value: 'agency', label: 'The agency' },
+              { value: 'counter', label: intl.formatMessage(words.scopeCounter) },
+              { value: 'agency', label: intl.formatMessage(words.scopeAgency) },
             ]}
           />
         )}
@@ -72,7 +109,7 @@ export function TodayScreen() {
             aria-keyshortcuts={shortcutKey('end-of-day-report')}
             rightSection={<Kbd size="xs">{shortcutKey('end-of-day-report')}</Kbd>}
           >
-            End-of-day report
+            {intl.formatMessage(words.endOfDayReport)}
           </Button>
           <Button
             variant="default"
@@ -80,10 +117,10 @@ export function TodayScreen() {
             aria-keyshortcuts={shortcutKey('period-report')}
             rightSection={<Kbd size="xs">{shortcutKey('period-report')}</Kbd>}
           >
-            Period report
+            {intl.formatMessage(words.periodReport)}
           </Button>
           <Button variant="default" onClick={load}>
-            Refresh
+            {intl.formatMessage(words.refresh)}
           </Button>
         </Group>
       </Group>
@@ -91,45 +128,49 @@ export function TodayScreen() {
       {figures && (
         <>
           {nothingSold && (
-            <Alert color="gray" title="Nothing sold today" data-testid="nothing-sold">
-              No booking was made and no money moved at this counter today.
+            <Alert color="gray" title={intl.formatMessage(words.nothingSold)} data-testid="nothing-sold">
+              {intl.formatMessage(words.nothingSoldText)}
             </Alert>
           )}
           <StatusCounts figures={figures} />
-          <TodaySection id="today-takings" title="Takings per currency">
+          <TodaySection id="today-takings" title={intl.formatMessage(words.takings)}>
             <Text size="sm" c="dimmed" mb="xs">
-              As the service records it: captured and paid at a change’s link, less refunded. Each currency on its own.
+              {intl.formatMessage(words.takingsText)}
             </Text>
-            <TakingsTable money={figures.money} label="Takings per currency" />
+            <TakingsTable money={figures.money} label={intl.formatMessage(words.takings)} />
           </TodaySection>
-          <TodaySection id="today-hours" title="Sales per hour">
+          <TodaySection id="today-hours" title={intl.formatMessage(words.salesPerHour)}>
             <SalesByHour figures={figures} />
           </TodaySection>
-          <TodaySection id="today-waiting" title="Changes waiting for payment">
+          <TodaySection id="today-waiting" title={intl.formatMessage(words.waitingChanges)}>
             <WaitingChanges figures={figures} />
           </TodaySection>
-          <TodaySection id="today-flagged" title="Bookings that need a person">
+          <TodaySection id="today-flagged" title={intl.formatMessage(words.flagged)}>
             <FlaggedBookings figures={figures} />
           </TodaySection>
           {figures.byCounter && (
-            <TodaySection id="today-desks" title="By desk">
+            <TodaySection id="today-desks" title={intl.formatMessage(words.byDesk)}>
               <Breakdown
-                label="By desk"
-                heading="Desk"
+                label={intl.formatMessage(words.byDesk)}
+                heading={intl.formatMessage(words.desk)}
                 lines={figures.byCounter.map((line) => ({
                   ...line,
-                  name: line.counter || `${thisCounter ?? 'This counter'} (this counter)`,
+                  name:
+                    line.counter ||
+                    (thisCounter === null
+                      ? intl.formatMessage(words.thisDeskUnnamed)
+                      : intl.formatMessage(words.thisDesk, { counter: thisCounter })),
                 }))}
               />
             </TodaySection>
           )}
           {/* Only where agents are named: a counter without people has one line, the counter's own. */}
           {figures.byAgent?.some((line) => line.agent !== '') && (
-            <TodaySection id="today-agents" title="By agent">
+            <TodaySection id="today-agents" title={intl.formatMessage(words.byAgent)}>
               <Breakdown
-                label="By agent"
-                heading="Agent"
-                lines={figures.byAgent.map((line) => ({ ...line, name: line.agent || 'Nobody signed in' }))}
+                label={intl.formatMessage(words.byAgent)}
+                heading={intl.formatMessage(words.agent)}
+                lines={figures.byAgent.map((line) => ({ ...line, name: line.agent || intl.formatMessage(words.nobody) }))}
               />
             </TodaySection>
           )}

@@ -1,11 +1,22 @@
 import { create } from 'zustand';
+import { defineMessages } from '../../../shared/i18n/messages';
+import type { Message } from '../../../shared/i18n/messages';
 import type { RestoreNotice } from '../../../shared/restore';
 import { call, describeError } from '../bridge';
 
+const words = defineMessages({
+  discarded: {
+    id: 'restore.outcome.discarded',
+    defaultMessage: 'Discarded without asking the service. Its booking says so; check it with the service before telling the traveler.',
+  },
+});
+
 /** What the last check or discard of a held write came to, in words, shown until the agent closes it. */
 export interface HeldWriteOutcome {
-  what: string;
-  outcome: string;
+  /** What the write was, as main described it; null when it was no longer on the list. */
+  what: string | null;
+  /** What main said became of it, or the message for what the renderer knows by itself (a discard). */
+  outcome: string | Message;
 }
 
 interface RestoreState {
@@ -25,8 +36,8 @@ interface RestoreState {
 
 /** The writes a restored backup left open, and the calls that decide each one; one at a time. */
 export const useRestore = create<RestoreState>((set, get) => {
-  const whatOf = (id: number) => get().notice?.heldWrites.find((write) => write.id === id)?.what ?? 'The write';
-  const decide = async (id: number, work: () => Promise<{ notice: RestoreNotice | null; outcome: string }>) => {
+  const whatOf = (id: number) => get().notice?.heldWrites.find((write) => write.id === id)?.what ?? null;
+  const decide = async (id: number, work: () => Promise<{ notice: RestoreNotice | null; outcome: string | Message }>) => {
     if (get().busyId !== null) return;
     const what = whatOf(id);
     set({ busyId: id, error: null });
@@ -57,7 +68,7 @@ export const useRestore = create<RestoreState>((set, get) => {
     discard: (id) =>
       decide(id, async () => ({
         notice: await call('restore:discard-write', { id }),
-        outcome: 'Discarded without asking the service. Its booking says so; check it with the service before telling the traveler.',
+        outcome: words.discarded,
       })),
     closeOutcome: () => set({ outcome: null }),
   };

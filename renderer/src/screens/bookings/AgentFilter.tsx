@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { useMainCall } from '../../hooks/use-main-call';
 import { useBookings } from '../../stores/bookings-store';
+
+const words = defineMessages({
+  label: { id: 'bookings.list.agentFilter', defaultMessage: 'Made or changed by' },
+  everyAgent: { id: 'bookings.list.agentFilter.everyAgent', defaultMessage: 'Every agent' },
+});
 
 interface AgentFilterProps {
   profileId: number;
@@ -16,6 +23,7 @@ interface AgentFilterProps {
  * only once a booking names an agent: a counter with no agents (training) sees no new filter.
  */
 export function AgentFilter({ profileId, value, onChange }: AgentFilterProps) {
+  const intl = useIntl();
   const [read, setRead] = useState<string[]>([]);
   const rows = useBookings((state) => state.rows);
   const { run } = useMainCall();
@@ -32,8 +40,8 @@ export function AgentFilter({ profileId, value, onChange }: AgentFilterProps) {
   if (!names.length) return null;
   return (
     <Select
-      label="Made or changed by"
-      placeholder="Every agent"
+      label={intl.formatMessage(words.label)}
+      placeholder={intl.formatMessage(words.everyAgent)}
       data={names}
       value={value || null}
       onChange={(agent) => onChange(agent ?? '')}

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { Alert, Button, Card, Group, Kbd, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
 import { CHANGE_AWAITING_PAYMENT } from '../../../../shared/awaited-change';
 import type { BookingRecord, TimelineEvent } from '../../../../shared/bookings';
-import { formatDate, formatDateTime, formatMoney, nightsBetween, plural } from '../../../../shared/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, nightsBetween } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { copyText } from '../../components/copy-text';
 import { escapeTaken } from '../../components/escape-taken';
 import { canTakeFocus, focusIsLost } from '../../components/focus';
@@ -20,13 +23,70 @@ import { useNewBooking } from '../../stores/new-booking-store';
 import { CancelDialog } from './CancelDialog';
 import { ModifyDialog } from './ModifyDialog';
 import { PendingChangePanel } from './PendingChangePanel';
+import { BOOKING_WORDS } from './booking-words';
 import { lineAuthorWords, madeAndChangedWords } from './people-words';
 
-/** A button's shortcut: found by it (data-shortcut), announced (aria-keyshortcuts) and shown as a key hint. */
-const shortcutButton = (id: ShortcutId) => ({
+const words = defineMessages({
+  loading: { id: 'bookings.detail.loading', defaultMessage: 'Loading the booking' },
+  back: { id: 'bookings.detail.back', defaultMessage: '← All bookings' },
+  refresh: { id: 'bookings.detail.refresh', defaultMessage: 'Refresh status' },
+  continueSecure: { id: 'bookings.detail.continueSecure', defaultMessage: 'Continue 3-D Secure' },
+  continuePayment: { id: 'bookings.detail.continuePayment', defaultMessage: 'Continue to payment' },
+  modify: { id: 'bookings.detail.modify', defaultMessage: 'Change dates or room' },
+  cancel: { id: 'bookings.detail.cancel', defaultMessage: 'Cancel booking' },
+  voucher: { id: 'bookings.detail.voucher', defaultMessage: 'Print voucher' },
+  attentionTitle: { id: 'bookings.detail.attention.title', defaultMessage: 'Check this booking' },
+  attentionChecked: { id: 'bookings.detail.attention.checked', defaultMessage: 'I have checked it' },
+  awaitingElsewhereTitle: {
+    id: 'bookings.detail.awaitingElsewhere.title',
+    defaultMessage: 'A change waits for the traveler’s payment at another counter',
+  },
+  awaitingElsewhere: {
+    id: 'bookings.detail.awaitingElsewhere.text',
+    defaultMessage:
+      'Another counter changed this booking and gave the traveler a payment link. No other change can be made until the traveler has paid it (the booking then shows the new stay here) or that counter marks it abandoned. The booking can still be cancelled.',
+  },
+  bookingReference: { id: 'bookings.detail.field.bookingReference', defaultMessage: 'Booking reference' },
+  notYet: { id: 'bookings.detail.field.bookingReference.notYet', defaultMessage: 'not yet' },
+  copy: { id: 'bookings.detail.field.bookingReference.copy', defaultMessage: 'Copy' },
+  clientReference: { id: 'bookings.detail.field.clientReference', defaultMessage: 'Client reference' },
+  serviceBookingId: { id: 'bookings.detail.field.serviceBookingId', defaultMessage: 'Service booking number' },
+  serviceBookingIdLost: { id: 'bookings.detail.field.serviceBookingId.lost', defaultMessage: 'lost (see above)' },
+  checkIn: { id: 'bookings.detail.field.checkIn', defaultMessage: 'Check-in' },
+  checkOut: { id: 'bookings.detail.field.checkOut', defaultMessage: 'Check-out' },
+  nights: { id: 'bookings.detail.field.nights', defaultMessage: 'Nights' },
+  nightCount: {
+    id: 'bookings.detail.field.nights.count',
+    defaultMessage: '{count, plural, one {{shown} night} other {{shown} nights}}',
+  },
+  guests: { id: 'bookings.detail.field.guests', defaultMessage: 'Guests' },
+  guestCount: {
+    id: 'bookings.detail.field.guests.count',
+    defaultMessage: '{count, plural, one {{shown} adult (ages {ages})} other {{shown} adults (ages {ages})}}',
+  },
+  email: { id: 'bookings.detail.field.email', defaultMessage: 'E-mail' },
+  total: { id: 'bookings.detail.field.total', defaultMessage: 'Total' },
+  made: { id: 'bookings.detail.field.made', defaultMessage: 'Made' },
+  lastChange: { id: 'bookings.detail.field.lastChange', defaultMessage: 'Last change' },
+  counter: { id: 'bookings.detail.field.counter', defaultMessage: 'Counter' },
+  madeAt: { id: 'bookings.detail.field.counter.elsewhere', defaultMessage: 'Made at {counter}' },
+  madeHere: {
+    id: 'bookings.detail.field.counter.here',
+    defaultMessage: '{named, select, yes {Made here ({counter})} other {Made here (this counter)}}',
+  },
+  mode: { id: 'bookings.detail.field.mode', defaultMessage: 'Mode' },
+  modeOf: {
+    id: 'bookings.detail.field.mode.value',
+    defaultMessage: '{kind, select, training {Training (no real money)} test {Test mode} other {Live}}',
+  },
+  timeline: { id: 'bookings.detail.timeline', defaultMessage: 'Timeline' },
+});
+
+/** A button's shortcut: found by it (data-shortcut), announced (aria-keyshortcuts) and shown as a key hint in the agent's language. */
+const shortcutButton = (intl: IntlShape, id: ShortcutId) => ({
   'data-shortcut': id,
   'aria-keyshortcuts': shortcutKey(id),
-  rightSection: <Kbd aria-hidden>{shortcutKey(id)}</Kbd>,
+  rightSection: <Kbd aria-hidden>{shortcutKey(id, intl)}</Kbd>,
 });
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -42,6 +102,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** One booking: every field, its timeline, and what can be done with it. */
 export function BookingDetail({ bookingId }: { bookingId: number }) {
+  const intl = useIntl();
   const { openBooking, openVoucher, online, show, profiles } = useAppStore();
   const resumePayment = useNewBooking((state) => state.resumePayment);
   const counterName = useSharedCounterName();
@@ -115,19 +176,21 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
   };
 
   if (!data) {
-    return error ? <ErrorNotice error={error} /> : <Loader role="status" aria-label="Loading the booking" />;
+    return error ? <ErrorNotice error={error} /> : <Loader role="status" aria-label={intl.formatMessage(words.loading)} />;
   }
   const { booking, timeline } = data;
   const rules = profiles.find((profile) => profile.id === booking.profileId)?.statusRules ?? SPEC_STATUS_RULES;
   const cancellable = canCancel(booking, rules);
   const modifiable = canModify(booking, rules);
   const confirmed = isConfirmedStatus(booking.status, rules) && booking.bookingReference !== null;
+  const people = madeAndChangedWords(intl, booking);
+  const nights = nightsBetween(booking.checkIn, booking.checkOut);
 
   return (
     <Stack maw={1000} gap="lg">
       <Group justify="space-between">
         <Button variant="subtle" onClick={() => openBooking(null)}>
-          ← All bookings
+          {intl.formatMessage(words.back)}
         </Button>
         <Group gap="xs">
           <BusyButton
@@ -136,7 +199,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
             disabled={!online || booking.serviceBookingId === null}
             onClick={() => void act((mainCall) => mainCall('bookings:refresh', { bookingId }))}
           >
-            Refresh status
+            {intl.formatMessage(words.refresh)}
           </BusyButton>
           {isPayable(booking, rules) && (
             <Button
@@ -146,12 +209,12 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
                 show('new-booking');
               }}
             >
-              {booking.paymentIntentId ? 'Continue 3-D Secure' : 'Continue to payment'}
+              {intl.formatMessage(booking.paymentIntentId ? words.continueSecure : words.continuePayment)}
             </Button>
           )}
           {modifiable && (
-            <Button variant="light" disabled={!online} onClick={() => openDialog('modify')} {...shortcutButton('modify-booking')}>
-              Change dates or room
+            <Button variant="light" disabled={!online} onClick={() => openDialog('modify')} {...shortcutButton(intl, 'modify-booking')}>
+              {intl.formatMessage(words.modify)}
             </Button>
           )}
           {cancellable && (
@@ -160,14 +223,14 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               color="red"
               disabled={!online}
               onClick={() => openDialog('cancel')}
-              {...shortcutButton('cancel-booking')}
+              {...shortcutButton(intl, 'cancel-booking')}
             >
-              Cancel booking
+              {intl.formatMessage(words.cancel)}
             </Button>
           )}
           {confirmed && (
-            <Button variant="default" onClick={() => openVoucher(booking.id)} {...shortcutButton('print-voucher')}>
-              Print voucher
+            <Button variant="default" onClick={() => openVoucher(booking.id)} {...shortcutButton(intl, 'print-voucher')}>
+              {intl.formatMessage(words.voucher)}
             </Button>
           )}
         </Group>
@@ -181,7 +244,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
         }}
       />
       {booking.attention && (
-        <Alert color="orange" title="Check this booking" role="alert">
+        <Alert color="orange" title={intl.formatMessage(words.attentionTitle)} role="alert">
           <Stack gap="xs">
             <Text size="sm">{booking.attention}</Text>
             <Group>
@@ -191,7 +254,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
                 variant="white"
                 onClick={() => void act((mainCall) => mainCall('bookings:acknowledge', { bookingId }))}
               >
-                I have checked it
+                {intl.formatMessage(words.attentionChecked)}
               </Button>
             </Group>
           </Stack>
@@ -199,11 +262,8 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
       )}
       <PendingChangePanel booking={booking} online={online} onChanged={() => void load()} />
       {booking.inFlight === CHANGE_AWAITING_PAYMENT && (
-        <Alert color="blue" title="A change waits for the traveler’s payment at another counter" data-testid="change-awaiting-elsewhere">
-          <Text size="sm">
-            Another counter changed this booking and gave the traveler a payment link. No other change can be made until the traveler has
-            paid it (the booking then shows the new stay here) or that counter marks it abandoned. The booking can still be cancelled.
-          </Text>
+        <Alert color="blue" title={intl.formatMessage(words.awaitingElsewhereTitle)} data-testid="change-awaiting-elsewhere">
+          <Text size="sm">{intl.formatMessage(words.awaitingElsewhere)}</Text>
         </Alert>
       )}
 
@@ -214,61 +274,69 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
               {booking.holder.name} {booking.holder.surname}
             </Title>
             <Text c="dimmed">
-              {booking.packageTitle} · {booking.propertyName}
+              {intl.formatMessage(BOOKING_WORDS.packageAndHotel, { package: booking.packageTitle, hotel: booking.propertyName })}
             </Text>
-            {madeAndChangedWords(booking) && (
+            {people && (
               <Text size="sm" data-testid="booking-people">
-                {madeAndChangedWords(booking)}
+                {people}
               </Text>
             )}
           </div>
           <StatusBadge booking={booking} size="xl" />
         </Group>
         <SimpleGrid cols={3} spacing="lg">
-          <Field label="Booking reference">
-            <span className="mono">{booking.bookingReference ?? 'not yet'}</span>
+          <Field label={intl.formatMessage(words.bookingReference)}>
+            <span className="mono">{booking.bookingReference ?? intl.formatMessage(words.notYet)}</span>
             {booking.bookingReference && (
               <Button size="compact-xs" variant="subtle" ml="xs" onClick={() => copyText(booking.bookingReference ?? '')}>
-                Copy
+                {intl.formatMessage(words.copy)}
               </Button>
             )}
           </Field>
-          <Field label="Client reference">
+          <Field label={intl.formatMessage(words.clientReference)}>
             <span className="mono">{booking.clientReference}</span>
           </Field>
-          <Field label="Service booking number">{booking.serviceBookingId ?? 'lost (see above)'}</Field>
-          <Field label="Check-in">{formatDate(booking.checkIn)}</Field>
-          <Field label="Check-out">{formatDate(booking.checkOut)}</Field>
-          <Field label="Nights">{plural(nightsBetween(booking.checkIn, booking.checkOut), 'night')}</Field>
-          <Field label="Guests">
-            {plural(booking.adults, 'adult')} (ages {booking.paxAges.join(', ')})
+          <Field label={intl.formatMessage(words.serviceBookingId)}>
+            {booking.serviceBookingId ?? intl.formatMessage(words.serviceBookingIdLost)}
           </Field>
-          <Field label="E-mail">{booking.holder.email}</Field>
-          <Field label="Total">
+          <Field label={intl.formatMessage(words.checkIn)}>{formatDate(booking.checkIn)}</Field>
+          <Field label={intl.formatMessage(words.checkOut)}>{formatDate(booking.checkOut)}</Field>
+          <Field label={intl.formatMessage(words.nights)}>
+            {intl.formatMessage(words.nightCount, { count: nights, shown: formatNumber(nights) })}
+          </Field>
+          <Field label={intl.formatMessage(words.guests)}>
+            {intl.formatMessage(words.guestCount, {
+              count: booking.adults,
+              shown: formatNumber(booking.adults),
+              ages: booking.paxAges.map((age) => formatNumber(age)).join(', '),
+            })}
+          </Field>
+          <Field label={intl.formatMessage(words.email)}>{booking.holder.email}</Field>
+          <Field label={intl.formatMessage(words.total)}>
             <strong>{formatMoney(booking.totalMinor, booking.currency)}</strong>
           </Field>
-          <Field label="Made">{formatDateTime(booking.createdAt)}</Field>
-          <Field label="Last change">{formatDateTime(booking.updatedAt)}</Field>
+          <Field label={intl.formatMessage(words.made)}>{formatDateTime(booking.createdAt)}</Field>
+          <Field label={intl.formatMessage(words.lastChange)}>{formatDateTime(booking.updatedAt)}</Field>
           {(booking.originCounter !== null || counterName !== null) && (
-            <Field label="Counter">
-              {booking.originCounter !== null ? `Made at ${booking.originCounter}` : `Made here (${counterName ?? 'this counter'})`}
+            <Field label={intl.formatMessage(words.counter)}>
+              {booking.originCounter !== null
+                ? intl.formatMessage(words.madeAt, { counter: booking.originCounter })
+                : intl.formatMessage(words.madeHere, { named: counterName !== null ? 'yes' : 'no', counter: counterName ?? '' })}
             </Field>
           )}
-          <Field label="Mode">
-            {booking.profileKind === 'training' ? 'Training (no real money)' : booking.profileKind === 'test' ? 'Test mode' : 'Live'}
-          </Field>
+          <Field label={intl.formatMessage(words.mode)}>{intl.formatMessage(words.modeOf, { kind: booking.profileKind })}</Field>
         </SimpleGrid>
       </Card>
 
       <Card withBorder padding="lg">
         <Title order={3} size="h4" mb="md">
-          Timeline
+          {intl.formatMessage(words.timeline)}
         </Title>
         <Timeline active={timeline.length - 1} bulletSize={14} lineWidth={2}>
           {timeline.map((event, index) => (
             <Timeline.Item key={index} title={event.summary}>
               <Text size="xs" c="dimmed">
-                {formatDateTime(event.at)} {lineAuthorWords(event)}
+                {formatDateTime(event.at)} {lineAuthorWords(intl, event)}
               </Text>
             </Timeline.Item>
           ))}

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useInterval } from '@mantine/hooks';
+import { useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
+import { formatNumber } from '../../../../shared/format';
+import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
 import { shortcutKey, shortcutKeyHandler } from '../../components/use-shortcuts';
@@ -15,19 +19,70 @@ import { BookingRow, columnsFor, ROW_HEIGHT } from './BookingRow';
 import { RestoredWritesPanel } from './RestoredWritesPanel';
 import { useScaledRows } from './use-scaled-rows';
 
+const words = defineMessages({
+  title: { id: 'bookings.list.title', defaultMessage: 'Bookings' },
+  subtitle: {
+    id: 'bookings.list.subtitle',
+    defaultMessage:
+      '{offline, select, yes {Every booking made at this counter with this profile — readable offline.} other {Every booking made at this counter with this profile.}}',
+  },
+  subtitleAgency: {
+    id: 'bookings.list.subtitle.agency',
+    defaultMessage:
+      '{offline, select, yes {Every booking of this profile at the agency’s counters; this one is {counter} — readable offline.} other {Every booking of this profile at the agency’s counters; this one is {counter}.}}',
+  },
+  exportCsv: { id: 'bookings.list.export', defaultMessage: 'Export CSV' },
+  exported: {
+    id: 'bookings.list.export.saved',
+    defaultMessage: '{count, plural, one {{shown} bookings saved to {path}} other {{shown} bookings saved to {path}}}',
+  },
+  attentionTitle: {
+    id: 'bookings.list.attention.title',
+    defaultMessage: '{count, plural, one {{shown} booking needs a look} other {{shown} bookings need a look}}',
+  },
+  attentionText: {
+    id: 'bookings.list.attention.text',
+    defaultMessage: '{product} settled these after an answer was lost or the app stopped mid-step. Check each one.',
+  },
+  attentionBooking: { id: 'bookings.list.attention.booking', defaultMessage: '{reference} · {surname}' },
+  find: { id: 'bookings.list.find', defaultMessage: 'Find a booking' },
+  findPlaceholder: { id: 'bookings.list.find.placeholder', defaultMessage: 'Name, e-mail, reference, booking number, hotel…' },
+  findKeys: { id: 'bookings.list.find.keys', defaultMessage: '{next} enters the results, {open} opens one' },
+  checkInFrom: { id: 'bookings.list.checkInFrom', defaultMessage: 'Check-in from' },
+  checkInTo: { id: 'bookings.list.checkInTo', defaultMessage: 'Check-in to' },
+  statusFilter: { id: 'bookings.list.statusFilter', defaultMessage: 'Status filter' },
+  counter: { id: 'bookings.list.counter', defaultMessage: 'Counter' },
+  allCounters: { id: 'bookings.list.counter.all', defaultMessage: 'All counters' },
+  thisCounter: { id: 'bookings.list.counter.here', defaultMessage: 'This counter ({counter})' },
+  loading: { id: 'bookings.list.loading', defaultMessage: 'Loading…' },
+  noMatch: { id: 'bookings.list.noMatch', defaultMessage: 'No booking matches these filters.' },
+  none: { id: 'bookings.list.none', defaultMessage: 'No bookings yet. Bookings made in New booking appear here at once.' },
+  count: { id: 'bookings.list.count', defaultMessage: '{count, plural, one {{shown} booking} other {{shown} bookings}}' },
+  countEstimate: { id: 'bookings.list.count.estimate', defaultMessage: 'About {shown} bookings' },
+  table: { id: 'bookings.list.table', defaultMessage: 'Bookings' },
+  columnStatus: { id: 'bookings.list.column.status', defaultMessage: 'Status' },
+  columnTraveler: { id: 'bookings.list.column.traveler', defaultMessage: 'Traveler' },
+  columnPackage: { id: 'bookings.list.column.package', defaultMessage: 'Package · hotel' },
+  columnStay: { id: 'bookings.list.column.stay', defaultMessage: 'Stay' },
+  columnTotal: { id: 'bookings.list.column.total', defaultMessage: 'Total' },
+  columnReference: { id: 'bookings.list.column.reference', defaultMessage: 'Reference' },
+  columnCounter: { id: 'bookings.list.column.counter', defaultMessage: 'Counter' },
+});
+
 /** The statuses offered as filters: Pending, then those the profile's rules name (a service's own statuses differ). */
 const statusesOf = (rules: StatusRules) => [
   ...new Set(['Pending', ...rules.awaitingSupplier, ...rules.modifiable, ...rules.confirmed, ...rules.final, ...rules.notCancellable]),
 ];
 
 /** The count above the list: "About 8,300 bookings" (two figures) when the ledger estimated it. */
-function countWords(total: number, estimate: boolean): string {
-  if (estimate) return `About ${Number(total.toPrecision(2)).toLocaleString('en-GB')} bookings`;
-  return `${total.toLocaleString('en-GB')} ${total === 1 ? 'booking' : 'bookings'}`;
+function countWords(intl: IntlShape, total: number, estimate: boolean): string {
+  if (estimate) return intl.formatMessage(words.countEstimate, { shown: formatNumber(Number(total.toPrecision(2))) });
+  return intl.formatMessage(words.count, { count: total, shown: formatNumber(total) });
 }
 
 /** The history: search as you type, filters, a virtualized list that stays smooth at a million rows, CSV export. */
 export function BookingList() {
+  const intl = useIntl();
   const { activeProfileId, online, openBooking } = useAppStore();
   const rules = useActiveProfile()?.statusRules ?? SPEC_STATUS_RULES;
   // This counter's name when the profile's bookings are shared with an agency: the Counter column and filter show then.
@@ -101,7 +156,12 @@ export function BookingList() {
     // Main writes the file where the agent says, as a stream: the rows never cross IPC.
     await runExport(
       (mainCall) => mainCall('history:export', historyFilter(activeProfileId, filter)),
-      (file) => setExported(file.path === null ? null : `${file.rows.toLocaleString('en-GB')} bookings saved to ${file.path}`),
+      (file) =>
+        setExported(
+          file.path === null
+            ? null
+            : intl.formatMessage(words.exported, { count: file.rows, shown: formatNumber(file.rows), path: file.path }),
+        ),
     );
   };
 
@@ -112,16 +172,15 @@ export function BookingList() {
     <Stack gap="md" h="calc(100vh - 150px)">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Bookings</Title>
+          <Title order={2}>{intl.formatMessage(words.title)}</Title>
           <Text c="dimmed">
             {counterName === null
-              ? 'Every booking made at this counter with this profile'
-              : `Every booking of this profile at the agency’s counters; this one is ${counterName}`}
-            {online ? '' : ' — readable offline'}.
+              ? intl.formatMessage(words.subtitle, { offline: online ? 'no' : 'yes' })
+              : intl.formatMessage(words.subtitleAgency, { offline: online ? 'no' : 'yes', counter: counterName })}
           </Text>
         </div>
         <Button variant="default" onClick={() => void exportCsv()} disabled={!total}>
-          Export CSV
+          {intl.formatMessage(words.exportCsv)}
         </Button>
       </Group>
 
@@ -130,16 +189,16 @@ export function BookingList() {
       {attention.length > 0 && (
         <Alert
           color="orange"
-          title={`${attention.length} ${attention.length === 1 ? 'booking needs' : 'bookings need'} a look`}
+          title={intl.formatMessage(words.attentionTitle, { count: attention.length, shown: formatNumber(attention.length) })}
           role="alert"
           style={{ flexShrink: 0 }}
         >
           <Stack gap={4}>
-            <Text size="sm">Packdesk settled these after an answer was lost or the app stopped mid-step. Check each one.</Text>
+            <Text size="sm">{intl.formatMessage(words.attentionText, { product: PRODUCT_NAME })}</Text>
             <Group gap="xs">
               {attention.slice(0, 5).map((booking) => (
                 <Button key={booking.id} size="xs" variant="white" color="orange" onClick={() => openBooking(booking.id)}>
-                  {booking.clientReference} · {booking.holder.surname}
+                  {intl.formatMessage(words.attentionBooking, { reference: booking.clientReference, surname: booking.holder.surname })}
                 </Button>
               ))}
             </Group>
@@ -150,8 +209,8 @@ export function BookingList() {
       <Group align="flex-end" gap="md">
         <TextInput
           ref={search}
-          label="Find a booking"
-          placeholder="Name, e-mail, reference, booking number, hotel…"
+          label={intl.formatMessage(words.find)}
+          placeholder={intl.formatMessage(words.findPlaceholder)}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
           // Down enters the results; Enter on a search that found one booking opens it.
@@ -165,19 +224,32 @@ export function BookingList() {
               },
             ],
           ])}
-          description={`${shortcutKey('next-result')} enters the results, ${shortcutKey('open-booking')} opens one`}
+          description={intl.formatMessage(words.findKeys, {
+            next: shortcutKey('next-result', intl),
+            open: shortcutKey('open-booking', intl),
+          })}
           w={380}
           data-shortcut-target="find"
         />
-        <StayDateInput label="Check-in from" value={filter.from || null} onChange={(value) => setDate('from', value ?? '')} clearable />
-        <StayDateInput label="Check-in to" value={filter.to || null} onChange={(value) => setDate('to', value ?? '')} clearable />
+        <StayDateInput
+          label={intl.formatMessage(words.checkInFrom)}
+          value={filter.from || null}
+          onChange={(value) => setDate('from', value ?? '')}
+          clearable
+        />
+        <StayDateInput
+          label={intl.formatMessage(words.checkInTo)}
+          value={filter.to || null}
+          onChange={(value) => setDate('to', value ?? '')}
+          clearable
+        />
         {activeProfileId !== null && (
           <AgentFilter profileId={activeProfileId} value={filter.agent} onChange={(agent) => void setFilter(activeProfileId, { agent })} />
         )}
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Chip.Group multiple value={filter.statuses} onChange={setStatuses}>
-          <Group gap="xs" role="group" aria-label="Status filter">
+          <Group gap="xs" role="group" aria-label={intl.formatMessage(words.statusFilter)}>
             {statusesOf(rules).map((status) => (
               <Chip key={status} value={status} size="sm">
                 {status}
@@ -187,13 +259,13 @@ export function BookingList() {
         </Chip.Group>
         {counterName !== null && (
           <SegmentedControl
-            aria-label="Counter"
+            aria-label={intl.formatMessage(words.counter)}
             size="sm"
             value={filter.counter}
             onChange={(value) => activeProfileId !== null && void setFilter(activeProfileId, { counter: value as 'all' | 'here' })}
             data={[
-              { value: 'all', label: 'All counters' },
-              { value: 'here', label: `This counter (${counterName})` },
+              { value: 'all', label: intl.formatMessage(words.allCounters) },
+              { value: 'here', label: intl.formatMessage(words.thisCounter, { counter: counterName }) },
             ]}
           />
         )}
@@ -207,17 +279,15 @@ export function BookingList() {
       )}
       <Text size="sm" c="dimmed" role="status" data-testid="result-count">
         {total === null
-          ? 'Loading…'
+          ? intl.formatMessage(words.loading)
           : total === 0
-            ? isFiltered(filter)
-              ? 'No booking matches these filters.'
-              : 'No bookings yet. Bookings made in New booking appear here at once.'
-            : countWords(total, totalIsEstimate)}
+            ? intl.formatMessage(isFiltered(filter) ? words.noMatch : words.none)
+            : countWords(intl, total, totalIsEstimate)}
       </Text>
 
       <div
         role="table"
-        aria-label="Bookings"
+        aria-label={intl.formatMessage(words.table)}
         // -1: ARIA's "how many rows is not known", while the total is an estimate.
         aria-rowcount={totalIsEstimate ? -1 : (total ?? 0)}
         style={{
@@ -243,13 +313,13 @@ export function BookingList() {
             color: 'var(--mantine-color-gray-7)',
           }}
         >
-          <span role="columnheader">Status</span>
-          <span role="columnheader">Traveler</span>
-          <span role="columnheader">Package · hotel</span>
-          <span role="columnheader">Stay</span>
-          <span role="columnheader">Total</span>
-          <span role="columnheader">Reference</span>
-          {counterName !== null && <span role="columnheader">Counter</span>}
+          <span role="columnheader">{intl.formatMessage(words.columnStatus)}</span>
+          <span role="columnheader">{intl.formatMessage(words.columnTraveler)}</span>
+          <span role="columnheader">{intl.formatMessage(words.columnPackage)}</span>
+          <span role="columnheader">{intl.formatMessage(words.columnStay)}</span>
+          <span role="columnheader">{intl.formatMessage(words.columnTotal)}</span>
+          <span role="columnheader">{intl.formatMessage(words.columnReference)}</span>
+          {counterName !== null && <span role="columnheader">{intl.formatMessage(words.columnCounter)}</span>}
         </div>
         <div ref={scroller} style={{ flex: 1, overflow: 'auto' }} data-testid="bookings-scroller">
           <div role="rowgroup" style={{ height: list.height, position: 'relative' }}>

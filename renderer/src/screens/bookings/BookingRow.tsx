@@ -1,9 +1,18 @@
 import { memo } from 'react';
 import { Skeleton } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import type { BookingRecord } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { StatusBadge } from '../../components/StatusBadge';
 import { shortcutKeyHandler } from '../../components/use-shortcuts';
+import { BOOKING_WORDS } from './booking-words';
+
+const words = defineMessages({
+  attention: { id: 'bookings.row.attention', defaultMessage: 'Needs a look' },
+});
+/** The dot beside a traveler whose booking needs a look: a mark, in no language. */
+const ATTENTION_MARK = ' ●';
 
 export const ROW_HEIGHT = 56;
 const COLUMNS = '110px minmax(160px, 1.3fr) minmax(180px, 1.6fr) 200px 120px 130px';
@@ -27,6 +36,7 @@ interface BookingRowProps {
 
 /** One booking of the history list: plain cells, so a screenful draws in a frame; unchanged rows are not drawn again. */
 export const BookingRow = memo(function BookingRow({ index, top, booking, counterName, onOpen, onMove }: BookingRowProps) {
+  const intl = useIntl();
   const onKeyDown = shortcutKeyHandler([
     ['open-booking', () => booking && onOpen(booking.id)],
     ['next-result', () => onMove(index, 1)],
@@ -52,14 +62,13 @@ export const BookingRow = memo(function BookingRow({ index, top, booking, counte
               {booking.holder.name} {booking.holder.surname}
             </span>
             {booking.attention && (
-              <span className="booking-attention" title="Needs a look">
-                {' '}
-                ●
+              <span className="booking-attention" title={intl.formatMessage(words.attention)}>
+                {ATTENTION_MARK}
               </span>
             )}
           </span>
           <span role="cell" className="booking-cell-clip">
-            {booking.packageTitle} · {booking.propertyName}
+            {intl.formatMessage(BOOKING_WORDS.packageAndHotel, { package: booking.packageTitle, hotel: booking.propertyName })}
           </span>
           <span role="cell">{formatDate(booking.checkIn)}</span>
           <span role="cell" className="booking-total">

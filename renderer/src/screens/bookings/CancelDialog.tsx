@@ -1,15 +1,41 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
+import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ServiceWords } from '../../components/ServiceWords';
 import { shortcutKey, shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 
+const words = defineMessages({
+  title: { id: 'bookings.cancel.title', defaultMessage: 'Cancel booking {number} for {traveler}?' },
+  close: { id: 'bookings.cancel.close', defaultMessage: 'Close' },
+  outcome: {
+    id: 'bookings.cancel.outcome',
+    defaultMessage:
+      'The service shows booking {number} for {traveler} as {status}. {paid, select, yes {The card was charged for it; the cancellation’s answer says nothing about a refund, which the service decides under its own terms. Tell the traveler the refund, if any, comes from the service.} other {It was never paid, so nothing was charged.}}',
+  },
+  booking: {
+    id: 'bookings.cancel.booking',
+    defaultMessage:
+      '{package} · {hotel}, {checkIn} → {checkOut}, {total}. This cannot be undone. {paid, select, yes {Any refund is the service’s decision; {product} shows what the service answers.} other {It is not paid: nothing was charged.}}',
+  },
+  reason: { id: 'bookings.cancel.reason', defaultMessage: 'Reason' },
+  reasonDescription: {
+    id: 'bookings.cancel.reason.description',
+    defaultMessage: 'Sent to the booking service and kept in the timeline. {key} cancels.',
+  },
+  keep: { id: 'bookings.cancel.keep', defaultMessage: 'Keep the booking' },
+  confirm: { id: 'bookings.cancel.confirm', defaultMessage: 'Cancel booking for {traveler}' },
+});
+
 /** Cancel, with a reason and a confirmation that names the booking and the traveler. */
 export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRecord; onClose: () => void; onDone: () => void }) {
+  const intl = useIntl();
   const [reason, setReason] = useState('');
   const { run, busy, error } = useMainCall();
   const [result, setResult] = useState<BookingRecord | null>(null);
@@ -31,30 +57,39 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
       opened
       // While the cancellation is out the dialog stays until the service answers: closed, the booking would look kept.
       onClose={busy ? () => undefined : onClose}
-      title={`Cancel booking ${booking.serviceBookingId} for ${traveler}?`}
+      title={intl.formatMessage(words.title, { number: String(booking.serviceBookingId), traveler })}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': intl.formatMessage(words.close) }}
     >
       {result ? (
         <DialogOutcome onClose={onClose}>
-          The service shows booking {booking.serviceBookingId} for {traveler} as {result.status}.{' '}
-          {wasPaid
-            ? 'The card was charged for it; the cancellation’s answer says nothing about a refund, which the service decides under its own terms. Tell the traveler the refund, if any, comes from the service.'
-            : 'It was never paid, so nothing was charged.'}
+          <FormattedMessage
+            {...words.outcome}
+            values={{
+              number: String(booking.serviceBookingId),
+              traveler,
+              status: <ServiceWords>{result.status}</ServiceWords>,
+              paid: wasPaid ? 'yes' : 'no',
+            }}
+          />
         </DialogOutcome>
       ) : (
         <Stack>
           <Text size="sm">
-            {booking.packageTitle} · {booking.propertyName}, {formatDate(booking.checkIn)} → {formatDate(booking.checkOut)},{' '}
-            {formatMoney(booking.totalMinor, booking.currency)}. This cannot be undone.
-            {booking.bookingReference
-              ? ' Any refund is the service’s decision; Packdesk shows what the service answers.'
-              : ' It is not paid: nothing was charged.'}
+            {intl.formatMessage(words.booking, {
+              package: booking.packageTitle,
+              hotel: booking.propertyName,
+              checkIn: formatDate(booking.checkIn),
+              checkOut: formatDate(booking.checkOut),
+              total: formatMoney(booking.totalMinor, booking.currency),
+              paid: booking.bookingReference ? 'yes' : 'no',
+              product: PRODUCT_NAME,
+            })}
           </Text>
           <Textarea
-            label="Reason"
-            description={`Sent to the booking service and kept in the timeline. ${shortcutKey('confirm-cancel')} cancels.`}
+            label={intl.formatMessage(words.reason)}
+            description={intl.formatMessage(words.reasonDescription, { key: shortcutKey('confirm-cancel', intl) })}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             onKeyDown={shortcutKeyHandler([['confirm-cancel', () => reason.trim() && !busy && void confirm()]])}
@@ -66,10 +101,10 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingRec
           <ErrorNotice error={error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
-              Keep the booking
+              {intl.formatMessage(words.keep)}
             </Button>
             <BusyButton color="red" busy={busy} disabled={!reason.trim()} onClick={() => void confirm()}>
-              Cancel booking for {traveler}
+              {intl.formatMessage(words.confirm, { traveler })}
             </BusyButton>
           </Group>
         </Stack>

@@ -1,24 +1,53 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../../shared/bookings';
 import { formatDate, formatMoney } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StayDateInput } from '../../components/StayDateInput';
 import { failedWith, useMainCall } from '../../hooks/use-main-call';
 
+const words = defineMessages({
+  charged: { id: 'bookings.modify.price.charged', defaultMessage: 'The traveler will be charged {amount} more, through a payment link.' },
+  refunded: { id: 'bookings.modify.price.refunded', defaultMessage: '{amount} will be refunded to the traveler’s card automatically.' },
+  unchanged: { id: 'bookings.modify.price.unchanged', defaultMessage: 'No change in price.' },
+  soldOut: { id: 'bookings.modify.soldOut', defaultMessage: '{hotel} is sold out on some of those nights.' },
+  soldOutHint: { id: 'bookings.modify.soldOut.hint', defaultMessage: 'Try other dates or keep the current hotel.' },
+  title: { id: 'bookings.modify.title', defaultMessage: 'Change booking {number} for {traveler}' },
+  close: { id: 'bookings.modify.close', defaultMessage: 'Close' },
+  waitingForPayment: {
+    id: 'bookings.modify.outcome.waitingForPayment',
+    defaultMessage:
+      'Change {reference} is waiting for the traveler to pay it. Show them the QR code on the booking, or give them the link; the booking changes by itself once it is paid.',
+  },
+  changed: { id: 'bookings.modify.outcome.changed', defaultMessage: 'The booking is changed.' },
+  checkIn: { id: 'bookings.modify.checkIn', defaultMessage: 'New check-in' },
+  checkOut: { id: 'bookings.modify.checkOut', defaultMessage: 'New check-out' },
+  hotel: { id: 'bookings.modify.hotel', defaultMessage: 'Hotel' },
+  summaryTitle: { id: 'bookings.modify.summary.title', defaultMessage: 'Price of this change' },
+  before: { id: 'bookings.modify.summary.before', defaultMessage: '{checkIn} → {checkOut}, {hotel}, {total}' },
+  after: { id: 'bookings.modify.summary.after', defaultMessage: 'becomes {checkIn} → {checkOut}, {hotel}, {total}.' },
+  keep: { id: 'bookings.modify.keep', defaultMessage: 'Keep as it is' },
+  confirm: { id: 'bookings.modify.confirm', defaultMessage: 'Confirm change' },
+  preview: { id: 'bookings.modify.preview', defaultMessage: 'Preview price' },
+});
+
 /** The preview's price summary, in words an agent can say to a traveler. */
-export function summaryInWords(summary: PriceSummary): string {
+export function summaryInWords(intl: IntlShape, summary: PriceSummary): string {
   if (summary.paymentRequired)
-    return `The traveler will be charged ${formatMoney(summary.paymentAmountMinor, summary.currency)} more, through a payment link.`;
+    return intl.formatMessage(words.charged, { amount: formatMoney(summary.paymentAmountMinor, summary.currency) });
   if (summary.refundAmountMinor > 0)
-    return `${formatMoney(summary.refundAmountMinor, summary.currency)} will be refunded to the traveler’s card automatically.`;
-  return 'No change in price.';
+    return intl.formatMessage(words.refunded, { amount: formatMoney(summary.refundAmountMinor, summary.currency) });
+  return intl.formatMessage(words.unchanged);
 }
 
 /** Change dates and/or the hotel: preview the price difference, then confirm. */
 export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRecord; onClose: () => void; onDone: () => void }) {
+  const intl = useIntl();
   const [checkIn, setCheckIn] = useState(booking.checkIn);
   const [checkOut, setCheckOut] = useState(booking.checkOut);
   const [properties, setProperties] = useState<{ id: number; name: string }[]>([]);
@@ -76,8 +105,8 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
         });
         if (!quote.available)
           throw Object.assign(new Error(), {
-            message: `${property.name} is sold out on some of those nights.`,
-            hint: 'Try other dates or keep the current hotel.',
+            message: intl.formatMessage(words.soldOut, { hotel: property.name }),
+            hint: intl.formatMessage(words.soldOutHint),
           });
         room = { availabilityId: quote.availabilityId, propertyId: property.id, propertyName: property.name };
       }
@@ -111,16 +140,19 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
     <Modal
       opened
       onClose={sending ? () => undefined : onClose}
-      title={`Change booking ${booking.serviceBookingId} for ${booking.holder.name} ${booking.holder.surname}`}
+      title={intl.formatMessage(words.title, {
+        number: String(booking.serviceBookingId),
+        traveler: `${booking.holder.name} ${booking.holder.surname}`,
+      })}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': intl.formatMessage(words.close) }}
     >
       {result ? (
         <DialogOutcome onClose={onClose}>
           {result.pendingModification
-            ? `Change ${result.pendingModification.reference} is waiting for the traveler to pay it. Show them the QR code on the booking, or give them the link; the booking changes by itself once it is paid.`
-            : 'The booking is changed.'}
+            ? intl.formatMessage(words.waitingForPayment, { reference: result.pendingModification.reference })
+            : intl.formatMessage(words.changed)}
         </DialogOutcome>
       ) : (
         <Stack
@@ -135,7 +167,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
         >
           <SimpleGrid cols={2}>
             <StayDateInput
-              label="New check-in"
+              label={intl.formatMessage(words.checkIn)}
               value={checkIn}
               minDate={new Date().toISOString().slice(0, 10)}
               onChange={(value) => {
@@ -145,7 +177,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
               dialogAutofocus
             />
             <StayDateInput
-              label="New check-out"
+              label={intl.formatMessage(words.checkOut)}
               value={checkOut}
               minDate={checkIn}
               onChange={(value) => {
@@ -155,7 +187,7 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
             />
           </SimpleGrid>
           <Select
-            label="Hotel"
+            label={intl.formatMessage(words.hotel)}
             data={properties.map((entry) => ({ value: String(entry.id), label: entry.name }))}
             value={propertyId}
             onChange={(value) => {
@@ -168,36 +200,42 @@ export function ModifyDialog({ booking, onClose, onDone }: { booking: BookingRec
           {summary && (
             <Alert
               color={summary.price.paymentRequired ? 'yellow' : 'green'}
-              title="Price of this change"
+              title={intl.formatMessage(words.summaryTitle)}
               role="status"
               data-testid="change-summary"
             >
               <Stack gap={4}>
                 <span>
-                  {formatDate(booking.checkIn)} → {formatDate(booking.checkOut)}, {booking.propertyName},{' '}
-                  {formatMoney(booking.totalMinor, booking.currency)}
+                  {intl.formatMessage(words.before, {
+                    checkIn: formatDate(booking.checkIn),
+                    checkOut: formatDate(booking.checkOut),
+                    hotel: booking.propertyName,
+                    total: formatMoney(booking.totalMinor, booking.currency),
+                  })}
                 </span>
                 <span data-testid="change-after">
-                  becomes {formatDate(summary.change.dates?.checkIn ?? booking.checkIn)} →{' '}
-                  {formatDate(summary.change.dates?.checkOut ?? booking.checkOut)},{' '}
-                  {summary.change.room?.propertyName ?? booking.propertyName},{' '}
-                  {formatMoney(booking.totalMinor + summary.price.netPriceDiffMinor, summary.price.currency)}.
+                  {intl.formatMessage(words.after, {
+                    checkIn: formatDate(summary.change.dates?.checkIn ?? booking.checkIn),
+                    checkOut: formatDate(summary.change.dates?.checkOut ?? booking.checkOut),
+                    hotel: summary.change.room?.propertyName ?? booking.propertyName,
+                    total: formatMoney(booking.totalMinor + summary.price.netPriceDiffMinor, summary.price.currency),
+                  })}
                 </span>
-                <strong>{summaryInWords(summary.price)}</strong>
+                <strong>{summaryInWords(intl, summary.price)}</strong>
               </Stack>
             </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={sending}>
-              Keep as it is
+              {intl.formatMessage(words.keep)}
             </Button>
             {summary ? (
               <BusyButton busy={busy} type="submit" ref={confirmButton}>
-                Confirm change
+                {intl.formatMessage(words.confirm)}
               </BusyButton>
             ) : (
               <BusyButton busy={busy} disabled={(!datesChanged && !roomChanged) || !datesValid} type="submit">
-                Preview price
+                {intl.formatMessage(words.preview)}
               </BusyButton>
             )}
           </Group>

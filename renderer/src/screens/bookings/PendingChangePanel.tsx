@@ -1,9 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Image, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { renderSVG } from 'uqr';
 import { BusyButton } from '../../components/BusyButton';
 import type { BookingRecord, PendingModification } from '../../../../shared/bookings';
 import { formatDate, formatDateTime, formatMoney } from '../../../../shared/format';
+import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
 import { openablePaymentLink } from '../../../../shared/links';
 import { copyText } from '../../components/copy-text';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -11,19 +14,58 @@ import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import type { MainCall } from '../../hooks/use-main-call';
 
+const words = defineMessages({
+  qrCode: { id: 'bookings.pendingChange.qrCode', defaultMessage: 'QR code of the payment link, for the traveler’s phone' },
+  change: {
+    id: 'bookings.pendingChange.change',
+    defaultMessage:
+      '{stay, select, hotel {The change for {checkIn} → {checkOut} at {hotel} costs {priced, select, yes {{amount} more} other {more}}.} dates {The change for {checkIn} → {checkOut} costs {priced, select, yes {{amount} more} other {more}}.} other {The change costs {priced, select, yes {{amount} more} other {more}}.}} The booking keeps its current dates and room until the traveler pays at the link below; {product} sees the payment by itself and updates the booking and its voucher.',
+  },
+  title: { id: 'bookings.pendingChange.title', defaultMessage: 'Waiting for the traveler to pay the change' },
+  reference: {
+    id: 'bookings.pendingChange.reference',
+    defaultMessage: '{asked, select, yes {Change {reference}, asked {at}} other {Change {reference}}}',
+  },
+  copyLink: { id: 'bookings.pendingChange.copyLink', defaultMessage: 'Copy link' },
+  openLink: { id: 'bookings.pendingChange.openLink', defaultMessage: 'Open in browser' },
+  markPaidAsk: { id: 'bookings.pendingChange.markPaid.ask', defaultMessage: 'Mark paid…' },
+  markAbandonedAsk: { id: 'bookings.pendingChange.markAbandoned.ask', defaultMessage: 'Mark abandoned…' },
+  paid: { id: 'bookings.pendingChange.outcome.paid', defaultMessage: 'The traveler paid it' },
+  abandoned: { id: 'bookings.pendingChange.outcome.abandoned', defaultMessage: 'The traveler dropped it' },
+  paidExplained: {
+    id: 'bookings.pendingChange.outcome.paid.explained',
+    defaultMessage:
+      '{product} asks the service first. If it shows the change unpaid, nothing is recorded; if it cannot tell, the new dates are recorded as your word and checked until the service shows them.',
+  },
+  abandonedExplained: {
+    id: 'bookings.pendingChange.outcome.abandoned.explained',
+    defaultMessage:
+      'The booking keeps its current dates and room. The link can still be paid: {product} keeps watching for a week and updates the booking if it is.',
+  },
+  note: { id: 'bookings.pendingChange.note', defaultMessage: 'Note for the timeline' },
+  back: { id: 'bookings.pendingChange.back', defaultMessage: 'Back' },
+  markPaid: { id: 'bookings.pendingChange.markPaid', defaultMessage: 'Mark paid' },
+  markAbandoned: { id: 'bookings.pendingChange.markAbandoned', defaultMessage: 'Mark abandoned' },
+});
+
 /** The payment link as a QR code the traveler scans at the desk: an image, so no markup of ours is built from it. */
 function LinkQrCode({ link }: { link: string }) {
+  const intl = useIntl();
   const source = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(link, { border: 2 }))}`, [link]);
-  return <Image src={source} w={168} h={168} alt="QR code of the payment link, for the traveler’s phone" data-testid="payment-link-qr" />;
+  return <Image src={source} w={168} h={168} alt={intl.formatMessage(words.qrCode)} data-testid="payment-link-qr" />;
 }
 
-function changeInWords(pending: PendingModification, currency: string): string {
-  const amount = pending.amountMinor !== null ? `${formatMoney(pending.amountMinor, currency)} more` : 'more';
-  const stay =
-    pending.checkIn && pending.checkOut
-      ? ` for ${formatDate(pending.checkIn)} → ${formatDate(pending.checkOut)}${pending.propertyName ? ` at ${pending.propertyName}` : ''}`
-      : '';
-  return `The change${stay} costs ${amount}. The booking keeps its current dates and room until the traveler pays at the link below; Packdesk sees the payment by itself and updates the booking and its voucher.`;
+function changeInWords(intl: IntlShape, pending: PendingModification, currency: string): string {
+  const dated = Boolean(pending.checkIn && pending.checkOut);
+  return intl.formatMessage(words.change, {
+    stay: dated ? (pending.propertyName ? 'hotel' : 'dates') : 'none',
+    checkIn: pending.checkIn ? formatDate(pending.checkIn) : '',
+    checkOut: pending.checkOut ? formatDate(pending.checkOut) : '',
+    hotel: pending.propertyName ?? '',
+    priced: pending.amountMinor !== null ? 'yes' : 'no',
+    amount: pending.amountMinor !== null ? formatMoney(pending.amountMinor, currency) : '',
+    product: PRODUCT_NAME,
+  });
 }
 
 /**
@@ -31,6 +73,7 @@ function changeInWords(pending: PendingModification, currency: string): string {
  * agent's own word (paid, or abandoned) with a note for the timeline.
  */
 export function PendingChangePanel({ booking, online, onChanged }: { booking: BookingRecord; online: boolean; onChanged: () => void }) {
+  const intl = useIntl();
   const pending = booking.pendingModification;
   const [resolving, setResolving] = useState<'paid' | 'abandoned' | null>(null);
   const [note, setNote] = useState('');
@@ -52,22 +95,25 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
   const act = (work: (mainCall: MainCall) => Promise<unknown>) => run(work, onChanged);
 
   return (
-    <Alert color="blue" title="Waiting for the traveler to pay the change" role="status" data-testid="pending-change">
+    <Alert color="blue" title={intl.formatMessage(words.title)} role="status" data-testid="pending-change">
       <Stack gap="sm">
-        <Text size="sm">{changeInWords(pending, booking.currency)}</Text>
+        <Text size="sm">{changeInWords(intl, pending, booking.currency)}</Text>
         <Group align="flex-start" wrap="nowrap" gap="lg">
           {openable && <LinkQrCode link={openable} />}
           <Stack gap="xs" style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed">
-              Change {pending.reference}
-              {pending.requestedAt ? `, asked ${formatDateTime(pending.requestedAt)}` : ''}
+              {intl.formatMessage(words.reference, {
+                asked: pending.requestedAt ? 'yes' : 'no',
+                reference: pending.reference,
+                at: pending.requestedAt ? formatDateTime(pending.requestedAt) : '',
+              })}
             </Text>
             <Text size="sm" className="mono" style={{ wordBreak: 'break-all' }} data-testid="payment-link">
               {pending.paymentLink}
             </Text>
             <Group gap="xs">
               <Button size="xs" variant="white" disabled={!openable} onClick={() => copyText(openable ?? '')}>
-                Copy link
+                {intl.formatMessage(words.copyLink)}
               </Button>
               <Button
                 size="xs"
@@ -75,13 +121,13 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
                 disabled={!online}
                 onClick={() => void act((mainCall) => mainCall('bookings:open-payment-link', { bookingId: booking.id }))}
               >
-                Open in browser
+                {intl.formatMessage(words.openLink)}
               </Button>
               <Button size="xs" variant="subtle" onClick={(event) => openResolve('paid', event.currentTarget)}>
-                Mark paid…
+                {intl.formatMessage(words.markPaidAsk)}
               </Button>
               <Button size="xs" variant="subtle" color="gray" onClick={(event) => openResolve('abandoned', event.currentTarget)}>
-                Mark abandoned…
+                {intl.formatMessage(words.markAbandonedAsk)}
               </Button>
             </Group>
           </Stack>
@@ -104,17 +150,15 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
               value={resolving}
               onChange={(value) => setResolving(value === 'paid' ? 'paid' : 'abandoned')}
               data={[
-                { value: 'paid', label: 'The traveler paid it' },
-                { value: 'abandoned', label: 'The traveler dropped it' },
+                { value: 'paid', label: intl.formatMessage(words.paid) },
+                { value: 'abandoned', label: intl.formatMessage(words.abandoned) },
               ]}
             />
             <Text size="xs" c="dimmed">
-              {resolving === 'paid'
-                ? 'Packdesk asks the service first. If it shows the change unpaid, nothing is recorded; if it cannot tell, the new dates are recorded as your word and checked until the service shows them.'
-                : 'The booking keeps its current dates and room. The link can still be paid: Packdesk keeps watching for a week and updates the booking if it is.'}
+              {intl.formatMessage(resolving === 'paid' ? words.paidExplained : words.abandonedExplained, { product: PRODUCT_NAME })}
             </Text>
             <Textarea
-              label="Note for the timeline"
+              label={intl.formatMessage(words.note)}
               value={note}
               onChange={(event) => setNote(event.currentTarget.value)}
               autosize
@@ -125,10 +169,10 @@ export function PendingChangePanel({ booking, online, onChanged }: { booking: Bo
             />
             <Group justify="flex-end" gap="xs">
               <Button size="xs" variant="default" onClick={closeResolve} disabled={busy}>
-                Back
+                {intl.formatMessage(words.back)}
               </Button>
               <BusyButton size="xs" type="submit" busy={busy}>
-                {resolving === 'paid' ? 'Mark paid' : 'Mark abandoned'}
+                {intl.formatMessage(resolving === 'paid' ? words.markPaid : words.markAbandoned)}
               </BusyButton>
             </Group>
           </Stack>

@@ -1,24 +1,52 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { formatDateTime } from '../../../../shared/format';
+import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
 import type { HeldWrite, RestoreNotice } from '../../../../shared/restore';
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useRestore } from '../../stores/restore-store';
 
+const words = defineMessages({
+  title: {
+    id: 'restore.panel.title',
+    defaultMessage:
+      '{where, select, elsewhereNamed {Restored from a backup made at {counter} (another counter) on {at}} elsewhere {Restored from a backup made at another counter on {at}} named {Restored from a backup made at {counter} on {at}} other {Restored from a backup on {at}}}',
+  },
+  restored: { id: 'restore.panel.restored', defaultMessage: 'Restored from a backup' },
+  sent: { id: 'restore.write.sent', defaultMessage: 'Sent {at}' },
+  discardAsk: { id: 'restore.write.discard.ask', defaultMessage: 'Discard without asking the service?' },
+  discard: { id: 'restore.write.discard', defaultMessage: 'Discard' },
+  keep: { id: 'restore.write.keep', defaultMessage: 'Keep' },
+  check: { id: 'restore.write.check', defaultMessage: 'Check with the service' },
+  discardOpen: { id: 'restore.write.discard.open', defaultMessage: 'Discard…' },
+  held: {
+    id: 'restore.panel.held',
+    defaultMessage:
+      '{count, plural, one {This write was being sent when the backup was made, and what became of it is not known. {product} has not sent it again. Decide each one: Check with the service reads its booking (the write is never sent again); Discard closes it without asking.} other {These writes were being sent when the backup was made, and what became of them is not known. {product} has not sent any of them again. Decide each one: Check with the service reads its booking (the write is never sent again); Discard closes it without asking.}}',
+  },
+  heldList: { id: 'restore.panel.held.list', defaultMessage: 'Writes held since the restore' },
+  agencyWaits: {
+    id: 'restore.panel.agencyWaits',
+    defaultMessage:
+      'This counter’s bookings are not shared with the agency since the restore. Connect again in Settings → Agency ledger, or disconnect there to keep this counter on its own.',
+  },
+  outcome: { id: 'restore.panel.outcome', defaultMessage: '<b>{what}:</b> {outcome}' },
+  theWrite: { id: 'restore.panel.outcome.theWrite', defaultMessage: 'The write' },
+  close: { id: 'restore.panel.outcome.close', defaultMessage: 'Close' },
+});
+
 /** "Restored from a backup made at Desk 3 (another counter) on 5 Jun 2027, 10:42". */
-function titleOf(notice: RestoreNotice): string {
-  const where =
-    notice.madeElsewhere === true
-      ? ` made at ${notice.madeAt ? `${notice.madeAt} (another counter)` : 'another counter'}`
-      : notice.madeAt
-        ? ` made at ${notice.madeAt}`
-        : '';
-  return `Restored from a backup${where} on ${formatDateTime(notice.restoredAt)}`;
+function titleOf(intl: IntlShape, notice: RestoreNotice): string {
+  const where = notice.madeElsewhere === true ? (notice.madeAt ? 'elsewhereNamed' : 'elsewhere') : notice.madeAt ? 'named' : 'unknown';
+  return intl.formatMessage(words.title, { where, counter: notice.madeAt ?? '', at: formatDateTime(notice.restoredAt) });
 }
 
 /** One held write: what it was, and the agent's two choices (a discard asked once more, since the service is not asked). */
 function HeldWriteRow({ write }: { write: HeldWrite }) {
+  const intl = useIntl();
   const { busyId, check, discard } = useRestore();
   const [confirming, setConfirming] = useState(false);
   const [asked, setAsked] = useState(false);
@@ -36,25 +64,25 @@ function HeldWriteRow({ write }: { write: HeldWrite }) {
             {write.what}
           </Text>
           <Text size="xs" c="dimmed">
-            Sent {formatDateTime(write.startedAt)}
+            {intl.formatMessage(words.sent, { at: formatDateTime(write.startedAt) })}
           </Text>
           {write.whyNotCheckable && <Text size="xs">{write.whyNotCheckable}</Text>}
         </Stack>
         {confirming ? (
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            <Text size="sm">Discard without asking the service?</Text>
+            <Text size="sm">{intl.formatMessage(words.discardAsk)}</Text>
             <BusyButton size="xs" color="red" busy={busy} autoFocus onClick={() => void discard(write.id)}>
-              Discard
+              {intl.formatMessage(words.discard)}
             </BusyButton>
             <Button size="xs" variant="default" disabled={busy} onClick={() => setConfirming(false)}>
-              Keep
+              {intl.formatMessage(words.keep)}
             </Button>
           </Group>
         ) : (
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {write.checkable && (
               <BusyButton size="xs" busy={busy} disabled={busyId !== null} onClick={() => void check(write.id)}>
-                Check with the service
+                {intl.formatMessage(words.check)}
               </BusyButton>
             )}
             <Button
@@ -67,7 +95,7 @@ function HeldWriteRow({ write }: { write: HeldWrite }) {
                 setConfirming(true);
               }}
             >
-              Discard…
+              {intl.formatMessage(words.discardOpen)}
             </Button>
           </Group>
         )}
@@ -82,6 +110,7 @@ function HeldWriteRow({ write }: { write: HeldWrite }) {
  * `onDone` takes the focus once the agent closes the last word of it.
  */
 export function RestoredWritesPanel({ onDone }: { onDone: () => void }) {
+  const intl = useIntl();
   const { notice, outcome, error, load, closeOutcome } = useRestore();
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => void load(), [load]);
@@ -98,34 +127,32 @@ export function RestoredWritesPanel({ onDone }: { onDone: () => void }) {
       role="region"
       // Full height above the list, which takes what is left.
       style={{ flexShrink: 0 }}
-      title={notice ? titleOf(notice) : 'Restored from a backup'}
-      aria-label="Restored from a backup"
+      title={notice ? titleOf(intl, notice) : intl.formatMessage(words.restored)}
+      aria-label={intl.formatMessage(words.restored)}
     >
       <Stack gap="sm">
         {held.length > 0 && (
           <>
-            <Text size="sm">
-              {held.length === 1 ? 'This write was' : 'These writes were'} being sent when the backup was made, and what became of{' '}
-              {held.length === 1 ? 'it' : 'them'} is not known. Packdesk has not sent {held.length === 1 ? 'it' : 'any of them'} again.
-              Decide each one: Check with the service reads its booking (the write is never sent again); Discard closes it without asking.
-            </Text>
-            <Stack gap="xs" role="list" aria-label="Writes held since the restore">
+            <Text size="sm">{intl.formatMessage(words.held, { count: held.length, product: PRODUCT_NAME })}</Text>
+            <Stack gap="xs" role="list" aria-label={intl.formatMessage(words.heldList)}>
               {held.map((write) => (
                 <HeldWriteRow key={write.id} write={write} />
               ))}
             </Stack>
           </>
         )}
-        {notice?.agencyWaits && (
-          <Text size="sm">
-            This counter’s bookings are not shared with the agency since the restore. Connect again in Settings → Agency ledger, or
-            disconnect there to keep this counter on its own.
-          </Text>
-        )}
+        {notice?.agencyWaits && <Text size="sm">{intl.formatMessage(words.agencyWaits)}</Text>}
         {outcome && (
           <Group justify="space-between" wrap="nowrap" role="status">
             <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
-              <b>{outcome.what}:</b> {outcome.outcome}
+              <FormattedMessage
+                {...words.outcome}
+                values={{
+                  b: (chunks) => <b>{chunks}</b>,
+                  what: outcome.what ?? intl.formatMessage(words.theWrite),
+                  outcome: typeof outcome.outcome === 'string' ? outcome.outcome : intl.formatMessage(outcome.outcome),
+                }}
+              />
             </Text>
             <Button
               ref={closeButton}
@@ -136,7 +163,7 @@ export function RestoredWritesPanel({ onDone }: { onDone: () => void }) {
                 onDone();
               }}
             >
-              Close
+              {intl.formatMessage(words.close)}
             </Button>
           </Group>
         )}

@@ -1,10 +1,28 @@
 import { Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { plural } from '../../../../shared/format';
+import { formatNumber } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import type { TodayFigures } from '../../../../shared/reports';
+import { ServiceWords } from '../../components/ServiceWords';
 import { onDemand } from '../on-demand';
-import { reportMoney } from '../../../../shared/report-money';
+import { reportAmount } from '../../../../shared/report-wording';
+import type { Wording } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/use-wording';
+import { hourOfDay } from './hours';
+
+const words = defineMessages({
+  byStatus: { id: 'today.counts.byStatus', defaultMessage: 'Bookings made by status' },
+  made: { id: 'today.counts.made', defaultMessage: '{count, plural, one {# booking made} other {# bookings made}}' },
+  statusCount: { id: 'today.counts.statusCount', defaultMessage: '{status}: {count}' },
+  salesPerHour: { id: 'today.counts.salesPerHour', defaultMessage: 'Sales per hour' },
+  hour: { id: 'today.counts.hour', defaultMessage: '{from}–{to} UTC' },
+  nothing: { id: 'today.counts.nothing', defaultMessage: '—' },
+  madeColumn: { id: 'today.counts.column.made', defaultMessage: 'Made' },
+  takings: { id: 'today.counts.column.takings', defaultMessage: 'Takings' },
+  refunded: { id: 'today.counts.column.refunded', defaultMessage: 'Refunded' },
+});
 
 /** The charts' code (the charting library) loads when a day with sales is first shown, not before. */
 const DayCharts = onDemand(() => import('./DayCharts').then((module) => module.DayCharts)).Component;
@@ -26,12 +44,13 @@ const FIRST_STATUSES = ['Paid', 'Cancelled', 'Failed'];
 
 /** Bookings made today by the status each has now. */
 export function StatusCounts({ figures }: { figures: TodayFigures }) {
+  const intl = useIntl();
   const count = (status: string) => figures.byStatus.find((line) => line.status === status)?.n ?? 0;
   const others = figures.byStatus.filter((line) => !FIRST_STATUSES.includes(line.status));
   return (
-    <Group gap="sm" aria-label="Bookings made by status" role="group">
+    <Group gap="sm" aria-label={intl.formatMessage(words.byStatus)} role="group">
       <Text fw={700} data-testid="made-count">
-        {plural(figures.made, 'booking')} made
+        {intl.formatMessage(words.made, { count: figures.made })}
       </Text>
       {[...FIRST_STATUSES.map((status) => ({ status, n: count(status) })), ...others].map((line) => (
         <Badge
@@ -40,7 +59,11 @@ export function StatusCounts({ figures }: { figures: TodayFigures }) {
           variant="light"
           color={line.status === 'Paid' ? 'green' : line.status === 'Pending' ? 'gray' : 'orange'}
         >
-          {line.status}: {line.n}
+          {/* The status as the service names it; the count is ours. */}
+          <FormattedMessage
+            {...words.statusCount}
+            values={{ status: <ServiceWords>{line.status}</ServiceWords>, count: formatNumber(line.n) }}
+          />
         </Badge>
       ))}
     </Group>
@@ -63,6 +86,7 @@ function useAfterFirstFrame(): boolean {
 
 /** Bookings made per hour (UTC), the hours with sales only. */
 export function SalesByHour({ figures }: { figures: TodayFigures }) {
+  const intl = useIntl();
   const chartsNow = useAfterFirstFrame();
   const hours = figures.madeByHour.map((n, hour) => ({ hour, n })).filter((line) => line.n > 0);
   if (hours.length === 0) return null;
@@ -73,14 +97,12 @@ export function SalesByHour({ figures }: { figures: TodayFigures }) {
           <DayCharts figures={figures} />
         </Suspense>
       )}
-      <table aria-label="Sales per hour" className="report-table hours">
+      <table aria-label={intl.formatMessage(words.salesPerHour)} className="report-table hours">
         <tbody>
           {hours.map(({ hour, n }) => (
             <tr key={hour}>
-              <th scope="row">
-                {String(hour).padStart(2, '0')}:00–{String(hour + 1).padStart(2, '0')}:00 UTC
-              </th>
-              <td className="amount">{n}</td>
+              <th scope="row">{intl.formatMessage(words.hour, { from: hourOfDay(hour), to: hourOfDay(hour + 1) })}</th>
+              <td className="amount">{formatNumber(n)}</td>
             </tr>
           ))}
         </tbody>
@@ -90,8 +112,8 @@ export function SalesByHour({ figures }: { figures: TodayFigures }) {
 }
 
 /** Each currency's amount on a line of its own, in one cell (a few lines of text, not a table per row). */
-const perCurrency = (money: TodayFigures['money'], field: 'takings' | 'refunded') =>
-  money.length === 0 ? '—' : money.map((line) => reportMoney(line[field], line.currency)).join('\n');
+const perCurrency = (money: TodayFigures['money'], field: 'takings' | 'refunded', none: string, wording: Wording) =>
+  money.length === 0 ? none : money.map((line) => reportAmount(line[field], line.currency, wording)).join('\n');
 
 /** The day per agent or per desk: what each made, and the takings and refunds of those bookings in each currency. */
 export function Breakdown({
@@ -103,23 +125,26 @@ export function Breakdown({
   heading: string;
   lines: { name: string; made: number; money: TodayFigures['money'] }[];
 }) {
+  const intl = useIntl();
+  const wording = useWording();
+  const none = intl.formatMessage(words.nothing);
   return (
     <table aria-label={label} className="report-table">
       <thead>
         <tr>
           <th>{heading}</th>
-          <th className="amount">Made</th>
-          <th className="amount">Takings</th>
-          <th className="amount">Refunded</th>
+          <th className="amount">{intl.formatMessage(words.madeColumn)}</th>
+          <th className="amount">{intl.formatMessage(words.takings)}</th>
+          <th className="amount">{intl.formatMessage(words.refunded)}</th>
         </tr>
       </thead>
       <tbody>
         {lines.map((line) => (
           <tr key={line.name}>
             <th scope="row">{line.name}</th>
-            <td className="amount">{line.made}</td>
-            <td className="amount strong per-currency">{perCurrency(line.money, 'takings')}</td>
-            <td className="amount per-currency">{perCurrency(line.money, 'refunded')}</td>
+            <td className="amount">{formatNumber(line.made)}</td>
+            <td className="amount strong per-currency">{perCurrency(line.money, 'takings', none, wording)}</td>
+            <td className="amount per-currency">{perCurrency(line.money, 'refunded', none, wording)}</td>
           </tr>
         ))}
       </tbody>

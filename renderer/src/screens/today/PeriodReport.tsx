@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Button, Group, Loader, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
-import { formatDate } from '../../../../shared/format';
-import { periodRates } from '../../../../shared/report-words';
+import { formatDate, formatNumber } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { periodRates } from '../../../../shared/report-wording';
+import { useWording } from '../../i18n/use-wording';
 import type { PeriodReport as Report } from '../../../../shared/reports';
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -11,22 +14,41 @@ import { useShortcutKeys } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { TakingsTable } from './TakingsTable';
 
+const words = defineMessages({
+  made: { id: 'today.period.column.made', defaultMessage: 'Made' },
+  cancelled: { id: 'today.period.column.cancelled', defaultMessage: 'Cancelled' },
+  back: { id: 'today.period.back', defaultMessage: 'Today' },
+  csvSaved: { id: 'today.period.csvSaved', defaultMessage: 'CSV saved to {path}' },
+  saveCsv: { id: 'today.period.saveCsv', defaultMessage: 'Save CSV' },
+  from: { id: 'today.period.from', defaultMessage: 'From (YYYY-MM-DD)' },
+  to: { id: 'today.period.to', defaultMessage: 'To (YYYY-MM-DD)' },
+  show: { id: 'today.period.show', defaultMessage: 'Show' },
+  loading: { id: 'today.period.loading', defaultMessage: 'Loading the period report' },
+  title: { id: 'today.period.title', defaultMessage: 'Period report' },
+  subtitle: { id: 'today.period.subtitle', defaultMessage: '{from} to {to} (UTC), this counter' },
+  nothing: { id: 'today.period.nothing', defaultMessage: 'No booking was made at this counter in this period.' },
+  packages: { id: 'today.period.packages', defaultMessage: 'Package' },
+  hotels: { id: 'today.period.hotels', defaultMessage: 'Hotel' },
+  money: { id: 'today.period.money', defaultMessage: 'Money per currency' },
+});
+
 function Sellers({ label, sellers }: { label: string; sellers: Report['topPackages'] }) {
+  const intl = useIntl();
   return (
     <Table aria-label={label} withTableBorder>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{label}</Table.Th>
-          <Table.Th ta="right">Made</Table.Th>
-          <Table.Th ta="right">Cancelled</Table.Th>
+          <Table.Th ta="right">{intl.formatMessage(words.made)}</Table.Th>
+          <Table.Th ta="right">{intl.formatMessage(words.cancelled)}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {sellers.map((seller) => (
           <Table.Tr key={seller.name}>
             <Table.Td>{seller.name}</Table.Td>
-            <Table.Td ta="right">{seller.made}</Table.Td>
-            <Table.Td ta="right">{seller.cancelled}</Table.Td>
+            <Table.Td ta="right">{formatNumber(seller.made)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(seller.cancelled)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -36,6 +58,8 @@ function Sellers({ label, sellers }: { label: string; sellers: Report['topPackag
 
 /** A week's or a month's report at this counter, from `day` back: top sellers, rates, days booked ahead, money per currency. */
 export function PeriodReport({ profileId, day, onBack }: { profileId: number; day: string; onBack: () => void }) {
+  const intl = useIntl();
+  const wording = useWording();
   const [from, setFrom] = useState(`${day.slice(0, 8)}01`);
   const [to, setTo] = useState(day);
   const [report, setReport] = useState<Report | null>(null);
@@ -54,7 +78,7 @@ export function PeriodReport({ profileId, day, onBack }: { profileId: number; da
   return (
     <div>
       <PrintBar
-        back="Today"
+        back={intl.formatMessage(words.back)}
         onBack={onBack}
         ready={report !== null}
         savePdf={async (call) =>
@@ -63,7 +87,7 @@ export function PeriodReport({ profileId, day, onBack }: { profileId: number; da
       >
         {savedCsv && (
           <Text size="sm" role="status" c="dimmed">
-            CSV saved to {savedCsv}
+            {intl.formatMessage(words.csvSaved, { path: savedCsv })}
           </Text>
         )}
         {/* The period on screen (the one last shown), a line per booking for a spreadsheet. */}
@@ -79,7 +103,7 @@ export function PeriodReport({ profileId, day, onBack }: { profileId: number; da
             )
           }
         >
-          Save CSV
+          {intl.formatMessage(words.saveCsv)}
         </BusyButton>
       </PrintBar>
       <ErrorNotice error={csv.error} onClose={csv.clearError} />
@@ -91,35 +115,35 @@ export function PeriodReport({ profileId, day, onBack }: { profileId: number; da
         }}
       >
         <Group align="flex-end" mb="md">
-          <TextInput label="From (YYYY-MM-DD)" value={from} onChange={(event) => setFrom(event.currentTarget.value)} w={180} />
-          <TextInput label="To (YYYY-MM-DD)" value={to} onChange={(event) => setTo(event.currentTarget.value)} w={180} />
+          <TextInput label={intl.formatMessage(words.from)} value={from} onChange={(event) => setFrom(event.currentTarget.value)} w={180} />
+          <TextInput label={intl.formatMessage(words.to)} value={to} onChange={(event) => setTo(event.currentTarget.value)} w={180} />
           <Button type="submit" variant="default">
-            Show
+            {intl.formatMessage(words.show)}
           </Button>
         </Group>
       </form>
       <ErrorNotice error={error} />
       {!report ? (
-        !error && <Loader role="status" aria-label="Loading the period report" />
+        !error && <Loader role="status" aria-label={intl.formatMessage(words.loading)} />
       ) : (
-        <article aria-label="Period report">
-          <Title order={2}>Period report</Title>
+        <article aria-label={intl.formatMessage(words.title)}>
+          <Title order={2}>{intl.formatMessage(words.title)}</Title>
           <Text c="dimmed" mb="md">
-            {formatDate(report.from)} to {formatDate(report.to)} (UTC), this counter
+            {intl.formatMessage(words.subtitle, { from: formatDate(report.from), to: formatDate(report.to) })}
           </Text>
-          {periodRates(report) === null ? (
-            <Text data-testid="period-nothing">No booking was made at this counter in this period.</Text>
+          {periodRates(report, wording) === null ? (
+            <Text data-testid="period-nothing">{intl.formatMessage(words.nothing)}</Text>
           ) : (
-            <Text data-testid="period-rates">{periodRates(report)}</Text>
+            <Text data-testid="period-rates">{periodRates(report, wording)}</Text>
           )}
           <SimpleGrid cols={2} mt="md">
-            <Sellers label="Package" sellers={report.topPackages} />
-            <Sellers label="Hotel" sellers={report.topHotels} />
+            <Sellers label={intl.formatMessage(words.packages)} sellers={report.topPackages} />
+            <Sellers label={intl.formatMessage(words.hotels)} sellers={report.topHotels} />
           </SimpleGrid>
           <Title order={3} size="h4" mt="lg" mb="xs">
-            Money per currency
+            {intl.formatMessage(words.money)}
           </Title>
-          <TakingsTable money={report.money} label="Money per currency" />
+          <TakingsTable money={report.money} label={intl.formatMessage(words.money)} />
         </article>
       )}
     </div>

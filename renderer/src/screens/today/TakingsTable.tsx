@@ -1,24 +1,33 @@
+import { useIntl } from 'react-intl';
 import { Text } from '@mantine/core';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import type { CurrencyTotals } from '../../../../shared/reports';
-import { reportMoney } from '../../../../shared/report-money';
-import { MONEY_COLUMNS } from '../../../../shared/report-words';
+import { MONEY_COLUMNS, reportAmount } from '../../../../shared/report-wording';
+import { useWording } from '../../i18n/use-wording';
+
+const words = defineMessages({
+  none: { id: 'today.takings.none', defaultMessage: 'No money moved.' },
+  currency: { id: 'today.takings.currency', defaultMessage: 'Currency' },
+});
 
 /** The day's money per currency, each in its own currency (never added across currencies); a plain table, cheap to draw many of. */
 export function TakingsTable({ money, label }: { money: CurrencyTotals[]; label: string }) {
+  const intl = useIntl();
+  const wording = useWording();
   if (money.length === 0)
     return (
       <Text c="dimmed" size="sm">
-        No money moved.
+        {intl.formatMessage(words.none)}
       </Text>
     );
   return (
     <table aria-label={label} className="report-table">
       <thead>
         <tr>
-          <th>Currency</th>
-          {MONEY_COLUMNS.map(([title]) => (
-            <th key={title} className="amount">
-              {title}
+          <th>{intl.formatMessage(words.currency)}</th>
+          {MONEY_COLUMNS.map(([title, field]) => (
+            <th key={field} className="amount">
+              {wording.say(title)}
             </th>
           ))}
         </tr>
@@ -27,9 +36,9 @@ export function TakingsTable({ money, label }: { money: CurrencyTotals[]; label:
         {money.map((line) => (
           <tr key={line.currency} data-testid={`takings-${line.currency}`}>
             <th scope="row">{line.currency}</th>
-            {MONEY_COLUMNS.map(([title, field]) => (
-              <td key={title} className={field === 'takings' ? 'amount strong' : 'amount'}>
-                {reportMoney(line[field], line.currency)}
+            {MONEY_COLUMNS.map(([, field]) => (
+              <td key={field} className={field === 'takings' ? 'amount strong' : 'amount'}>
+                {reportAmount(line[field], line.currency, wording)}
               </td>
             ))}
           </tr>

@@ -1,12 +1,26 @@
+import { useIntl } from 'react-intl';
 import { Alert, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { BusyButton } from '../../components/BusyButton';
 import type { Attempt } from '../../../../shared/training';
 import { useNow } from '../../hooks/use-now';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
 
+const words = defineMessages({
+  underWay: { id: 'trainer.underWay.heading', defaultMessage: 'Exercise under way · {time}' },
+  check: { id: 'trainer.underWay.check', defaultMessage: 'Check my work' },
+  notOver: { id: 'trainer.underWay.notOver', defaultMessage: 'Not over yet' },
+  passed: { id: 'trainer.outcome.passed', defaultMessage: 'Passed: {title}' },
+  doneIn: { id: 'trainer.outcome.passed.time', defaultMessage: 'Done right in {time}.' },
+  notPassed: { id: 'trainer.outcome.notPassed', defaultMessage: 'Not passed: {title}' },
+  wentWrong: { id: 'trainer.outcome.wentWrong', defaultMessage: 'What went wrong:' },
+  wentWrongAfter: { id: 'trainer.outcome.wentWrong.after', defaultMessage: 'What went wrong (after {time}):' },
+});
+
 /** The exercise the trainee is on: the task in words, the time running, and "Check my work". */
 export function ExerciseUnderWay({ attempt, task }: { attempt: Attempt; task: string }) {
+  const intl = useIntl();
   const { busy, check, outcome } = useTraining();
   const now = useNow();
 
@@ -16,19 +30,19 @@ export function ExerciseUnderWay({ attempt, task }: { attempt: Attempt; task: st
         <Group justify="space-between" align="flex-start">
           <div>
             <Text size="xs" tt="uppercase" fw={700} c="blue.8">
-              Exercise under way · {formatSeconds((now - Date.parse(attempt.startedAt)) / 1000)}
+              {intl.formatMessage(words.underWay, { time: formatSeconds(intl, (now - Date.parse(attempt.startedAt)) / 1000) })}
             </Text>
             <Title order={3} id="exercise-under-way">
               {attempt.title}
             </Title>
           </div>
           <BusyButton onClick={() => void check()} busy={busy === 'checking'} data-focus-next>
-            Check my work
+            {intl.formatMessage(words.check)}
           </BusyButton>
         </Group>
         <Text>{task}</Text>
         {outcome?.kind === 'not-over' && (
-          <Alert color="yellow" title="Not over yet" role="status">
+          <Alert color="yellow" title={intl.formatMessage(words.notOver)} role="status">
             {outcome.reason}
           </Alert>
         )}
@@ -39,16 +53,21 @@ export function ExerciseUnderWay({ attempt, task }: { attempt: Attempt; task: st
 
 /** How the last exercise came out: passed with its time, or what went wrong. */
 export function ExerciseOutcome({ attempt }: { attempt: Attempt }) {
+  const intl = useIntl();
   if (attempt.passed)
     return (
-      <Alert color="green" title={`Passed: ${attempt.title}`} role="status">
-        Done right in {formatSeconds(attempt.seconds ?? 0)}.
+      <Alert color="green" title={intl.formatMessage(words.passed, { title: attempt.title })} role="status">
+        {intl.formatMessage(words.doneIn, { time: formatSeconds(intl, attempt.seconds ?? 0) })}
       </Alert>
     );
   return (
-    <Alert color="red" title={`Not passed: ${attempt.title}`} role="alert">
+    <Alert color="red" title={intl.formatMessage(words.notPassed, { title: attempt.title })} role="alert">
       <Stack gap={4}>
-        <Text size="sm">What went wrong{attempt.seconds !== null ? ` (after ${formatSeconds(attempt.seconds)})` : ''}:</Text>
+        <Text size="sm">
+          {attempt.seconds === null
+            ? intl.formatMessage(words.wentWrong)
+            : intl.formatMessage(words.wentWrongAfter, { time: formatSeconds(intl, attempt.seconds) })}
+        </Text>
         <List size="sm">
           {attempt.problems.map((problem) => (
             <List.Item key={problem}>{problem}</List.Item>

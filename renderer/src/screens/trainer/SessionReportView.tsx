@@ -1,43 +1,71 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { Loader, Table, Text, Title } from '@mantine/core';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatNumber } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { PrintBar } from '../../components/PrintBar';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
 
+const words = defineMessages({
+  loading: { id: 'trainer.report.loading', defaultMessage: 'Loading the session report' },
+  back: { id: 'trainer.report.back', defaultMessage: 'Back to the trainer' },
+  report: { id: 'trainer.report.article', defaultMessage: 'Session report' },
+  title: { id: 'trainer.report.title', defaultMessage: 'Training session: {trainee}' },
+  summary: {
+    id: 'trainer.report.summary',
+    defaultMessage:
+      '{passed} passed, {failed} not passed, {time} in exercises. Training on the built-in service: no real booking was made and no money moved.',
+  },
+  none: { id: 'trainer.report.none', defaultMessage: 'No exercise tried yet.' },
+  exercise: { id: 'trainer.report.column.exercise', defaultMessage: 'Exercise' },
+  started: { id: 'trainer.report.column.started', defaultMessage: 'Started' },
+  time: { id: 'trainer.report.column.time', defaultMessage: 'Time' },
+  result: { id: 'trainer.report.column.result', defaultMessage: 'Result' },
+  wentWrong: { id: 'trainer.report.column.wentWrong', defaultMessage: 'What went wrong' },
+  noTime: { id: 'trainer.report.noTime', defaultMessage: '—' },
+  underWay: { id: 'trainer.report.result.underWay', defaultMessage: 'Under way' },
+  passed: { id: 'trainer.report.result.passed', defaultMessage: 'Passed' },
+  notPassed: { id: 'trainer.report.result.notPassed', defaultMessage: 'Not passed' },
+});
+
 /** A trainee's session on paper: every exercise tried, its time, and what went wrong; printed or saved as a PDF like a voucher. */
 export function SessionReportView({ onBack }: { onBack: () => void }) {
+  const intl = useIntl();
   const { report, loadReport } = useTraining();
   useEffect(() => {
     void loadReport();
   }, [loadReport]);
 
-  if (!report) return <Loader role="status" aria-label="Loading the session report" />;
+  if (!report) return <Loader role="status" aria-label={intl.formatMessage(words.loading)} />;
   return (
     <div className="voucher-page">
       <PrintBar
-        back="Back to the trainer"
+        back={intl.formatMessage(words.back)}
         onBack={onBack}
         savePdf={async (mainCall) => (await mainCall('training:save-report-pdf', {})).path}
         printFirst
       />
-      <article aria-label="Session report">
-        <Title order={2}>Training session: {report.trainee}</Title>
+      <article aria-label={intl.formatMessage(words.report)}>
+        <Title order={2}>{intl.formatMessage(words.title, { trainee: report.trainee })}</Title>
         <Text c="dimmed" mb="md">
-          {report.passed} passed, {report.failed} not passed, {formatSeconds(report.totalSeconds)} in exercises. Training on the built-in
-          service: no real booking was made and no money moved.
+          {intl.formatMessage(words.summary, {
+            passed: formatNumber(report.passed),
+            failed: formatNumber(report.failed),
+            time: formatSeconds(intl, report.totalSeconds),
+          })}
         </Text>
         {report.attempts.length === 0 ? (
-          <Text>No exercise tried yet.</Text>
+          <Text>{intl.formatMessage(words.none)}</Text>
         ) : (
           <Table withTableBorder striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Exercise</Table.Th>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>What went wrong</Table.Th>
+                <Table.Th>{intl.formatMessage(words.exercise)}</Table.Th>
+                <Table.Th>{intl.formatMessage(words.started)}</Table.Th>
+                <Table.Th>{intl.formatMessage(words.time)}</Table.Th>
+                <Table.Th>{intl.formatMessage(words.result)}</Table.Th>
+                <Table.Th>{intl.formatMessage(words.wentWrong)}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -45,8 +73,10 @@ export function SessionReportView({ onBack }: { onBack: () => void }) {
                 <Table.Tr key={attempt.id}>
                   <Table.Td>{attempt.title}</Table.Td>
                   <Table.Td>{formatDateTime(attempt.startedAt)}</Table.Td>
-                  <Table.Td>{attempt.seconds === null ? '—' : formatSeconds(attempt.seconds)}</Table.Td>
-                  <Table.Td>{attempt.passed === null ? 'Under way' : attempt.passed ? 'Passed' : 'Not passed'}</Table.Td>
+                  <Table.Td>{attempt.seconds === null ? intl.formatMessage(words.noTime) : formatSeconds(intl, attempt.seconds)}</Table.Td>
+                  <Table.Td>
+                    {intl.formatMessage(attempt.passed === null ? words.underWay : attempt.passed ? words.passed : words.notPassed)}
+                  </Table.Td>
                   <Table.Td>{attempt.problems.join(' ')}</Table.Td>
                 </Table.Tr>
               ))}

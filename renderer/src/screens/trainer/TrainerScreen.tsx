@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useActiveProfile } from '../../stores/app-store';
 import { useTraining } from '../../stores/training-store';
@@ -10,8 +12,34 @@ import { FreshDayDialog } from './FreshDayDialog';
 import { ScenarioPanel } from './ScenarioPanel';
 import { SessionReportView } from './SessionReportView';
 
+const words = defineMessages({
+  title: { id: 'trainer.screen.title', defaultMessage: 'Trainer' },
+  intro: {
+    id: 'trainer.screen.intro',
+    defaultMessage:
+      'Trainee: <b>{trainee}</b>. Exercises check themselves from the training service’s records; nothing here reaches a real service or a real card.',
+  },
+  addTrainee: { id: 'trainer.screen.addTrainee', defaultMessage: 'Add trainee' },
+  sessionReport: { id: 'trainer.screen.sessionReport', defaultMessage: 'Session report' },
+  freshDay: { id: 'trainer.screen.freshDay', defaultMessage: 'Start a fresh training day' },
+  freshDayDone: { id: 'trainer.screen.freshDay.done', defaultMessage: 'A fresh training day' },
+  freshDayRemoved: {
+    id: 'trainer.screen.freshDay.removed',
+    defaultMessage:
+      '{count, plural, one {One booking was} other {# bookings were}} removed, with this trainee’s exercises and report. The built-in service is back to normal.',
+  },
+  preparing: { id: 'trainer.screen.preparing', defaultMessage: 'Preparing the exercise' },
+  preparingShort: { id: 'trainer.screen.preparing.loader', defaultMessage: 'Preparing' },
+  preparingText: {
+    id: 'trainer.screen.preparing.text',
+    defaultMessage: 'Turning on its scenario and making the booking it starts from, if any. A few seconds.',
+  },
+  exercises: { id: 'trainer.screen.exercises', defaultMessage: 'Exercises' },
+});
+
 /** The trainer's room, on training profiles only: exercises that check themselves, the service's bad days, trainees and their reports. */
 export function TrainerScreen() {
+  const intl = useIntl();
   const profile = useActiveProfile();
   // Read by the training banner for this profile, and kept current by every start, check and fresh day.
   const { exercises, underWay, outcome, problem, busy } = useTraining();
@@ -71,21 +99,20 @@ export function TrainerScreen() {
     <Stack maw={980} gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Trainer</Title>
+          <Title order={2}>{intl.formatMessage(words.title)}</Title>
           <Text c="dimmed">
-            Trainee: <b>{profile?.name}</b>. Exercises check themselves from the training service’s records; nothing here reaches a real
-            service or a real card.
+            <FormattedMessage {...words.intro} values={{ trainee: profile?.name ?? '', b: (chunks) => <b>{chunks}</b> }} />
           </Text>
         </div>
         <Group gap="xs">
           <Button ref={addButton} variant="default" onClick={() => setAddingTrainee(true)} disabled={addingTrainee}>
-            Add trainee
+            {intl.formatMessage(words.addTrainee)}
           </Button>
           <Button ref={reportButton} variant="default" onClick={() => setView('report')}>
-            Session report
+            {intl.formatMessage(words.sessionReport)}
           </Button>
           <Button ref={freshDayButton} variant="default" onClick={() => setAskingFreshDay(true)}>
-            Start a fresh training day
+            {intl.formatMessage(words.freshDay)}
           </Button>
         </Group>
       </Group>
@@ -101,9 +128,8 @@ export function TrainerScreen() {
         />
       )}
       {freshDay !== null && (
-        <Alert color="green" title="A fresh training day" role="status" withCloseButton onClose={() => setFreshDay(null)}>
-          {freshDay === 1 ? 'One booking was' : `${freshDay} bookings were`} removed, with this trainee’s exercises and report. The built-in
-          service is back to normal.
+        <Alert color="green" title={intl.formatMessage(words.freshDayDone)} role="status" withCloseButton onClose={() => setFreshDay(null)}>
+          {intl.formatMessage(words.freshDayRemoved, { count: freshDay })}
         </Alert>
       )}
 
@@ -118,10 +144,10 @@ export function TrainerScreen() {
       <ErrorNotice error={problem} />
 
       {busy === 'starting' && (
-        <Alert ref={preparing} tabIndex={-1} color="blue" title="Preparing the exercise" role="status">
+        <Alert ref={preparing} tabIndex={-1} color="blue" title={intl.formatMessage(words.preparing)} role="status">
           <Group gap="sm">
-            <Loader size="sm" aria-label="Preparing" />
-            <Text size="sm">Turning on its scenario and making the booking it starts from, if any. A few seconds.</Text>
+            <Loader size="sm" aria-label={intl.formatMessage(words.preparingShort)} />
+            <Text size="sm">{intl.formatMessage(words.preparingText)}</Text>
           </Group>
         </Alert>
       )}
@@ -137,7 +163,7 @@ export function TrainerScreen() {
       )}
 
       <Stack gap="sm" ref={list}>
-        <Title order={3}>Exercises</Title>
+        <Title order={3}>{intl.formatMessage(words.exercises)}</Title>
         <ExerciseList />
       </Stack>
 
