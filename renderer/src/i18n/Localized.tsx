@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import { DatesProvider } from '@mantine/dates';
+import { CALENDAR_LOCALES } from './calendar-locale';
 import { FORMAT_LOCALES } from '../../../shared/i18n/languages';
 import { useLanguage } from './language-store';
 
@@ -13,7 +15,7 @@ export function Localized({ children }: { children: ReactNode }) {
   if (catalog === null) return null;
   return (
     <IntlProvider locale={FORMAT_LOCALES[language]} messages={catalog} defaultLocale="en-GB" onError={reportMissing}>
-      {children}
+      <DatesProvider settings={{ locale: CALENDAR_LOCALES[language], firstDayOfWeek: 1 }}>{children}</DatesProvider>
     </IntlProvider>
   );
 }

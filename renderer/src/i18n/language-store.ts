@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE } from '../../../shared/i18n/languages';
 import type { Language, LanguageChoice } from '../../../shared/i18n/languages';
 import { setFormatLanguage } from '../../../shared/format';
 import { call } from '../bridge';
+import { loadCalendarLocale } from './calendar-locale';
 
 interface LanguageState {
   language: Language;
@@ -27,7 +28,7 @@ export const useLanguage = create<LanguageState>((set, get) => {
     }
     // The last choice wins when two loads overlap.
     const ticket = ++loading;
-    const catalog = await loadCatalog(language);
+    const [catalog] = await Promise.all([loadCatalog(language), loadCalendarLocale(language)]);
     if (ticket !== loading) return;
     setFormatLanguage(language);
     document.documentElement.lang = language;

@@ -1,18 +1,50 @@
 import { useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { Button, Card, Fieldset, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { FormErrors } from '@mantine/form';
 import { channels } from '../../../../shared/ipc';
 import { BusyButton } from '../../components/BusyButton';
 import type { KeySlot } from '../../../../shared/profiles';
-import { baseUrlProblem, KEY_SLOT_LABELS } from '../../../../shared/profiles';
+import { baseUrlProblem } from '../../../../shared/profiles';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { schemaErrors } from '../../components/schema-form';
 import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 import { usePeople } from '../../stores/people-store';
-import { KEY_SLOTS, keyFieldError, keyPlaceholder } from './key-fields';
+import { KEY_SLOT_WORDS, KEY_SLOTS, keyFieldError, keyPlaceholder } from './key-fields';
+
+const words = defineMessages({
+  title: { id: 'settings.addProfile.title', defaultMessage: 'Add profile' },
+  intro: {
+    id: 'settings.addProfile.intro',
+    defaultMessage: 'Your organization’s service address and keys come from the Package Booking Service’s welcome e-mail.',
+  },
+  name: { id: 'settings.addProfile.name', defaultMessage: 'Profile name' },
+  namePlaceholder: { id: 'settings.addProfile.name.placeholder', defaultMessage: 'Agency – test mode' },
+  kind: { id: 'settings.addProfile.kind', defaultMessage: 'Kind' },
+  kindTest: { id: 'settings.addProfile.kind.test', defaultMessage: 'Test-mode organization' },
+  kindLive: { id: 'settings.addProfile.kind.live', defaultMessage: 'Live (real money)' },
+  baseUrl: { id: 'settings.addProfile.baseUrl', defaultMessage: 'Service address' },
+  publishableUse: {
+    id: 'settings.addProfile.publishable.description',
+    defaultMessage: 'Used by the card window to create payment tokens.',
+  },
+  administrator: { id: 'settings.addProfile.administrator', defaultMessage: 'You become this counter’s administrator' },
+  administratorIntro: {
+    id: 'settings.addProfile.administrator.intro',
+    defaultMessage:
+      'From now on the counter asks who is working on live and test profiles; training still never asks. Your PIN signs you in and approves refunds; you add the other agents in Settings.',
+  },
+  yourName: { id: 'settings.addProfile.administrator.name', defaultMessage: 'Your name' },
+  yourPin: { id: 'settings.addProfile.administrator.pin', defaultMessage: 'Your PIN' },
+  pinAgain: { id: 'settings.addProfile.administrator.pinAgain', defaultMessage: 'PIN again' },
+  pinsDiffer: { id: 'settings.addProfile.administrator.pinsDiffer', defaultMessage: 'The two PINs differ; type the same PIN twice.' },
+  cancel: { id: 'settings.addProfile.cancel', defaultMessage: 'Cancel' },
+  save: { id: 'settings.addProfile.save', defaultMessage: 'Save profile' },
+});
 
 type Kind = 'test' | 'live';
 
@@ -26,13 +58,13 @@ interface ProfileFormValues {
 }
 
 /** The first administrator's name and PIN as `people:add` checks them, and the PIN typed twice the same. */
-function administratorProblems({ administrator }: ProfileFormValues): FormErrors {
+function administratorProblems({ administrator }: ProfileFormValues, pinsDiffer: string): FormErrors {
   const problems: FormErrors = {};
   for (const [field, message] of Object.entries(
     schemaErrors(channels['people:add'].input, { name: administrator.name, role: 'administrator', pin: administrator.pin }),
   ))
     problems[`administrator.${field}`] = message;
-  if (administrator.pin !== administrator.pinAgain) problems['administrator.pinAgain'] = 'The two PINs differ; type the same PIN twice.';
+  if (administrator.pin !== administrator.pinAgain) problems['administrator.pinAgain'] = pinsDiffer;
   return problems;
 }
 
@@ -52,6 +84,7 @@ const fieldProblems = ({ kind, baseUrl, keys }: ProfileFormValues): Record<strin
 
 /** A new profile for the agency's own organization: its address and keys, checked before anything is saved. */
 export function AddProfileForm({ onDone }: { onDone: () => void }) {
+  const intl = useIntl();
   const refresh = useAppStore((state) => state.refresh);
   // Nobody signs in at this counter yet: whoever adds its first real profile becomes its administrator.
   const askAdministrator = usePeople((state) => state.session?.administratorExists === false);
@@ -72,7 +105,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
       return {
         ...schemaErrors(channels['profiles:create'].input, createInput(values)),
         ...Object.fromEntries(problems),
-        ...(askAdministrator ? administratorProblems(values) : {}),
+        ...(askAdministrator ? administratorProblems(values, intl.formatMessage(words.pinsDiffer)) : {}),
       };
     },
     validateInputOnChange: ['name'],
@@ -106,21 +139,21 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
       }}
       // Escape steps back, as Cancel does (the focus goes back to Add profile).
       onKeyDown={shortcutKeyHandler([['close-add-profile', () => !saving && onDone()]])}
-      aria-label="Add profile"
+      aria-label={intl.formatMessage(words.title)}
       noValidate
     >
       <Stack gap="md">
         <div>
-          <Title order={3}>Add profile</Title>
+          <Title order={3}>{intl.formatMessage(words.title)}</Title>
           <Text size="sm" c="dimmed">
-            Your organization’s service address and keys come from the Package Booking Service’s welcome e-mail.
+            {intl.formatMessage(words.intro)}
           </Text>
         </div>
         <ErrorNotice error={error} onClose={clearError} />
         <Group grow align="flex-start">
           <TextInput
-            label="Profile name"
-            placeholder="Agency – test mode"
+            label={intl.formatMessage(words.name)}
+            placeholder={intl.formatMessage(words.namePlaceholder)}
             {...form.getInputProps('name')}
             required
             data-autofocus
@@ -128,26 +161,26 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="profile-kind-label">
-              Kind
+              {intl.formatMessage(words.kind)}
             </Text>
             <SegmentedControl
               aria-labelledby="profile-kind-label"
               value={kind}
               onChange={(value) => form.setFieldValue('kind', value as Kind)}
               data={[
-                { value: 'test', label: 'Test-mode organization' },
-                { value: 'live', label: 'Live (real money)' },
+                { value: 'test', label: intl.formatMessage(words.kindTest) },
+                { value: 'live', label: intl.formatMessage(words.kindLive) },
               ]}
             />
           </Stack>
         </Group>
-        <TextInput label="Service address" {...form.getInputProps('baseUrl')} error={urlError} required />
+        <TextInput label={intl.formatMessage(words.baseUrl)} {...form.getInputProps('baseUrl')} error={urlError} required />
         {KEY_SLOTS.map((slot) => (
           <PasswordInput
             key={slot}
-            label={KEY_SLOT_LABELS[slot]}
+            label={intl.formatMessage(KEY_SLOT_WORDS[slot])}
             placeholder={keyPlaceholder(kind, slot)}
-            description={slot === 'publishable' ? 'Used by the card window to create payment tokens.' : undefined}
+            description={slot === 'publishable' ? intl.formatMessage(words.publishableUse) : undefined}
             {...form.getInputProps(`keys.${slot}`)}
             error={shown[`keys.${slot}`]}
             autoComplete="off"
@@ -155,24 +188,33 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
           />
         ))}
         {askAdministrator && (
-          <Fieldset legend="You become this counter’s administrator" variant="filled">
+          <Fieldset legend={intl.formatMessage(words.administrator)} variant="filled">
             <Text size="sm" c="dimmed" mb="sm">
-              From now on the counter asks who is working on live and test profiles; training still never asks. Your PIN signs you in and
-              approves refunds; you add the other agents in Settings.
+              {intl.formatMessage(words.administratorIntro)}
             </Text>
             <Group grow align="flex-start">
-              <TextInput label="Your name" {...form.getInputProps('administrator.name')} required />
-              <PasswordInput label="Your PIN" {...form.getInputProps('administrator.pin')} autoComplete="off" required />
-              <PasswordInput label="PIN again" {...form.getInputProps('administrator.pinAgain')} autoComplete="off" required />
+              <TextInput label={intl.formatMessage(words.yourName)} {...form.getInputProps('administrator.name')} required />
+              <PasswordInput
+                label={intl.formatMessage(words.yourPin)}
+                {...form.getInputProps('administrator.pin')}
+                autoComplete="off"
+                required
+              />
+              <PasswordInput
+                label={intl.formatMessage(words.pinAgain)}
+                {...form.getInputProps('administrator.pinAgain')}
+                autoComplete="off"
+                required
+              />
             </Group>
           </Fieldset>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={saving}>
-            Cancel
+            {intl.formatMessage(words.cancel)}
           </Button>
           <BusyButton type="submit" busy={saving}>
-            Save profile
+            {intl.formatMessage(words.save)}
           </BusyButton>
         </Group>
       </Stack>

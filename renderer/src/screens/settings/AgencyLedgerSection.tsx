@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
 import type { AgencySettingsView } from '../../../../shared/agency';
-import { plural } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import type { ProfileView } from '../../../../shared/profiles';
 import { AgencyPeopleNotice } from './AgencyPeopleNotice';
 import { LINK_LOOK, linkExplanation, linkWords, setAsideWords, unsentWords } from '../../components/agency-words';
@@ -11,7 +12,45 @@ import { useMainCall } from '../../hooks/use-main-call';
 import { useAgency } from '../../stores/agency-store';
 import { useAppStore } from '../../stores/app-store';
 import { AgencyForm } from './AgencyForm';
-import { TLS_CHOICES } from './agency-form-fields';
+
+const words = defineMessages({
+  section: { id: 'settings.agency.section', defaultMessage: 'Agency ledger of {name}' },
+  title: { id: 'settings.agency.title', defaultMessage: 'Agency ledger' },
+  linkAndUnsent: { id: 'settings.agency.link.unsent', defaultMessage: '{link} · {unsent}' },
+  edit: { id: 'settings.agency.edit', defaultMessage: 'Edit connection' },
+  connect: { id: 'settings.agency.connect', defaultMessage: 'Connect to an agency ledger' },
+  disconnect: { id: 'settings.agency.disconnect', defaultMessage: 'Disconnect' },
+  otherProfile: {
+    id: 'settings.agency.otherProfile',
+    defaultMessage:
+      '“{name}” shares its bookings with an agency. A counter’s history belongs to one agency: disconnect that profile first to connect this one.',
+  },
+  notShared: {
+    id: 'settings.agency.notShared',
+    defaultMessage:
+      'Not shared: this profile’s bookings are this counter’s own. An agency with several counters connects each of them to its PostgreSQL server, so a booking made at one desk can be found, changed or cancelled at any other.',
+  },
+  summary: {
+    id: 'settings.agency.summary',
+    defaultMessage:
+      'Shared as <strong>{counterName}</strong> with the database <mono>{database}</mono> on <mono>{host}:{port}</mono> (user <mono>{user}</mono>, {tls, select, verifyFull {encrypted and checked} require {encrypted, server not verified} other {not encrypted}}{ca, select, yes {, the agency’s own certificate authority} other {}}). Password: {password, select, saved {saved in the keychain} other {none}}.',
+  },
+  setAside: {
+    id: 'settings.agency.setAside',
+    defaultMessage:
+      '{count, plural, one {This counter did not take it: it was not a change this counter understands, held what looks like a card number, or would have pointed a booking at another one.} other {This counter did not take them: each was not a change this counter understands, held what looks like a card number, or would have pointed a booking at another one.}} Nothing else is held up. Ask whoever runs that counter and the agency server to look at it.',
+  },
+  confirmDisconnect: { id: 'settings.agency.disconnect.confirm', defaultMessage: 'Disconnect from the agency ledger?' },
+  confirmDisconnectText: {
+    id: 'settings.agency.disconnect.confirm.text',
+    defaultMessage:
+      'Stop sharing “{name}” with the agency? Every booking stays in this counter’s history, those made at other counters too; new bookings and changes from other counters stop arriving here.{unsent, plural, =0 {} one { # change made here and not sent yet will not be sent.} other { # changes made here and not sent yet will not be sent.}}',
+  },
+  keep: { id: 'settings.agency.disconnect.keep', defaultMessage: 'Keep sharing' },
+});
+
+/** The TLS modes as the summary's message chooses between them. */
+const TLS_WORD = { 'verify-full': 'verifyFull', require: 'require', disable: 'disable' } as const;
 
 type Mode = 'view' | 'form' | 'confirm-disconnect';
 /** Which button takes the focus after the part of the section that had it went away. */
@@ -22,6 +61,7 @@ type FocusTarget = 'connect' | 'edit' | 'disconnect' | 'keep';
  * which counter, how the link stands, and Disconnect (asked first). One profile per counter at most.
  */
 export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
+  const intl = useIntl();
   const status = useAgency((state) => state.status);
   const answer = useAgency((state) => state.answer);
   const otherProfile = useAppStore((state) =>
@@ -63,27 +103,26 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
 
   const shared = saved !== null && saved !== undefined;
   const link = status.profileId === profile.id ? status.link : null;
-  const unsent = status.profileId === profile.id ? unsentWords(status) : null;
-  const setAside = status.profileId === profile.id ? setAsideWords(status) : [];
+  const unsent = status.profileId === profile.id ? unsentWords(intl, status) : null;
+  const setAside = status.profileId === profile.id ? setAsideWords(intl, status) : [];
 
   return (
-    <Stack gap="xs" aria-label={`Agency ledger of ${profile.name}`} role="group" data-testid="agency-section">
+    <Stack gap="xs" aria-label={intl.formatMessage(words.section, { name: profile.name })} role="group" data-testid="agency-section">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Title order={4} size="h5">
-            Agency ledger
+            {intl.formatMessage(words.title)}
           </Title>
           {shared && link && (
             <Text size="sm" fw={600} c={LINK_LOOK[link.kind].text} data-testid="agency-section-link">
-              {linkWords(link)}
-              {unsent ? ` · ${unsent}` : ''}
+              {unsent ? intl.formatMessage(words.linkAndUnsent, { link: linkWords(intl, link), unsent }) : linkWords(intl, link)}
             </Text>
           )}
         </Group>
         {mode === 'view' && saved !== undefined && !otherProfile && (
           <Group gap="xs">
             <Button ref={shared ? editButton : connectButton} size="xs" variant="default" onClick={() => setMode('form')}>
-              {shared ? 'Edit connection' : 'Connect to an agency ledger'}
+              {intl.formatMessage(shared ? words.edit : words.connect)}
             </Button>
             {shared && (
               <Button
@@ -96,7 +135,7 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
                   setFocusOn('keep');
                 }}
               >
-                Disconnect
+                {intl.formatMessage(words.disconnect)}
               </Button>
             )}
           </Group>
@@ -105,25 +144,31 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
 
       {saved === null && otherProfile && (
         <Text size="sm" c="dimmed">
-          “{otherProfile.name}” shares its bookings with an agency. A counter’s history belongs to one agency: disconnect that profile first
-          to connect this one.
+          {intl.formatMessage(words.otherProfile, { name: otherProfile.name })}
         </Text>
       )}
       {saved === null && !otherProfile && mode === 'view' && (
         <Text size="sm" c="dimmed">
-          Not shared: this profile’s bookings are this counter’s own. An agency with several counters connects each of them to its
-          PostgreSQL server, so a booking made at one desk can be found, changed or cancelled at any other.
+          {intl.formatMessage(words.notShared)}
         </Text>
       )}
       {shared && mode !== 'form' && (
         <Text size="sm" data-testid="agency-summary">
-          Shared as <strong>{saved.counterName}</strong> with the database <span className="mono">{saved.database}</span> on{' '}
-          <span className="mono">
-            {saved.host}:{saved.port}
-          </span>{' '}
-          (user <span className="mono">{saved.user}</span>, {TLS_CHOICES.find((choice) => choice.value === saved.tlsMode)?.summary}
-          {saved.hasCaCertificate ? ', the agency’s own certificate authority' : ''}). Password:{' '}
-          {saved.hasPassword ? 'saved in the keychain' : 'none'}.
+          <FormattedMessage
+            {...words.summary}
+            values={{
+              counterName: saved.counterName,
+              database: saved.database,
+              host: saved.host,
+              port: saved.port,
+              user: saved.user,
+              tls: TLS_WORD[saved.tlsMode],
+              ca: saved.hasCaCertificate ? 'yes' : 'no',
+              password: saved.hasPassword ? 'saved' : 'none',
+              strong: (chunks) => <strong>{chunks}</strong>,
+              mono: (chunks) => <span className="mono">{chunks}</span>,
+            }}
+          />
         </Text>
       )}
       {shared && link && mode !== 'form' && link.kind !== 'live' && (
@@ -132,7 +177,7 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
           variant="light"
           title={link.kind === 'refused' ? link.message : undefined}
         >
-          <Text size="sm">{link.kind === 'refused' ? link.hint : linkExplanation(link)}</Text>
+          <Text size="sm">{link.kind === 'refused' ? link.hint : linkExplanation(intl, link)}</Text>
         </Alert>
       )}
 
@@ -141,10 +186,7 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
       {shared && link && mode !== 'form' && setAside.length > 0 && (
         <Alert color="orange" variant="light" title={setAside.join('; ')} data-testid="agency-set-aside">
           <Text size="sm">
-            {status.setAside.reduce((sum, entry) => sum + entry.count, 0) === 1
-              ? 'This counter did not take it: it was not a change this counter understands, held what looks like a card number, or would have pointed a booking at another one.'
-              : 'This counter did not take them: each was not a change this counter understands, held what looks like a card number, or would have pointed a booking at another one.'}{' '}
-            Nothing else is held up. Ask whoever runs that counter and the agency server to look at it.
+            {intl.formatMessage(words.setAside, { count: status.setAside.reduce((sum, entry) => sum + entry.count, 0) })}
           </Text>
         </Alert>
       )}
@@ -165,13 +207,9 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
           bg="red.0"
           style={{ borderRadius: 8 }}
           role="alertdialog"
-          aria-label="Disconnect from the agency ledger?"
+          aria-label={intl.formatMessage(words.confirmDisconnect)}
         >
-          <Text size="sm">
-            Stop sharing “{profile.name}” with the agency? Every booking stays in this counter’s history, those made at other counters too;
-            new bookings and changes from other counters stop arriving here.
-            {status.unsent > 0 ? ` ${plural(status.unsent, 'change')} made here and not sent yet will not be sent.` : ''}
-          </Text>
+          <Text size="sm">{intl.formatMessage(words.confirmDisconnectText, { name: profile.name, unsent: status.unsent })}</Text>
           <Group gap="xs" wrap="nowrap">
             <Button
               ref={keepButton}
@@ -183,10 +221,10 @@ export function AgencyLedgerSection({ profile }: { profile: ProfileView }) {
                 setFocusOn('disconnect');
               }}
             >
-              Keep sharing
+              {intl.formatMessage(words.keep)}
             </Button>
             <BusyButton size="xs" color="red" busy={busy} onClick={() => void disconnect()}>
-              Disconnect
+              {intl.formatMessage(words.disconnect)}
             </BusyButton>
           </Group>
         </Group>

@@ -1,19 +1,45 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { Badge, Button, Group, PasswordInput, Select, Table, Text } from '@mantine/core';
 import type { AgentView, Role } from '../../../../shared/people';
 import { pinSchema, roleSchema } from '../../../../shared/people';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useMainCall } from '../../hooks/use-main-call';
+import { formatLocale } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import type { Message } from '../../../../shared/i18n/messages';
 import { usePeople } from '../../stores/people-store';
 
-export const ROLE_LABELS: Record<Role, string> = { agent: 'Agent', supervisor: 'Supervisor', administrator: 'Administrator' };
-export const ROLE_OPTIONS = roleSchema.options.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const ROLE_LABELS: Record<Role, Message> = defineMessages({
+  agent: { id: 'settings.agents.role.agent', defaultMessage: 'Agent' },
+  supervisor: { id: 'settings.agents.role.supervisor', defaultMessage: 'Supervisor' },
+  administrator: { id: 'settings.agents.role.administrator', defaultMessage: 'Administrator' },
+});
+/** The roles as a picker lists them, in the agent's language. */
+export const roleOptions = (intl: IntlShape) =>
+  roleSchema.options.map((role) => ({ value: role, label: intl.formatMessage(ROLE_LABELS[role]) }));
+
+const words = defineMessages({
+  row: { id: 'settings.agents.row', defaultMessage: 'Agent {name}' },
+  role: { id: 'settings.agents.row.role', defaultMessage: 'Role of {name}' },
+  lockedUntil: { id: 'settings.agents.row.lockedUntil', defaultMessage: 'Locked until {time}' },
+  wrongPins: { id: 'settings.agents.row.wrongPins', defaultMessage: '{count, plural, one {# wrong PIN} other {# wrong PINs}}' },
+  canSignIn: { id: 'settings.agents.row.canSignIn', defaultMessage: 'Can sign in' },
+  unlock: { id: 'settings.agents.row.unlock', defaultMessage: 'Unlock' },
+  newPin: { id: 'settings.agents.row.newPin', defaultMessage: 'New PIN' },
+  newPinFor: { id: 'settings.agents.row.newPin.field', defaultMessage: 'New PIN for {name}' },
+  newPinPlaceholder: { id: 'settings.agents.row.newPin.placeholder', defaultMessage: 'At least 4 characters' },
+  savePin: { id: 'settings.agents.row.newPin.save', defaultMessage: 'Save PIN' },
+  cancel: { id: 'settings.agents.row.newPin.cancel', defaultMessage: 'Cancel' },
+});
 
 /** "14:05" on the counter's clock, for a lock that ends today. */
-const clockTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clockTime = (iso: string) => new Intl.DateTimeFormat(formatLocale(), { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** One agent in Settings: their role, whether wrong PINs locked them, and an administrator's unlock and new PIN. */
 export function AgentRow({ agent }: { agent: AgentView }) {
+  const intl = useIntl();
   const load = usePeople((state) => state.load);
   const [newPin, setNewPin] = useState<string | null>(null);
   const [pinProblem, setPinProblem] = useState<string | null>(null);
@@ -33,16 +59,16 @@ export function AgentRow({ agent }: { agent: AgentView }) {
 
   return (
     <>
-      <Table.Tr aria-label={`Agent ${agent.name}`}>
+      <Table.Tr aria-label={intl.formatMessage(words.row, { name: agent.name })}>
         <Table.Td>
           <Text fw={600}>{agent.name}</Text>
         </Table.Td>
         <Table.Td w={190}>
           <Select
-            aria-label={`Role of ${agent.name}`}
+            aria-label={intl.formatMessage(words.role, { name: agent.name })}
             size="xs"
             allowDeselect={false}
-            data={ROLE_OPTIONS}
+            data={roleOptions(intl)}
             value={agent.role}
             disabled={busy}
             onChange={(role) => role && void change((mainCall) => mainCall('people:set-role', { agentId: agent.id, role: role as Role }))}
@@ -51,15 +77,15 @@ export function AgentRow({ agent }: { agent: AgentView }) {
         <Table.Td>
           {agent.lockedUntil ? (
             <Badge color="red" variant="light">
-              Locked until {clockTime(agent.lockedUntil)}
+              {intl.formatMessage(words.lockedUntil, { time: clockTime(agent.lockedUntil) })}
             </Badge>
           ) : agent.failedTries > 0 ? (
             <Text size="sm" c="orange.8">
-              {agent.failedTries} wrong {agent.failedTries === 1 ? 'PIN' : 'PINs'}
+              {intl.formatMessage(words.wrongPins, { count: agent.failedTries })}
             </Text>
           ) : (
             <Text size="sm" c="dimmed">
-              Can sign in
+              {intl.formatMessage(words.canSignIn)}
             </Text>
           )}
         </Table.Td>
@@ -67,12 +93,12 @@ export function AgentRow({ agent }: { agent: AgentView }) {
           <Group gap="xs" justify="flex-end" wrap="nowrap">
             {(agent.lockedUntil || agent.failedTries > 0) && (
               <Button size="xs" variant="light" onClick={() => void change((mainCall) => mainCall('people:unlock', { agentId: agent.id }))}>
-                Unlock
+                {intl.formatMessage(words.unlock)}
               </Button>
             )}
             {newPin === null && (
               <Button size="xs" variant="default" onClick={() => setNewPin('')}>
-                New PIN
+                {intl.formatMessage(words.newPin)}
               </Button>
             )}
           </Group>
@@ -91,8 +117,8 @@ export function AgentRow({ agent }: { agent: AgentView }) {
                 }}
               >
                 <PasswordInput
-                  aria-label={`New PIN for ${agent.name}`}
-                  placeholder="At least 4 characters"
+                  aria-label={intl.formatMessage(words.newPinFor, { name: agent.name })}
+                  placeholder={intl.formatMessage(words.newPinPlaceholder)}
                   value={newPin}
                   onChange={(event) => setNewPin(event.currentTarget.value)}
                   error={pinProblem}
@@ -101,7 +127,7 @@ export function AgentRow({ agent }: { agent: AgentView }) {
                   style={{ flexGrow: 1 }}
                 />
                 <Button type="submit" loading={busy}>
-                  Save PIN
+                  {intl.formatMessage(words.savePin)}
                 </Button>
                 <Button
                   variant="default"
@@ -111,7 +137,7 @@ export function AgentRow({ agent }: { agent: AgentView }) {
                     clearError();
                   }}
                 >
-                  Cancel
+                  {intl.formatMessage(words.cancel)}
                 </Button>
               </Group>
             )}

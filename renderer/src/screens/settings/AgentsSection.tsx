@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Button, Card, Group, NumberInput, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { channels } from '../../../../shared/ipc';
@@ -9,7 +10,35 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { schemaErrors } from '../../components/schema-form';
 import { useMainCall } from '../../hooks/use-main-call';
 import { useMayCall, usePeople } from '../../stores/people-store';
-import { AgentRow, ROLE_OPTIONS } from './AgentRow';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { AgentRow, roleOptions } from './AgentRow';
+
+const words = defineMessages({
+  pinsDiffer: { id: 'settings.agents.add.pinsDiffer', defaultMessage: 'The two PINs differ; type the same PIN twice.' },
+  nobody: {
+    id: 'settings.agents.nobody',
+    defaultMessage:
+      'Nobody signs in at this counter yet. Adding its first live or test profile makes you its administrator; training never asks.',
+  },
+  title: { id: 'settings.agents.title', defaultMessage: 'Agents' },
+  intro: {
+    id: 'settings.agents.intro',
+    defaultMessage: 'Agents sell; supervisors also approve refunds and changes marked by hand; administrators also set the counter up.',
+  },
+  add: { id: 'settings.agents.add', defaultMessage: 'Add agent' },
+  name: { id: 'settings.agents.add.name', defaultMessage: 'Name' },
+  role: { id: 'settings.agents.add.role', defaultMessage: 'Role' },
+  pin: { id: 'settings.agents.add.pin', defaultMessage: 'PIN' },
+  pinAgain: { id: 'settings.agents.add.pinAgain', defaultMessage: 'PIN again' },
+  cancel: { id: 'settings.agents.add.cancel', defaultMessage: 'Cancel' },
+  save: { id: 'settings.agents.add.save', defaultMessage: 'Save agent' },
+  table: { id: 'settings.agents.table', defaultMessage: 'Agents of this counter' },
+  nameColumn: { id: 'settings.agents.table.name', defaultMessage: 'Name' },
+  roleColumn: { id: 'settings.agents.table.role', defaultMessage: 'Role' },
+  signInColumn: { id: 'settings.agents.table.signIn', defaultMessage: 'Sign-in' },
+  idleLock: { id: 'settings.agents.idleLock', defaultMessage: 'Lock the screen after this many minutes without use' },
+  idleLockSave: { id: 'settings.agents.idleLock.save', defaultMessage: 'Save' },
+});
 
 interface NewAgentValues {
   name: string;
@@ -20,6 +49,7 @@ interface NewAgentValues {
 
 /** The people who may sign in at this counter, for an administrator: add, role, unlock, new PIN, and when the screen locks. */
 export function AgentsSection() {
+  const intl = useIntl();
   const { session, agents, load } = usePeople();
   const mayManage = useMayCall('people:add');
   const [adding, setAdding] = useState(false);
@@ -30,14 +60,14 @@ export function AgentsSection() {
     initialValues: { name: '', role: 'agent', pin: '', pinAgain: '' },
     validate: (values) => ({
       ...schemaErrors(channels['people:add'].input, { name: values.name, role: values.role, pin: values.pin }),
-      ...(values.pin !== values.pinAgain ? { pinAgain: 'The two PINs differ; type the same PIN twice.' } : {}),
+      ...(values.pin !== values.pinAgain ? { pinAgain: intl.formatMessage(words.pinsDiffer) } : {}),
     }),
   });
 
   if (!session?.administratorExists) {
     return (
       <Text size="sm" c="dimmed">
-        Nobody signs in at this counter yet. Adding its first live or test profile makes you its administrator; training never asks.
+        {intl.formatMessage(words.nobody)}
       </Text>
     );
   }
@@ -57,55 +87,60 @@ export function AgentsSection() {
     );
 
   return (
-    <Card withBorder padding="lg" aria-label="Agents">
+    <Card withBorder padding="lg" aria-label={intl.formatMessage(words.title)}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={3} size="h4">
-              Agents
+              {intl.formatMessage(words.title)}
             </Title>
             <Text size="sm" c="dimmed">
-              Agents sell; supervisors also approve refunds and changes marked by hand; administrators also set the counter up.
+              {intl.formatMessage(words.intro)}
             </Text>
           </div>
-          {!adding && <Button onClick={() => setAdding(true)}>Add agent</Button>}
+          {!adding && <Button onClick={() => setAdding(true)}>{intl.formatMessage(words.add)}</Button>}
         </Group>
 
         {adding && (
           <form
-            aria-label="Add agent"
+            aria-label={intl.formatMessage(words.add)}
             noValidate
             onSubmit={form.onSubmit((values) => void addAgent(values))}
             onKeyDown={(event) => event.key === 'Escape' && setAdding(false)}
           >
             <Stack gap="sm">
               <Group grow align="flex-start">
-                <TextInput label="Name" {...form.getInputProps('name')} autoFocus required />
-                <Select label="Role" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
+                <TextInput label={intl.formatMessage(words.name)} {...form.getInputProps('name')} autoFocus required />
+                <Select
+                  label={intl.formatMessage(words.role)}
+                  data={roleOptions(intl)}
+                  allowDeselect={false}
+                  {...form.getInputProps('role')}
+                />
               </Group>
               <Group grow align="flex-start">
-                <PasswordInput label="PIN" {...form.getInputProps('pin')} autoComplete="off" required />
-                <PasswordInput label="PIN again" {...form.getInputProps('pinAgain')} autoComplete="off" required />
+                <PasswordInput label={intl.formatMessage(words.pin)} {...form.getInputProps('pin')} autoComplete="off" required />
+                <PasswordInput label={intl.formatMessage(words.pinAgain)} {...form.getInputProps('pinAgain')} autoComplete="off" required />
               </Group>
               <ErrorNotice error={error} onClose={clearError} />
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setAdding(false)} disabled={busy}>
-                  Cancel
+                  {intl.formatMessage(words.cancel)}
                 </Button>
                 <BusyButton type="submit" busy={busy}>
-                  Save agent
+                  {intl.formatMessage(words.save)}
                 </BusyButton>
               </Group>
             </Stack>
           </form>
         )}
 
-        <Table verticalSpacing={6} aria-label="Agents of this counter">
+        <Table verticalSpacing={6} aria-label={intl.formatMessage(words.table)}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Sign-in</Table.Th>
+              <Table.Th>{intl.formatMessage(words.nameColumn)}</Table.Th>
+              <Table.Th>{intl.formatMessage(words.roleColumn)}</Table.Th>
+              <Table.Th>{intl.formatMessage(words.signInColumn)}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -126,7 +161,7 @@ export function AgentsSection() {
           }}
         >
           <NumberInput
-            label="Lock the screen after this many minutes without use"
+            label={intl.formatMessage(words.idleLock)}
             min={1}
             max={240}
             allowDecimal={false}
@@ -136,7 +171,7 @@ export function AgentsSection() {
             w={420}
           />
           <BusyButton type="submit" variant="default" busy={idle.busy} disabled={minutes === session.idleLockMinutes}>
-            Save
+            {intl.formatMessage(words.idleLockSave)}
           </BusyButton>
         </Group>
         <ErrorNotice error={idle.error} onClose={idle.clearError} />

@@ -1,28 +1,61 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { Button, Group, PasswordInput, Text } from '@mantine/core';
 import type { KeySlot, KeyStatus, ProfileView } from '../../../../shared/profiles';
-import { KEY_SLOT_LABELS } from '../../../../shared/profiles';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useMainCall } from '../../hooks/use-main-call';
 import type { MainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
-import { keyFieldError, keyPlaceholder } from './key-fields';
+import { KEY_SLOT_WORDS, keyFieldError, keyPlaceholder } from './key-fields';
 
-function statusText(status: KeyStatus): string {
+const words = defineMessages({
+  missing: { id: 'settings.key.missing', defaultMessage: 'Not set' },
+  unreadable: { id: 'settings.key.unreadable', defaultMessage: 'Keychain not available' },
+  replace: { id: 'settings.key.replace', defaultMessage: 'Replace' },
+  add: { id: 'settings.key.add', defaultMessage: 'Add' },
+  remove: { id: 'settings.key.remove', defaultMessage: 'Remove' },
+  replaceKey: {
+    id: 'settings.key.replace.label',
+    defaultMessage:
+      '{slot, select, test {Replace service test key} live {Replace service live key} other {Replace stripe publishable key}}',
+  },
+  addKey: {
+    id: 'settings.key.add.label',
+    defaultMessage: '{slot, select, test {Add service test key} live {Add service live key} other {Add stripe publishable key}}',
+  },
+  removeKey: {
+    id: 'settings.key.remove.label',
+    defaultMessage: '{slot, select, test {Remove service test key} live {Remove service live key} other {Remove stripe publishable key}}',
+  },
+  newKey: {
+    id: 'settings.key.new.label',
+    defaultMessage: '{slot, select, test {New service test key} live {New service live key} other {New stripe publishable key}}',
+  },
+  save: { id: 'settings.key.save', defaultMessage: 'Save key' },
+  cancel: { id: 'settings.key.cancel', defaultMessage: 'Cancel' },
+});
+
+/** A saved key's last four characters, masked: the same in every language. */
+const masked = (lastFour: string) => `•••• ${lastFour}`;
+
+function statusText(intl: IntlShape, status: KeyStatus): string {
   switch (status.state) {
     case 'set':
-      return `•••• ${status.lastFour}`;
+      return masked(status.lastFour);
     case 'missing':
-      return 'Not set';
+      return intl.formatMessage(words.missing);
     case 'provided':
       return status.note;
     case 'unreadable':
-      return 'Keychain not available';
+      return intl.formatMessage(words.unreadable);
   }
 }
 
 /** One key of a profile: masked, replaceable, removable; the key itself never comes back from the main process. */
 export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot }) {
+  const intl = useIntl();
   const refresh = useAppStore((state) => state.refresh);
   const status = profile.keys[slot];
   const [editing, setEditing] = useState(false);
@@ -42,10 +75,10 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
     <div data-testid={`key-${slot}`}>
       <Group justify="space-between" wrap="nowrap" py={4}>
         <Text size="sm" fw={500} w={200}>
-          {KEY_SLOT_LABELS[slot]}
+          {intl.formatMessage(KEY_SLOT_WORDS[slot])}
         </Text>
         <Text size="sm" className="mono" c={status.state === 'set' ? undefined : 'dimmed'} style={{ flexGrow: 1 }} data-testid="key-status">
-          {statusText(status)}
+          {statusText(intl, status)}
         </Text>
         {!editing && (
           <Group gap="xs">
@@ -53,9 +86,9 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
               size="xs"
               variant="default"
               onClick={() => setEditing(true)}
-              aria-label={`${status.state === 'set' ? 'Replace' : 'Add'} ${KEY_SLOT_LABELS[slot].toLowerCase()}`}
+              aria-label={intl.formatMessage(status.state === 'set' ? words.replaceKey : words.addKey, { slot })}
             >
-              {status.state === 'set' ? 'Replace' : 'Add'}
+              {intl.formatMessage(status.state === 'set' ? words.replace : words.add)}
             </Button>
             {status.state === 'set' && (
               <Button
@@ -63,9 +96,9 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
                 variant="subtle"
                 color="red"
                 onClick={() => void run((mainCall) => mainCall('keys:delete', { profileId: profile.id, slot }))}
-                aria-label={`Remove ${KEY_SLOT_LABELS[slot].toLowerCase()}`}
+                aria-label={intl.formatMessage(words.removeKey, { slot })}
               >
-                Remove
+                {intl.formatMessage(words.remove)}
               </Button>
             )}
           </Group>
@@ -81,7 +114,7 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
           }}
         >
           <PasswordInput
-            aria-label={`New ${KEY_SLOT_LABELS[slot].toLowerCase()}`}
+            aria-label={intl.formatMessage(words.newKey, { slot })}
             placeholder={keyPlaceholder(profile.kind, slot)}
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
@@ -92,7 +125,7 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
             classNames={{ input: 'mono' }}
           />
           <Button type="submit" disabled={!value.trim() || Boolean(fieldError)}>
-            Save key
+            {intl.formatMessage(words.save)}
           </Button>
           <Button
             variant="default"
@@ -102,7 +135,7 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
               clearError();
             }}
           >
-            Cancel
+            {intl.formatMessage(words.cancel)}
           </Button>
         </Group>
       )}

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ProfileView } from '../../../../shared/profiles';
@@ -15,9 +15,41 @@ import { ChangeApprovalRow } from './ChangeApprovalRow';
 import { KEY_SLOTS } from './key-fields';
 import { KeyRow } from './KeyRow';
 import { StatusRulesEditor } from './StatusRulesEditor';
+import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
+
+const words = defineMessages({
+  card: { id: 'settings.profile.card', defaultMessage: 'Profile {name}' },
+  inUse: { id: 'settings.profile.inUse', defaultMessage: 'In use' },
+  use: { id: 'settings.profile.use', defaultMessage: 'Use this profile' },
+  edit: { id: 'settings.profile.edit', defaultMessage: 'Edit' },
+  remove: { id: 'settings.profile.remove', defaultMessage: 'Remove' },
+  removeQuestion: { id: 'settings.profile.remove.question', defaultMessage: 'Remove {name}?' },
+  removeText: {
+    id: 'settings.profile.remove.text',
+    defaultMessage: 'Remove “{name}” and delete its keys from the keychain? Bookings already made stay in the history.',
+  },
+  keep: { id: 'settings.profile.remove.keep', defaultMessage: 'Keep it' },
+  removeProfile: { id: 'settings.profile.remove.confirm', defaultMessage: 'Remove profile' },
+  name: { id: 'settings.profile.name', defaultMessage: 'Profile name' },
+  baseUrl: { id: 'settings.profile.baseUrl', defaultMessage: 'Service address' },
+  cancel: { id: 'settings.profile.cancel', defaultMessage: 'Cancel' },
+  save: { id: 'settings.profile.save', defaultMessage: 'Save' },
+  moving: { id: 'settings.profile.moving', defaultMessage: 'A new service address' },
+  movingText: {
+    id: 'settings.profile.moving.text',
+    defaultMessage:
+      'The keys of this profile were given for {host}, and go nowhere else: when you save, {product} asks you to confirm the move, then deletes them. Add the keys the new address gave you afterwards. An e-mail saying the service has moved can be a trick to get your keys: move only if your provider confirmed it.',
+  },
+  builtIn: {
+    id: 'settings.profile.builtIn',
+    defaultMessage: 'Built-in training service on this computer. Needs no set-up and moves no money.',
+  },
+  keys: { id: 'settings.profile.keys', defaultMessage: 'Keys of {name}' },
+});
 
 /** One profile: its mode, address and keys, and what can be done with it. */
 export function ProfileCard({ profile, active }: { profile: ProfileView; active: boolean }) {
+  const intl = useIntl();
   const { refresh, activate } = useAppStore();
   const [editing, setEditing] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
@@ -47,7 +79,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
     });
 
   return (
-    <Card withBorder padding="lg" aria-label={`Profile ${profile.name}`} data-testid="profile-card">
+    <Card withBorder padding="lg" aria-label={intl.formatMessage(words.card, { name: profile.name })} data-testid="profile-card">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm">
@@ -59,24 +91,24 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
             </Badge>
             {active && (
               <Badge color="green" variant="filled" radius="sm">
-                In use
+                {intl.formatMessage(words.inUse)}
               </Badge>
             )}
           </Group>
           <Group gap="xs">
             {!active && (
               <Button size="xs" variant="light" onClick={() => void run(() => activate(profile.id))}>
-                Use this profile
+                {intl.formatMessage(words.use)}
               </Button>
             )}
             {!profile.builtIn && !editing && (
               <Button size="xs" variant="default" onClick={() => setEditing(true)} ref={editButton}>
-                Edit
+                {intl.formatMessage(words.edit)}
               </Button>
             )}
             {!profile.builtIn && !confirmingRemove && (
               <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmingRemove(true)}>
-                Remove
+                {intl.formatMessage(words.remove)}
               </Button>
             )}
           </Group>
@@ -91,15 +123,15 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
             bg="red.0"
             style={{ borderRadius: 8 }}
             role="alertdialog"
-            aria-label={`Remove ${profile.name}?`}
+            aria-label={intl.formatMessage(words.removeQuestion, { name: profile.name })}
           >
-            <Text size="sm">Remove “{profile.name}” and delete its keys from the keychain? Bookings already made stay in the history.</Text>
+            <Text size="sm">{intl.formatMessage(words.removeText, { name: profile.name })}</Text>
             <Group gap="xs">
               <Button size="xs" variant="default" onClick={() => setConfirmingRemove(false)}>
-                Keep it
+                {intl.formatMessage(words.keep)}
               </Button>
               <Button size="xs" color="red" onClick={() => void run((mainCall) => mainCall('profiles:delete', { id: profile.id }))}>
-                Remove profile
+                {intl.formatMessage(words.removeProfile)}
               </Button>
             </Group>
           </Group>
@@ -108,8 +140,8 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
         {editing ? (
           <Stack gap="xs">
             <Group align="flex-end" grow>
-              <TextInput label="Profile name" value={name} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
-              <TextInput label="Service address" value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} />
+              <TextInput label={intl.formatMessage(words.name)} value={name} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
+              <TextInput label={intl.formatMessage(words.baseUrl)} value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} />
               <Group gap="xs" style={{ flexGrow: 0 }}>
                 <Button
                   variant="default"
@@ -122,7 +154,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
                   }}
                   disabled={saving}
                 >
-                  Cancel
+                  {intl.formatMessage(words.cancel)}
                 </Button>
                 <BusyButton
                   busy={saving}
@@ -132,23 +164,27 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
                     )
                   }
                 >
-                  Save
+                  {intl.formatMessage(words.save)}
                 </BusyButton>
               </Group>
             </Group>
             {moving && (
-              <Alert color="yellow" variant="light" title="A new service address" role="note" aria-label="A new service address">
+              <Alert
+                color="yellow"
+                variant="light"
+                title={intl.formatMessage(words.moving)}
+                role="note"
+                aria-label={intl.formatMessage(words.moving)}
+              >
                 <Text size="sm">
-                  The keys of this profile were given for {new URL(profile.baseUrl).host}, and go nowhere else: when you save, Packdesk asks
-                  you to confirm the move, then deletes them. Add the keys the new address gave you afterwards. An e-mail saying the service
-                  has moved can be a trick to get your keys: move only if your provider confirmed it.
+                  {intl.formatMessage(words.movingText, { host: new URL(profile.baseUrl).host, product: PRODUCT_NAME })}
                 </Text>
               </Alert>
             )}
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            {profile.builtIn ? 'Built-in training service on this computer. Needs no set-up and moves no money.' : profile.baseUrl}
+            {profile.builtIn ? intl.formatMessage(words.builtIn) : profile.baseUrl}
           </Text>
         )}
 
@@ -165,7 +201,7 @@ export function ProfileCard({ profile, active }: { profile: ProfileView; active:
         )}
 
         {!profile.builtIn && (
-          <Stack gap={6} aria-label={`Keys of ${profile.name}`}>
+          <Stack gap={6} aria-label={intl.formatMessage(words.keys, { name: profile.name })}>
             {KEY_SLOTS.map((slot) => (
               <KeyRow key={slot} profile={profile} slot={slot} />
             ))}

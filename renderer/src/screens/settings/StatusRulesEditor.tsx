@@ -1,14 +1,49 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Button, Collapse, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ProfileView } from '../../../../shared/profiles';
 import type { StatusRules } from '../../../../shared/status-rules';
+import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
+import type { Message } from '../../../../shared/i18n/messages';
 
-const FIELDS: { key: keyof StatusRules; label: string; description: string }[] = [
-  { key: 'final', label: 'Final statuses', description: 'Packdesk stops checking a booking in these.' },
-  { key: 'confirmed', label: 'Confirmed statuses', description: 'The sale stands: reference and voucher can be given.' },
-  { key: 'awaitingSupplier', label: 'Paid, waiting for the supplier', description: 'Charged; the supplier has not answered yet.' },
-  { key: 'notCancellable', label: 'Statuses that cannot be cancelled', description: 'Learnt when the service refuses a cancel.' },
-  { key: 'modifiable', label: 'Statuses that can be changed', description: 'Dates or room can be changed in these.' },
+const words = defineMessages({
+  final: { id: 'settings.statusRules.final', defaultMessage: 'Final statuses' },
+  finalDescription: { id: 'settings.statusRules.final.description', defaultMessage: '{product} stops checking a booking in these.' },
+  confirmed: { id: 'settings.statusRules.confirmed', defaultMessage: 'Confirmed statuses' },
+  confirmedDescription: {
+    id: 'settings.statusRules.confirmed.description',
+    defaultMessage: 'The sale stands: reference and voucher can be given.',
+  },
+  awaitingSupplier: { id: 'settings.statusRules.awaitingSupplier', defaultMessage: 'Paid, waiting for the supplier' },
+  awaitingSupplierDescription: {
+    id: 'settings.statusRules.awaitingSupplier.description',
+    defaultMessage: 'Charged; the supplier has not answered yet.',
+  },
+  notCancellable: { id: 'settings.statusRules.notCancellable', defaultMessage: 'Statuses that cannot be cancelled' },
+  notCancellableDescription: {
+    id: 'settings.statusRules.notCancellable.description',
+    defaultMessage: 'Learnt when the service refuses a cancel.',
+  },
+  modifiable: { id: 'settings.statusRules.modifiable', defaultMessage: 'Statuses that can be changed' },
+  modifiableDescription: { id: 'settings.statusRules.modifiable.description', defaultMessage: 'Dates or room can be changed in these.' },
+  open: { id: 'settings.statusRules.open', defaultMessage: 'Statuses of this service' },
+  summary: { id: 'settings.statusRules.summary', defaultMessage: 'Final: {final} · cannot cancel: {notCancellable}' },
+  summaryAllCancellable: { id: 'settings.statusRules.summary.allCancellable', defaultMessage: 'Final: {final} · cannot cancel: none' },
+  form: { id: 'settings.statusRules.form', defaultMessage: 'Statuses of {name}' },
+  help: {
+    id: 'settings.statusRules.help',
+    defaultMessage:
+      'Names exactly as the service writes them, separated by commas. Any other status is shown as it comes and checked until it is final.',
+  },
+  save: { id: 'settings.statusRules.save', defaultMessage: 'Save statuses' },
+});
+
+const FIELDS: { key: keyof StatusRules; label: Message; description: Message }[] = [
+  { key: 'final', label: words.final, description: words.finalDescription },
+  { key: 'confirmed', label: words.confirmed, description: words.confirmedDescription },
+  { key: 'awaitingSupplier', label: words.awaitingSupplier, description: words.awaitingSupplierDescription },
+  { key: 'notCancellable', label: words.notCancellable, description: words.notCancellableDescription },
+  { key: 'modifiable', label: words.modifiable, description: words.modifiableDescription },
 ];
 
 const asText = (list: string[]) => list.join(', ');
@@ -26,6 +61,8 @@ const asList = (text: string) => [
  * Cancelled, so the rest is learnt from the service's answers and can be set here.
  */
 export function StatusRulesEditor({ profile, save }: { profile: ProfileView; save: (rules: StatusRules) => Promise<boolean> }) {
+  const intl = useIntl();
+  const notCancellable = asText(profile.statusRules.notCancellable);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Record<keyof StatusRules, string>>(() => ({
     final: asText(profile.statusRules.final),
@@ -39,11 +76,13 @@ export function StatusRulesEditor({ profile, save }: { profile: ProfileView; sav
     <Stack gap={6}>
       <Group gap="xs">
         <Button size="compact-sm" variant="subtle" onClick={() => setOpen((value) => !value)} aria-expanded={open}>
-          Statuses of this service
+          {intl.formatMessage(words.open)}
         </Button>
         {!open && (
           <Text size="xs" c="dimmed">
-            Final: {asText(profile.statusRules.final)} · cannot cancel: {asText(profile.statusRules.notCancellable) || 'none'}
+            {notCancellable
+              ? intl.formatMessage(words.summary, { final: asText(profile.statusRules.final), notCancellable })
+              : intl.formatMessage(words.summaryAllCancellable, { final: asText(profile.statusRules.final) })}
           </Text>
         )}
       </Group>
@@ -51,7 +90,7 @@ export function StatusRulesEditor({ profile, save }: { profile: ProfileView; sav
         <Stack
           gap="xs"
           component="form"
-          aria-label={`Statuses of ${profile.name}`}
+          aria-label={intl.formatMessage(words.form, { name: profile.name })}
           onSubmit={(event) => {
             event.preventDefault();
             void save({
@@ -67,8 +106,8 @@ export function StatusRulesEditor({ profile, save }: { profile: ProfileView; sav
             {FIELDS.map((field) => (
               <TextInput
                 key={field.key}
-                label={field.label}
-                description={field.description}
+                label={intl.formatMessage(field.label)}
+                description={intl.formatMessage(field.description, { product: PRODUCT_NAME })}
                 value={draft[field.key]}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
@@ -78,12 +117,11 @@ export function StatusRulesEditor({ profile, save }: { profile: ProfileView; sav
             ))}
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            Names exactly as the service writes them, separated by commas. Any other status is shown as it comes and checked until it is
-            final.
+            {intl.formatMessage(words.help)}
           </Text>
           <Group justify="flex-end">
             <Button size="xs" type="submit">
-              Save statuses
+              {intl.formatMessage(words.save)}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { formatDateTime } from '../../../../shared/format';
+import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
 import { channels } from '../../../../shared/ipc';
 import type { UpdateChannel, UpdateStatus } from '../../../../shared/updates';
 import { BusyButton } from '../../components/BusyButton';
@@ -14,15 +17,32 @@ interface FeedValues {
   channel: UpdateChannel;
 }
 
-const CHANNELS = [
-  { value: 'stable', label: 'Stable' },
-  { value: 'early', label: 'Early' },
-];
+const words = defineMessages({
+  stable: { id: 'settings.updates.channel.stable', defaultMessage: 'Stable' },
+  early: { id: 'settings.updates.channel.early', defaultMessage: 'Early' },
+  feed: { id: 'settings.updates.feed', defaultMessage: 'Feed address' },
+  feedDescription: {
+    id: 'settings.updates.feed.description',
+    defaultMessage: 'The folder your agency or vendor serves the updates from (https). Empty turns updates off.',
+  },
+  channel: { id: 'settings.updates.channel', defaultMessage: 'Update channel' },
+  save: { id: 'settings.updates.save', defaultMessage: 'Save' },
+  title: { id: 'settings.updates.title', defaultMessage: 'Updates' },
+  state: {
+    id: 'settings.updates.state',
+    defaultMessage:
+      '{product} {version} on the {channel, select, early {early} other {stable}} channel. {message} {checked, select, yes {Last checked {at}.} other {Not checked yet.}}',
+  },
+  check: { id: 'settings.updates.check', defaultMessage: 'Check now' },
+  install: { id: 'settings.updates.install', defaultMessage: 'Install now' },
+});
 
-const lastCheckWords = (at: string | null) => (at ? `Last checked ${new Date(at).toLocaleString()}.` : 'Not checked yet.');
+/** What a feed address looks like. */
+const FEED_EXAMPLE = 'https://updates.example.com/packdesk/';
 
 /** The feed and channel, for an administrator; its values are the saved ones when it is drawn. */
 function FeedForm({ saved, onSaved }: { saved: FeedValues; onSaved: (status: UpdateStatus) => void }) {
+  const intl = useIntl();
   const save = useMainCall();
   const form = useForm<FeedValues>({
     initialValues: saved,
@@ -33,15 +53,22 @@ function FeedForm({ saved, onSaved }: { saved: FeedValues; onSaved: (status: Upd
     <form onSubmit={form.onSubmit(saveFeed)}>
       <Stack gap="xs">
         <TextInput
-          label="Feed address"
-          description="The folder your agency or vendor serves the updates from (https). Empty turns updates off."
-          placeholder="https://updates.example.com/packdesk/"
+          label={intl.formatMessage(words.feed)}
+          description={intl.formatMessage(words.feedDescription)}
+          placeholder={FEED_EXAMPLE}
           {...form.getInputProps('feedUrl')}
         />
         <Group gap="sm" align="flex-end">
-          <SegmentedControl aria-label="Update channel" data={CHANNELS} {...form.getInputProps('channel')} />
+          <SegmentedControl
+            aria-label={intl.formatMessage(words.channel)}
+            data={[
+              { value: 'stable', label: intl.formatMessage(words.stable) },
+              { value: 'early', label: intl.formatMessage(words.early) },
+            ]}
+            {...form.getInputProps('channel')}
+          />
           <BusyButton type="submit" busy={save.busy} variant="default">
-            Save
+            {intl.formatMessage(words.save)}
           </BusyButton>
         </Group>
         <ErrorNotice error={save.error} onClose={save.clearError} />
@@ -55,6 +82,7 @@ function FeedForm({ saved, onSaved }: { saved: FeedValues; onSaved: (status: Upd
  * they stand, a check now, and "Install now" once a version is downloaded (a supervisor's word).
  */
 export function UpdatesSection() {
+  const intl = useIntl();
   const [status, setStatus] = useState<UpdateStatus | null>(null);
   const { run: runLoad, error: loadError } = useMainCall();
   const act = useMainCall();
@@ -68,14 +96,21 @@ export function UpdatesSection() {
   const installable = status?.state === 'downloaded' || status?.state === 'waiting-to-install';
 
   return (
-    <Card withBorder padding="md" role="group" aria-label="Updates" data-testid="updates-section">
+    <Card withBorder padding="md" role="group" aria-label={intl.formatMessage(words.title)} data-testid="updates-section">
       <Stack gap="sm">
         <Title order={3} size="h4">
-          Updates
+          {intl.formatMessage(words.title)}
         </Title>
         {status && (
           <Text size="sm" data-testid="updates-state" data-state={status.state} role="status">
-            Packdesk {status.version} on the {status.channel} channel. {status.message} {lastCheckWords(status.lastCheckAt)}
+            {intl.formatMessage(words.state, {
+              product: PRODUCT_NAME,
+              version: status.version,
+              channel: status.channel,
+              message: status.message,
+              checked: status.lastCheckAt ? 'yes' : 'no',
+              at: status.lastCheckAt ? formatDateTime(status.lastCheckAt) : '',
+            })}
           </Text>
         )}
         <ErrorNotice error={loadError ?? act.error} onClose={act.clearError} />
@@ -87,12 +122,12 @@ export function UpdatesSection() {
               busy={act.busy}
               onClick={() => void act.run((mainCall) => mainCall('updates:check', {}), setStatus)}
             >
-              Check now
+              {intl.formatMessage(words.check)}
             </BusyButton>
           )}
           {installable && mayInstall && (
             <BusyButton busy={act.busy} onClick={() => void act.run((mainCall) => mainCall('updates:install-now', {}), setStatus)}>
-              Install now
+              {intl.formatMessage(words.install)}
             </BusyButton>
           )}
         </Group>

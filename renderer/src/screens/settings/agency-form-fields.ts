@@ -1,4 +1,6 @@
 import type { AgencySettingsInput, AgencySettingsView } from '../../../../shared/agency';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import type { Message } from '../../../../shared/i18n/messages';
 
 export type TlsMode = AgencySettingsInput['tlsMode'];
 
@@ -14,27 +16,30 @@ export interface AgencyFormValues {
   counterName: string;
 }
 
-/** The three TLS modes in words: what each protects against, so the agent can choose with the agency's IT. */
-export const TLS_CHOICES: { value: TlsMode; label: string; summary: string; description: string }[] = [
-  {
-    value: 'verify-full',
-    label: 'Encrypted and checked (verify-full)',
-    summary: 'encrypted and checked',
-    description:
+const words = defineMessages({
+  verifyFullLabel: { id: 'settings.agency.tls.verifyFull', defaultMessage: 'Encrypted and checked (verify-full)' },
+  verifyFullDescription: {
+    id: 'settings.agency.tls.verifyFull.description',
+    defaultMessage:
       'The server must prove it is the agency’s: its certificate and name are checked. Use this whenever the server is reached over the internet.',
   },
-  {
-    value: 'require',
-    label: 'Encrypted, server not verified (require)',
-    summary: 'encrypted, server not verified',
-    description: 'Nobody on the way can read what is sent, but a server pretending to be the agency’s would not be noticed.',
+  requireLabel: { id: 'settings.agency.tls.require', defaultMessage: 'Encrypted, server not verified (require)' },
+  requireDescription: {
+    id: 'settings.agency.tls.require.description',
+    defaultMessage: 'Nobody on the way can read what is sent, but a server pretending to be the agency’s would not be noticed.',
   },
-  {
-    value: 'disable',
-    label: 'Not encrypted (disable)',
-    summary: 'not encrypted',
-    description: 'Only for a server on this computer (localhost, 127.0.0.1): anything else goes encrypted.',
+  disableLabel: { id: 'settings.agency.tls.disable', defaultMessage: 'Not encrypted (disable)' },
+  disableDescription: {
+    id: 'settings.agency.tls.disable.description',
+    defaultMessage: 'Only for a server on this computer (localhost, 127.0.0.1): anything else goes encrypted.',
   },
+});
+
+/** The three TLS modes in words: what each protects against, so the agent can choose with the agency's IT. */
+export const TLS_CHOICES: { value: TlsMode; label: Message; description: Message }[] = [
+  { value: 'verify-full', label: words.verifyFullLabel, description: words.verifyFullDescription },
+  { value: 'require', label: words.requireLabel, description: words.requireDescription },
+  { value: 'disable', label: words.disableLabel, description: words.disableDescription },
 ];
 
 /** The form's first values: the saved connection (never its password), or a new one on PostgreSQL's usual port. */

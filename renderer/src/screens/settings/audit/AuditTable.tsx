@@ -1,28 +1,47 @@
+import { useIntl } from 'react-intl';
 import { Table, Text } from '@mantine/core';
 import type { AuditEntry } from '../../../../../shared/audit';
-import { AUDIT_ACTION_LABELS, AUDIT_OUTCOME_LABELS } from '../../../../../shared/audit-words';
 import { formatDateTime } from '../../../../../shared/format';
+import { defineMessages } from '../../../../../shared/i18n/messages';
+import { AUDIT_ACTION_WORDS, AUDIT_OUTCOME_WORDS } from './audit-filter-form';
+
+const words = defineMessages({
+  empty: { id: 'audit.table.empty', defaultMessage: 'No entry matches these filters.' },
+  table: { id: 'audit.table', defaultMessage: 'Audit entries' },
+  sequence: { id: 'audit.table.sequence', defaultMessage: '#' },
+  time: { id: 'audit.table.time', defaultMessage: 'Time' },
+  counter: { id: 'audit.table.counter', defaultMessage: 'Counter' },
+  who: { id: 'audit.table.who', defaultMessage: 'Who' },
+  approver: { id: 'audit.table.approver', defaultMessage: 'Approver' },
+  action: { id: 'audit.table.action', defaultMessage: 'Action' },
+  outcome: { id: 'audit.table.outcome', defaultMessage: 'Outcome' },
+  what: { id: 'audit.table.what', defaultMessage: 'What' },
+});
+
+/** Nobody named (no agent signed in, no approval asked). */
+const NOBODY = '—';
 
 /** The entries, newest first, one compact line each: when, where, who, approved by whom, what and how it ended. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const intl = useIntl();
   if (entries.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No entry matches these filters.
+        {intl.formatMessage(words.empty)}
       </Text>
     );
   return (
-    <Table striped withTableBorder fz="xs" verticalSpacing={4} aria-label="Audit entries">
+    <Table striped withTableBorder fz="xs" verticalSpacing={4} aria-label={intl.formatMessage(words.table)}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>#</Table.Th>
-          <Table.Th>Time</Table.Th>
-          <Table.Th>Counter</Table.Th>
-          <Table.Th>Who</Table.Th>
-          <Table.Th>Approver</Table.Th>
-          <Table.Th>Action</Table.Th>
-          <Table.Th>Outcome</Table.Th>
-          <Table.Th>What</Table.Th>
+          <Table.Th>{intl.formatMessage(words.sequence)}</Table.Th>
+          <Table.Th>{intl.formatMessage(words.time)}</Table.Th>
+          <Table.Th>{intl.formatMessage(words.counter)}</Table.Th>
+          <Table.Th>{intl.formatMessage(words.who)}</Table.Th>
+          <Table.Th>{intl.formatMessage(words.approver)}</Table.Th>
+          <Table.Th>{intl.formatMessage(words.action)}</Table.Th>
+          <Table.Th>{intl.formatMessage(words.outcome)}</Table.Th>
+          <Table.Th>{intl.formatMessage(words.what)}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -31,12 +50,12 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
             <Table.Td>{entry.sequence}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
             <Table.Td>{entry.counter}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.who?.name ?? '—'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.approver?.name ?? '—'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{AUDIT_ACTION_LABELS[entry.action]}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.who?.name ?? NOBODY}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.approver?.name ?? NOBODY}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{intl.formatMessage(AUDIT_ACTION_WORDS[entry.action])}</Table.Td>
             <Table.Td>
               <Text span size="xs" fw={entry.outcome === 'refused' ? 700 : 400} c={entry.outcome === 'refused' ? 'red.9' : undefined}>
-                {AUDIT_OUTCOME_LABELS[entry.outcome]}
+                {intl.formatMessage(AUDIT_OUTCOME_WORDS[entry.outcome])}
               </Text>
             </Table.Td>
             <Table.Td>{entry.what}</Table.Td>

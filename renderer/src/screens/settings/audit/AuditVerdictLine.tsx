@@ -1,15 +1,25 @@
 import { useCallback, useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { Group, Text } from '@mantine/core';
-import { plural } from '../../../../../shared/format';
+import { formatLocale } from '../../../../../shared/format';
+import { defineMessages, PRODUCT_NAME } from '../../../../../shared/i18n/messages';
 import { BusyButton } from '../../../components/BusyButton';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useMainCall } from '../../../hooks/use-main-call';
 import { useAppStore } from '../../../stores/app-store';
 
-const clockTime = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const words = defineMessages({
+  unchecked: { id: 'audit.verdict.unchecked', defaultMessage: 'The audit has not been checked since {product} started.' },
+  intact: { id: 'audit.verdict.intact', defaultMessage: 'Audit intact: {count, plural, one {# entry} other {# entries}}, checked {time}' },
+  broken: { id: 'audit.verdict.broken', defaultMessage: 'Audit broken at entry {sequence}: {message} Checked {time}.' },
+  check: { id: 'audit.verdict.check', defaultMessage: 'Check again' },
+});
+
+const clockTime = (iso: string) => new Intl.DateTimeFormat(formatLocale(), { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** The chain checked as Settings opens, in one line: green and intact, or red with the first broken entry; and a check again. */
 export function AuditVerdictLine() {
+  const intl = useIntl();
   const audit = useAppStore((state) => state.audit);
   const setAudit = useAppStore((state) => state.setAudit);
   const { run, busy, error, clearError } = useMainCall();
@@ -22,19 +32,19 @@ export function AuditVerdictLine() {
       <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="audit-verdict">
         {audit === null ? (
           <Text size="sm" c="dimmed">
-            The audit has not been checked since Packdesk started.
+            {intl.formatMessage(words.unchecked, { product: PRODUCT_NAME })}
           </Text>
         ) : audit.ok ? (
           <Text size="sm" fw={600} c="#1e6b30">
-            Audit intact: {plural(audit.entries, 'entry', 'entries')}, checked {clockTime(audit.checkedAt)}
+            {intl.formatMessage(words.intact, { count: audit.entries, time: clockTime(audit.checkedAt) })}
           </Text>
         ) : (
           <Text size="sm" fw={600} c="red.9" role="alert">
-            Audit broken at entry {audit.sequence}: {audit.message} Checked {clockTime(audit.checkedAt)}.
+            {intl.formatMessage(words.broken, { sequence: audit.sequence, message: audit.message, time: clockTime(audit.checkedAt) })}
           </Text>
         )}
         <BusyButton size="xs" variant="default" busy={busy} onClick={check}>
-          Check again
+          {intl.formatMessage(words.check)}
         </BusyButton>
       </Group>
       <ErrorNotice error={error} onClose={clearError} />

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AuditEntry } from '../../../../../shared/audit';
-import { plural } from '../../../../../shared/format';
+import { defineMessages } from '../../../../../shared/i18n/messages';
 import { channels } from '../../../../../shared/ipc';
 import type { AgentView } from '../../../../../shared/people';
 import { BusyButton } from '../../../components/BusyButton';
@@ -10,16 +11,32 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { schemaErrors } from '../../../components/schema-form';
 import { StayDateInput } from '../../../components/StayDateInput';
 import { useMainCall } from '../../../hooks/use-main-call';
-import { ACTION_CHOICES, filterOf, NO_FILTER } from './audit-filter-form';
+import { actionChoices, filterOf, NO_FILTER } from './audit-filter-form';
 import type { AuditFilterValues } from './audit-filter-form';
 import { AuditTable } from './AuditTable';
 import { AuditVerdictLine } from './AuditVerdictLine';
+
+const words = defineMessages({
+  filters: { id: 'audit.filters', defaultMessage: 'Audit filters' },
+  agent: { id: 'audit.filters.agent', defaultMessage: 'Agent' },
+  anyone: { id: 'audit.filters.agent.anyone', defaultMessage: 'Anyone' },
+  everyAgent: { id: 'audit.filters.agent.clear', defaultMessage: 'Show every agent' },
+  action: { id: 'audit.filters.action', defaultMessage: 'Action' },
+  anyAction: { id: 'audit.filters.action.any', defaultMessage: 'Any action' },
+  day: { id: 'audit.filters.day', defaultMessage: 'Day' },
+  export: { id: 'audit.export', defaultMessage: 'Export CSV' },
+  dismiss: { id: 'audit.export.dismiss', defaultMessage: 'Dismiss this message' },
+  saved: { id: 'audit.export.saved', defaultMessage: 'Saved {count, plural, one {# entry} other {# entries}} to {path}.' },
+  notExported: { id: 'audit.export.cancelled', defaultMessage: 'Not exported: the save dialog was closed without a file.' },
+  older: { id: 'audit.older', defaultMessage: 'Load older' },
+});
 
 /** Entries read at a time; "Load older" reads the next ones. */
 const PAGE = 50;
 
 /** The audit for a supervisor: the chain's verdict, filters, the entries newest first, older on demand, and the export. */
 export function AuditView() {
+  const intl = useIntl();
   const [agents, setAgents] = useState<AgentView[]>([]);
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
@@ -69,28 +86,28 @@ export function AuditView() {
   return (
     <Stack gap="sm">
       <AuditVerdictLine />
-      <Group align="flex-end" gap="sm" role="group" aria-label="Audit filters">
+      <Group align="flex-end" gap="sm" role="group" aria-label={intl.formatMessage(words.filters)}>
         <Select
-          label="Agent"
-          placeholder="Anyone"
+          label={intl.formatMessage(words.agent)}
+          placeholder={intl.formatMessage(words.anyone)}
           clearable
-          clearButtonProps={{ 'aria-label': 'Show every agent' }}
+          clearButtonProps={{ 'aria-label': intl.formatMessage(words.everyAgent) }}
           w={200}
           data={agents.map((agent) => ({ value: String(agent.id), label: agent.name }))}
           {...form.getInputProps('agentId')}
         />
         <Select
-          label="Action"
-          placeholder="Any action"
+          label={intl.formatMessage(words.action)}
+          placeholder={intl.formatMessage(words.anyAction)}
           clearable
           searchable
           w={240}
-          data={ACTION_CHOICES}
+          data={actionChoices(intl)}
           {...form.getInputProps('action')}
         />
         <div style={{ width: 170 }}>
           <StayDateInput
-            label="Day"
+            label={intl.formatMessage(words.day)}
             clearable
             value={form.getValues().day}
             onChange={(day) => form.setFieldValue('day', day)}
@@ -98,7 +115,7 @@ export function AuditView() {
           />
         </div>
         <BusyButton variant="default" busy={exporting} onClick={exportCsv}>
-          Export CSV
+          {intl.formatMessage(words.export)}
         </BusyButton>
       </Group>
 
@@ -109,12 +126,12 @@ export function AuditView() {
           variant="light"
           role="status"
           withCloseButton
-          closeButtonLabel="Dismiss this message"
+          closeButtonLabel={intl.formatMessage(words.dismiss)}
           onClose={() => setExported(null)}
         >
           {exported.path
-            ? `Saved ${plural(exported.entries, 'entry', 'entries')} to ${exported.path}.`
-            : 'Not exported: the save dialog was closed without a file.'}
+            ? intl.formatMessage(words.saved, { count: exported.entries, path: exported.path })
+            : intl.formatMessage(words.notExported)}
         </Alert>
       )}
 
@@ -122,7 +139,7 @@ export function AuditView() {
       {hasOlder && (
         <Group>
           <Button size="xs" variant="light" loading={listing} onClick={() => void load(form.getValues(), entries.at(-1)?.sequence)}>
-            Load older
+            {intl.formatMessage(words.older)}
           </Button>
         </Group>
       )}
