@@ -36,7 +36,7 @@ export default defineConfig({
   renderer: {
     root: resolve('renderer'),
     base: './',
-    plugins: [react(), relaxCspForDevServer(), compiledCatalogs()],
+    plugins: [react(), relaxCspForDevServer(), compiledCatalogs({ fetched: true })],
     // The catalogs come parsed (compiledCatalogs): the ICU parser stays out of the page's code.
     resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
     build: {

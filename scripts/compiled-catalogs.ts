@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
@@ -26,11 +26,17 @@ export function readCatalog(path: string): Record<string, string> {
 }
 
 /**
- * `import('./catalogs/de?compiled')`: the catalog with every message already parsed, so the app never
- * ships or runs the ICU parser (the renderer aliases it away). A message that does not parse fails the build.
+ * `import('./catalogs/de?compiled')`: a module whose default export loads the catalog with every message
+ * already parsed, so the app never ships or runs the ICU parser (the renderer aliases it away); a message
+ * that does not parse fails the build. `fetched` (the page's build): the catalog is a file of its own,
+ * fetched when its language is chosen and let go when another is, so only the active language is in memory.
  */
-export function compiledCatalogs(): Plugin {
+export function compiledCatalogs({ fetched = false }: { fetched?: boolean } = {}): Plugin {
+  let building = false;
   return {
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     name: 'packdesk:compiled-catalogs',
     enforce: 'pre',
     resolveId(source, importer) {
@@ -42,8 +48,12 @@ export function compiledCatalogs(): Plugin {
       const path = id.slice(PREFIX.length, -'.catalog'.length);
       this.addWatchFile(path);
       const messages = readCatalog(path);
-      const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)]));
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+      const compiled = JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)])));
+      if (fetched && building) {
+        const file = this.emitFile({ type: 'asset', name: `catalog-${basename(path, '.json')}.json`, source: compiled });
+        return `export default () => fetch(import.meta.ROLLUP_FILE_URL_${file}).then((answer) => answer.json());`;
+      }
+      return `const catalog = JSON.parse(${JSON.stringify(compiled)});\nexport default async () => catalog;`;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Language } from './languages';
 
 /** A language's messages by id, each parsed at build time (scripts/compiled-catalogs.ts). */
 export type Catalog = Record<string, MessageFormatElement[]>;
-type CatalogModule = { default: Catalog };
+type CatalogModule = { default: () => Promise<Catalog> };
 
 // One chunk per language, fetched when that language is chosen: only the active one is in memory.
 const LOADERS: Record<Exclude<Language, 'en-XA'>, () => Promise<CatalogModule>> = {
@@ -16,6 +16,6 @@ const LOADERS: Record<Exclude<Language, 'en-XA'>, () => Promise<CatalogModule>> 
 
 /** A language's messages. The pseudo-locale's are made from English's as they load. */
 export async function loadCatalog(language: Language): Promise<Catalog> {
-  if (language === 'en-XA') return pseudoCatalog((await LOADERS.en()).default);
-  return (await LOADERS[language]()).default;
+  if (language === 'en-XA') return pseudoCatalog(await (await LOADERS.en()).default());
+  return (await LOADERS[language]()).default();
 }

@@ -1,6 +1,7 @@
-/** A catalog compiled at build time (scripts/compiled-catalogs.ts): each message id with its parsed ICU message. */
+/** A catalog compiled at build time, loaded on demand (scripts/compiled-catalogs.ts): each message id with its parsed ICU message. */
 declare module '*?compiled' {
   import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-  const catalog: Record<string, MessageFormatElement[]>;
-  export default catalog;
+  /** Loads the catalog (fetched in the page, read in main and the tests). */
+  const load: () => Promise<Record<string, MessageFormatElement[]>>;
+  export default load;
 }
