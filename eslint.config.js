@@ -68,32 +68,6 @@ const noBridgeInComponents = {
   patterns: [...noElectronFolder.patterns, { group: ['**/bridge', '!**/shared/bridge'], message: ONE_DATA_PATH }],
 };
 
-/** Screens not yet moved to the catalogs (issue 30): the list only shrinks. */
-const STILL_IN_ENGLISH = [
-  'renderer/src/App.tsx',
-  'renderer/src/components/AgencyIndicator.tsx',
-  'renderer/src/components/AgentChip.tsx',
-  'renderer/src/components/AuditBrokenNotice.tsx',
-  'renderer/src/components/ConnectivityIndicator.tsx',
-  'renderer/src/components/DialogOutcome.tsx',
-  'renderer/src/components/ErrorBoundary.tsx',
-  'renderer/src/components/PrintBar.tsx',
-  'renderer/src/components/ShortcutsOverlay.tsx',
-  'renderer/src/components/StayDateInput.tsx',
-  'renderer/src/components/TrainingBanner.tsx',
-  'renderer/src/screens/NewBookingScreen.tsx',
-  'renderer/src/screens/Voucher.tsx',
-  'renderer/src/screens/new-booking/ConfirmationStep.tsx',
-  'renderer/src/screens/new-booking/PaymentStep.tsx',
-  'renderer/src/screens/new-booking/ReviewStep.tsx',
-  'renderer/src/screens/new-booking/SearchStep.tsx',
-  'renderer/src/screens/new-booking/StayStep.tsx',
-  'renderer/src/screens/new-booking/TravelerStep.tsx',
-  'renderer/src/screens/people/ApprovalDialog.tsx',
-  'renderer/src/screens/people/PinForm.tsx',
-  'renderer/src/screens/people/SignInScreen.tsx',
-];
-
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'docs/**'] },
   js.configs.recommended,
@@ -158,7 +132,6 @@ export default tseslint.config(
   {
     // Every word a person reads comes from the catalogs (shared/i18n/): no literal text in JSX or in its words' props.
     files: ['renderer/src/**/*.tsx'],
-    ignores: STILL_IN_ENGLISH,
     plugins: { formatjs },
     rules: {
       'formatjs/no-literal-string-in-jsx': [

@@ -25,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [compiledCatalogs()],
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts', 'test/packaging/installer.test.ts'],

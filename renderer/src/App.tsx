@@ -1,5 +1,8 @@
 import { Suspense, useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { Alert, Center, Loader } from '@mantine/core';
+import { defineMessages, PRODUCT_NAME } from '../../shared/i18n/messages';
+import type { Message } from '../../shared/i18n/messages';
 import { AppFrame } from './components/AppFrame';
 import { AuditBrokenNotice } from './components/AuditBrokenNotice';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -21,16 +24,21 @@ import type { Screen } from './stores/app-store';
 import { usePeople, useSignInShown } from './stores/people-store';
 import { useBookingEvents } from './stores/use-booking-events';
 
-const LOADING_LABELS: Record<Screen | 'voucher', string> = {
-  'new-booking': 'Loading New booking',
-  bookings: 'Loading Bookings',
-  today: 'Loading Today',
-  settings: 'Loading Settings',
-  trainer: 'Loading the trainer',
-  voucher: 'Loading the voucher',
-};
+const words = defineMessages({
+  starting: { id: 'app.starting', defaultMessage: 'Starting {product}' },
+});
+
+const LOADING_LABELS: Record<Screen | 'voucher', Message> = defineMessages({
+  'new-booking': { id: 'app.loading.newBooking', defaultMessage: 'Loading New booking' },
+  bookings: { id: 'app.loading.bookings', defaultMessage: 'Loading Bookings' },
+  today: { id: 'app.loading.today', defaultMessage: 'Loading Today' },
+  settings: { id: 'app.loading.settings', defaultMessage: 'Loading Settings' },
+  trainer: { id: 'app.loading.trainer', defaultMessage: 'Loading the trainer' },
+  voucher: { id: 'app.loading.voucher', defaultMessage: 'Loading the voucher' },
+});
 
 export function App() {
+  const intl = useIntl();
   const { loaded, screen, refresh, setOnline, show, voucherBookingId, activeProfileId } = useAppStore();
   const { run: start, error: startError } = useMainCall();
   const training = useActiveProfile()?.kind === 'training';
@@ -99,7 +107,7 @@ export function App() {
   if (!loaded || !peopleLoaded) {
     return (
       <Center h="100vh">
-        <Loader role="status" aria-label="Starting Packdesk" />
+        <Loader role="status" aria-label={intl.formatMessage(words.starting, { product: PRODUCT_NAME })} />
       </Center>
     );
   }
@@ -122,7 +130,10 @@ export function App() {
           <AuditBrokenNotice />
           <ErrorBoundary resetKey={shown}>
             {/* One boundary per screen, so a screen that loads always starts from its loading state. */}
-            <Suspense key={shown} fallback={<ScreenLoading label={LOADING_LABELS[voucherBookingId !== null ? 'voucher' : screen]} />}>
+            <Suspense
+              key={shown}
+              fallback={<ScreenLoading label={intl.formatMessage(LOADING_LABELS[voucherBookingId !== null ? 'voucher' : screen])} />}
+            >
               <FocusOnArrival>
                 {voucherBookingId !== null ? (
                   <Voucher bookingId={voucherBookingId} />

@@ -24,6 +24,12 @@ import { watchFocus } from './focus-watch';
 import { BRIDGE_BUNDLE, LOGS, RENDERER_DIR, SCREENSHOTS } from './paths';
 import { harnessPaymentWindows } from './harness-payment-windows';
 import { serveDirectory } from './static-server';
+import { readCatalog } from '../../scripts/compiled-catalogs';
+import type { Language } from '../../shared/i18n/languages';
+import { PRODUCT_NAME } from '../../shared/i18n/messages';
+
+/** The English catalog: each message's words in the code, which a message looked up by id falls back to. */
+const ENGLISH = readCatalog('shared/i18n/catalogs/en.json');
 
 /** Chromium as these machines run it: Debian's build, no sandbox as root, no calls home. */
 export const CHROMIUM_OPTIONS = {
@@ -62,6 +68,8 @@ export interface Harness {
   dataDir: string;
   /** This harness's log: what the core and the built-in service printed, through the app's redaction. */
   logFile: string;
+  /** The words of catalog message `id` in the counter's language, as the screens show them: what a test looks for. */
+  text(id: string, values?: Record<string, string | number>): string;
   /** Saves a screenshot of the app (or of another page, such as a 3-D Secure window) under test-results/screenshots. */
   screenshot(name: string, of?: Page): Promise<void>;
   close(): Promise<void>;
@@ -80,6 +88,8 @@ export interface HarnessOptions {
   /** electron-updater's updater (a stand-in app's, on a loopback feed), and the version the counter runs. */
   updater?: CoreOptions['updater'];
   version?: string;
+  /** The counter's language before the page opens (the pseudo-locale, to find words that skip the catalogs); English unless set. */
+  language?: Language;
 }
 
 /**
@@ -181,16 +191,20 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
   const unsubscribe = core.events.subscribe((event) => {
     page.evaluate((pushed) => window.__packdeskEmit(pushed), event).catch(() => undefined);
   });
+  if (options.language) await core.language.choose(options.language);
+  const wording = await core.language.words.wordingIn(options.language ?? 'en');
   await core.start();
   await page.goto(`${site.url}/index.html`);
   // Ready as an agent sees it: React renders after the page's load event, and keys pressed before
   // its listeners exist would be lost (an agent cannot be that fast; a test can).
-  await page.getByRole('status', { name: 'Starting Packdesk' }).waitFor({ state: 'detached' });
+  const starting = wording.say({ id: 'app.starting', defaultMessage: ENGLISH['app.starting'] ?? '' }, { product: PRODUCT_NAME });
+  await page.getByRole('status', { name: starting }).waitFor({ state: 'detached' });
 
   return {
     page,
     context,
     core,
+    text: (id, values) => wording.say({ id, defaultMessage: ENGLISH[id] ?? id }, values),
     training,
     pageErrors,
     async stopTrainingService() {

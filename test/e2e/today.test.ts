@@ -137,7 +137,7 @@ describe('Today', () => {
     const printing = await harness.context.newPage();
     try {
       const body = `<h1>End-of-day report</h1><img src="${origin}/pixel"><script>fetch('${origin}/script')</script><link rel="stylesheet" href="${origin}/style">`;
-      await printing.setContent(printDocument('packdesk-training-end-of-day.pdf', body));
+      await printing.setContent(printDocument('packdesk-training-end-of-day.pdf', body, 'en-GB'));
       expect((await printing.pdf({ format: 'A4' })).subarray(0, 5).toString('latin1')).toBe('%PDF-');
       // A last chance for anything the page might have sent late.
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,11 +1,22 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Group, Kbd, Text } from '@mantine/core';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { useSignInShown, usePeople, useWorkingAgent } from '../stores/people-store';
 import { shortcutKey } from './use-shortcuts';
 
-const ROLE_WORDS = { agent: 'Agent', supervisor: 'Supervisor', administrator: 'Administrator' } as const;
+const ROLE_WORDS = defineMessages({
+  agent: { id: 'component.agentChip.role.agent', defaultMessage: 'Agent' },
+  supervisor: { id: 'component.agentChip.role.supervisor', defaultMessage: 'Supervisor' },
+  administrator: { id: 'component.agentChip.role.administrator', defaultMessage: 'Administrator' },
+});
+
+const words = defineMessages({
+  lock: { id: 'component.agentChip.lock', defaultMessage: 'Lock' },
+});
 
 /** Who is working at the counter, and the lock at hand; nothing while the counter has no people yet. */
 export function AgentChip() {
+  const intl = useIntl();
   const agent = useWorkingAgent();
   const signInShown = useSignInShown();
   const lock = usePeople((state) => state.lock);
@@ -17,7 +28,7 @@ export function AgentChip() {
           {agent.name}
         </Text>
         <Text size="xs" c="dimmed" lh={1.1}>
-          {ROLE_WORDS[agent.role]}
+          {intl.formatMessage(ROLE_WORDS[agent.role])}
         </Text>
       </div>
       <Button
@@ -25,9 +36,9 @@ export function AgentChip() {
         variant="default"
         onClick={() => void lock().catch(() => undefined)}
         aria-keyshortcuts="Control+L"
-        rightSection={<Kbd size="xs">{shortcutKey('lock-screen')}</Kbd>}
+        rightSection={<Kbd size="xs">{shortcutKey('lock-screen', intl)}</Kbd>}
       >
-        Lock
+        <FormattedMessage {...words.lock} />
       </Button>
     </Group>
   );

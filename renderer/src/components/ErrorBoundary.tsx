@@ -1,6 +1,32 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Stack } from '@mantine/core';
+import { defineMessages, PRODUCT_NAME } from '../../../shared/i18n/messages';
+
+const words = defineMessages({
+  title: { id: 'component.errorBoundary.title', defaultMessage: 'This screen could not be shown.' },
+  text: {
+    id: 'component.errorBoundary.text',
+    defaultMessage: 'Bookings and settings are safe. Open the screen again; if it keeps happening, restart {product}.',
+  },
+  retry: { id: 'component.errorBoundary.retry', defaultMessage: 'Try again' },
+});
+
+/** What shows in place of a screen that failed to draw. */
+function ScreenFailed({ onRetry }: { onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <Alert color="red" title={intl.formatMessage(words.title)} role="alert" maw={640}>
+      <Stack gap="sm">
+        <FormattedMessage {...words.text} values={{ product: PRODUCT_NAME }} />
+        <Button w="fit-content" onClick={onRetry}>
+          <FormattedMessage {...words.retry} />
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 /** A screen that fails to draw shows what to do instead of a blank window; nothing saved is affected. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
@@ -16,15 +42,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return (
-      <Alert color="red" title="This screen could not be shown." role="alert" maw={640}>
-        <Stack gap="sm">
-          Bookings and settings are safe. Open the screen again; if it keeps happening, restart Packdesk.
-          <Button w="fit-content" onClick={() => this.setState({ failed: false })}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <ScreenFailed onRetry={() => this.setState({ failed: false })} />;
   }
 }

@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Button, Group, Text } from '@mantine/core';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { BusyButton } from './BusyButton';
 import { useMainCall } from '../hooks/use-main-call';
 import type { MainCall } from '../hooks/use-main-call';
 import { ErrorNotice } from './ErrorNotice';
+
+const words = defineMessages({
+  back: { id: 'component.printBar.back', defaultMessage: '← {back}' },
+  saved: { id: 'component.printBar.saved', defaultMessage: 'Saved to {path}' },
+  savePdf: { id: 'component.printBar.savePdf', defaultMessage: 'Save as PDF' },
+  print: { id: 'component.printBar.print', defaultMessage: 'Print' },
+});
 
 /**
  * Above a printable page (a voucher, a session report), never printed itself: back, Save as PDF
@@ -18,6 +27,7 @@ export function PrintBar({
   ready = true,
   children,
 }: {
+  /** Where Back goes, in the screen's words ("Back", "Today"). */
   back: string;
   onBack: () => void;
   savePdf: (mainCall: MainCall) => Promise<string | null>;
@@ -35,20 +45,20 @@ export function PrintBar({
     <div className="no-print">
       <Group justify="space-between" mb="lg">
         <Button variant="subtle" onClick={onBack}>
-          ← {back}
+          <FormattedMessage {...words.back} values={{ back }} />
         </Button>
         <Group gap="xs">
           {saved && (
             <Text size="sm" role="status" c="dimmed">
-              Saved to {saved}
+              <FormattedMessage {...words.saved} values={{ path: saved }} />
             </Text>
           )}
           {children}
           <BusyButton variant="default" busy={saving} disabled={!ready} onClick={() => void run(savePdf, setSaved)}>
-            Save as PDF
+            <FormattedMessage {...words.savePdf} />
           </BusyButton>
           <Button onClick={() => window.print()} autoFocus={printFirst} disabled={!ready}>
-            Print
+            <FormattedMessage {...words.print} />
           </Button>
         </Group>
       </Group>

@@ -1,5 +1,13 @@
+import { useIntl } from 'react-intl';
 import { DateInput } from '@mantine/dates';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { parseTypedDate } from '../../../shared/typed-date';
+
+const words = defineMessages({
+  placeholder: { id: 'component.stayDate.placeholder', defaultMessage: 'DD/MM/YYYY' },
+  nextMonth: { id: 'component.stayDate.nextMonth', defaultMessage: 'Next month' },
+  previousMonth: { id: 'component.stayDate.previousMonth', defaultMessage: 'Previous month' },
+});
 
 interface StayDateInputProps {
   label: string;
@@ -26,10 +34,11 @@ export function StayDateInput({
   required,
   clearable,
 }: StayDateInputProps) {
+  const intl = useIntl();
   return (
     <DateInput
       label={label}
-      placeholder="DD/MM/YYYY"
+      placeholder={intl.formatMessage(words.placeholder)}
       valueFormat="DD/MM/YYYY"
       dateParser={parseTypedDate}
       value={value}
@@ -42,8 +51,8 @@ export function StayDateInput({
       {...(dialogAutofocus ? { 'data-autofocus': true } : {})}
       required={required}
       firstDayOfWeek={1}
-      nextLabel="Next month"
-      previousLabel="Previous month"
+      nextLabel={intl.formatMessage(words.nextMonth)}
+      previousLabel={intl.formatMessage(words.previousMonth)}
       clearable={clearable}
       popoverProps={{ withinPortal: true }}
     />

@@ -1,11 +1,26 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { Group, Text } from '@mantine/core';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { useActiveProfile } from '../stores/app-store';
 import { useTraining } from '../stores/training-store';
 import { shortcutKey } from './use-shortcuts';
 
+const words = defineMessages({
+  label: { id: 'component.trainingBanner.label', defaultMessage: 'Training mode' },
+  underWay: {
+    id: 'component.trainingBanner.underWay',
+    defaultMessage: 'TRAINING · exercise under way: {title} · {key} for the task and to check it',
+  },
+  idle: {
+    id: 'component.trainingBanner.idle',
+    defaultMessage: 'TRAINING MODE · bookings go to the built-in training service · no real money moves',
+  },
+});
+
 /** Always on top in training mode, so nobody mistakes a rehearsal for a sale; it names the exercise under way, on every screen. */
 export function TrainingBanner() {
+  const intl = useIntl();
   const profileId = useActiveProfile()?.id;
   const underWay = useTraining((state) => state.underWay);
   const load = useTraining((state) => state.load);
@@ -17,11 +32,11 @@ export function TrainingBanner() {
   }, [profileId, load, clear]);
 
   return (
-    <Group h={32} justify="center" bg="var(--mantine-color-orange-filled)" role="status" aria-label="Training mode">
+    <Group h={32} justify="center" bg="var(--mantine-color-orange-filled)" role="status" aria-label={intl.formatMessage(words.label)}>
       <Text size="sm" fw={700} c="white">
         {underWay
-          ? `TRAINING · exercise under way: ${underWay.title} · ${shortcutKey('trainer')} for the task and to check it`
-          : 'TRAINING MODE · bookings go to the built-in training service · no real money moves'}
+          ? intl.formatMessage(words.underWay, { title: underWay.title, key: shortcutKey('trainer', intl) })
+          : intl.formatMessage(words.idle)}
       </Text>
     </Group>
   );

@@ -1,21 +1,42 @@
 import { getHotkeyHandler, useHotkeys } from '@mantine/hooks';
 import type { HotkeyItem } from '@mantine/hooks';
+import type { IntlShape } from 'react-intl';
+import type { Message } from '../../../shared/i18n/messages';
 import { SHORTCUTS } from '../../../shared/shortcuts';
 import type { ShortcutId } from '../../../shared/shortcuts';
 import { useAppStore } from '../stores/app-store';
 import { useNewBooking } from '../stores/new-booking-store';
 import { usePeople } from '../stores/people-store';
+import { KEY_WORDS } from './key-words';
 
 /** A shortcut from the one table and what it does here; `preventDefault: false` leaves that to the handler (it may pass the key on). */
 type Binding = [id: ShortcutId, handler: (event: KeyboardEvent) => void, options?: { preventDefault: boolean }];
 
-const KEY_NAMES: Record<string, string> = { mod: 'Ctrl', shift: 'Shift', Escape: 'Esc', ArrowDown: '↓', ArrowUp: '↑' };
+/** The keys whose name a keyboard prints in its own language ("Strg" on a German one); the arrows are symbols, letters themselves. */
+const KEY_NAMES: Record<string, Message | string> = {
+  mod: KEY_WORDS.ctrl,
+  shift: KEY_WORDS.shift,
+  Escape: KEY_WORDS.escape,
+  Enter: KEY_WORDS.enter,
+  ArrowDown: '↓',
+  ArrowUp: '↑',
+};
 
-/** How a key is written on screen: "Ctrl", "Esc", "↓", "C". */
-export const keyName = (key: string) => KEY_NAMES[key] ?? key;
+/**
+ * How a key is written on screen: "Ctrl", "Esc", "↓", "C". With the screen's `intl`, in the agent's language
+ * (a German keyboard's "Strg"); without, in English, as aria-keyshortcuts names keys.
+ */
+export function keyName(key: string, intl?: IntlShape): string {
+  const name = KEY_NAMES[key] ?? key;
+  if (typeof name === 'string') return name;
+  return intl ? intl.formatMessage(name) : name.defaultMessage;
+}
 
-/** The shortcut's one combination as the page shows it ("C"), for a button's key hint and aria-keyshortcuts. */
-export const shortcutKey = (id: ShortcutId) => SHORTCUTS[id].keys[0].map(keyName).join('+');
+/**
+ * The shortcut's one combination as the page shows it ("C"), for a button's key hint and aria-keyshortcuts;
+ * with the screen's `intl`, its key names in the agent's language (for words people read).
+ */
+export const shortcutKey = (id: ShortcutId, intl?: IntlShape) => SHORTCUTS[id].keys[0].map((key) => keyName(key, intl)).join('+');
 
 /** Mantine's hotkeys for a shortcut; a typed character such as "?" matches with or without Shift, as keyboards differ. */
 function hotkeysOf([id, handler, options]: Binding): HotkeyItem[] {

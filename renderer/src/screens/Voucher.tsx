@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Loader } from '@mantine/core';
 import type { BookingRecord } from '../../../shared/bookings';
-import { formatDate, formatMoney, nightsBetween, plural } from '../../../shared/format';
+import { formatDate, formatMoney, nightsBetween } from '../../../shared/format';
+import { defineMessages, PRODUCT_NAME } from '../../../shared/i18n/messages';
 import { useMainCall } from '../hooks/use-main-call';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { escapeTaken } from '../components/escape-taken';
@@ -9,8 +11,30 @@ import { PrintBar } from '../components/PrintBar';
 import { useShortcutKeys } from '../components/use-shortcuts';
 import { useAppStore } from '../stores/app-store';
 
+const words = defineMessages({
+  loading: { id: 'voucher.loading', defaultMessage: 'Loading the voucher' },
+  back: { id: 'voucher.back', defaultMessage: 'Back' },
+  voucher: { id: 'voucher.label', defaultMessage: 'Voucher' },
+  kicker: { id: 'voucher.kicker', defaultMessage: 'Travel voucher' },
+  kickerTraining: { id: 'voucher.kicker.training', defaultMessage: 'Travel voucher · TRAINING — not valid for travel' },
+  reference: { id: 'voucher.reference', defaultMessage: 'Booking reference' },
+  leadTraveler: { id: 'voucher.leadTraveler', defaultMessage: 'Lead traveler' },
+  leadTravelerValue: { id: 'voucher.leadTraveler.value', defaultMessage: '{name} {surname}' },
+  checkIn: { id: 'voucher.checkIn', defaultMessage: 'Check-in' },
+  checkOut: { id: 'voucher.checkOut', defaultMessage: 'Check-out' },
+  stay: { id: 'voucher.stay', defaultMessage: 'Stay' },
+  stayValue: {
+    id: 'voucher.stay.value',
+    defaultMessage: '{nights, plural, one {# night} other {# nights}}, {adults, plural, one {# adult} other {# adults}}',
+  },
+  paid: { id: 'voucher.paid', defaultMessage: 'Paid' },
+  agencyReference: { id: 'voucher.agencyReference', defaultMessage: 'Agency reference' },
+  footer: { id: 'voucher.footer', defaultMessage: 'Show this voucher at check-in. Issued by {product} on behalf of the agency.' },
+});
+
 /** A printable voucher for a confirmed booking: what the traveler shows at the hotel. */
 export function Voucher({ bookingId }: { bookingId: number }) {
+  const intl = useIntl();
   const openVoucher = useAppStore((state) => state.openVoucher);
   const [booking, setBooking] = useState<BookingRecord | null>(null);
   const { run, error } = useMainCall();
@@ -36,45 +60,64 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   }, [bookingId, run]);
 
   if (error && !booking) return <ErrorNotice error={error} />;
-  if (!booking) return <Loader role="status" aria-label="Loading the voucher" />;
+  if (!booking) return <Loader role="status" aria-label={intl.formatMessage(words.loading)} />;
   return (
     <div className="voucher-page">
       {/* Opened to be printed: Print has the focus (the voucher arrives after its loading state, which had it). */}
       <PrintBar
-        back="Back"
+        back={intl.formatMessage(words.back)}
         onBack={() => openVoucher(null)}
         printFirst
         savePdf={async (mainCall) => (await mainCall('vouchers:save-pdf', { bookingId })).path}
       />
-      <article className="voucher" aria-label="Voucher">
+      <article className="voucher" aria-label={intl.formatMessage(words.voucher)}>
         <header>
-          <p className="voucher-kicker">Travel voucher{booking.profileKind === 'training' ? ' · TRAINING — not valid for travel' : ''}</p>
+          <p className="voucher-kicker">{intl.formatMessage(booking.profileKind === 'training' ? words.kickerTraining : words.kicker)}</p>
           <h1>{booking.packageTitle}</h1>
           <p className="voucher-hotel">{booking.propertyName}</p>
         </header>
         <section className="voucher-reference">
-          <span>Booking reference</span>
+          <span>
+            <FormattedMessage {...words.reference} />
+          </span>
           <strong className="mono">{booking.bookingReference}</strong>
         </section>
         <dl>
-          <dt>Lead traveler</dt>
+          <dt>
+            <FormattedMessage {...words.leadTraveler} />
+          </dt>
           <dd>
-            {booking.holder.name} {booking.holder.surname}
+            <FormattedMessage {...words.leadTravelerValue} values={{ name: booking.holder.name, surname: booking.holder.surname }} />
           </dd>
-          <dt>Check-in</dt>
+          <dt>
+            <FormattedMessage {...words.checkIn} />
+          </dt>
           <dd>{formatDate(booking.checkIn)}</dd>
-          <dt>Check-out</dt>
+          <dt>
+            <FormattedMessage {...words.checkOut} />
+          </dt>
           <dd>{formatDate(booking.checkOut)}</dd>
-          <dt>Stay</dt>
+          <dt>
+            <FormattedMessage {...words.stay} />
+          </dt>
           <dd>
-            {plural(nightsBetween(booking.checkIn, booking.checkOut), 'night')}, {plural(booking.adults, 'adult')}
+            <FormattedMessage
+              {...words.stayValue}
+              values={{ nights: nightsBetween(booking.checkIn, booking.checkOut), adults: booking.adults }}
+            />
           </dd>
-          <dt>Paid</dt>
+          <dt>
+            <FormattedMessage {...words.paid} />
+          </dt>
           <dd>{formatMoney(booking.totalMinor, booking.currency)}</dd>
-          <dt>Agency reference</dt>
+          <dt>
+            <FormattedMessage {...words.agencyReference} />
+          </dt>
           <dd className="mono">{booking.clientReference}</dd>
         </dl>
-        <footer>Show this voucher at check-in. Issued by Packdesk on behalf of the agency.</footer>
+        <footer>
+          <FormattedMessage {...words.footer} values={{ product: PRODUCT_NAME }} />
+        </footer>
       </article>
     </div>
   );

@@ -1,8 +1,14 @@
+import { useIntl } from 'react-intl';
 import { create } from 'zustand';
 import { AGENCY_OFF } from '../../../shared/agency';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { AgencyStatus } from '../../../shared/agency';
 import { call } from '../bridge';
 import { useAppStore } from './app-store';
+
+const words = defineMessages({
+  thisCounter: { id: 'component.agency.thisCounter', defaultMessage: 'This counter' },
+});
 
 interface AgencyState {
   /** How this counter stands with the agency's server, as the main process last said. */
@@ -45,7 +51,10 @@ export const useAgency = create<AgencyState>((set, get) => {
  * agency (the Counter column and filter show only then), else null.
  */
 export function useSharedCounterName(): string | null {
+  const intl = useIntl();
   const activeProfileId = useAppStore((state) => state.activeProfileId);
   const status = useAgency((state) => state.status);
-  return status.profileId !== null && status.profileId === activeProfileId ? (status.counterName ?? 'This counter') : null;
+  return status.profileId !== null && status.profileId === activeProfileId
+    ? (status.counterName ?? intl.formatMessage(words.thisCounter))
+    : null;
 }

@@ -1,19 +1,48 @@
 import { create } from 'zustand';
+import type { IntlShape } from 'react-intl';
 import type { BookingRecord, Hold, Quote } from '../../../shared/bookings';
 import type { ChannelOutput, PaymentStep } from '../../../shared/ipc';
+import { defineMessages } from '../../../shared/i18n/messages';
+import type { Message } from '../../../shared/i18n/messages';
 import { BridgeError, call, describeError } from '../bridge';
 
+const STEP_WORDS = defineMessages({
+  search: { id: 'newBooking.step.search', defaultMessage: 'Package' },
+  stay: { id: 'newBooking.step.stay', defaultMessage: 'Stay & price' },
+  traveler: { id: 'newBooking.step.traveler', defaultMessage: 'Traveler' },
+  review: { id: 'newBooking.step.review', defaultMessage: 'Review & hold' },
+  payment: { id: 'newBooking.step.payment', defaultMessage: 'Payment' },
+  confirmation: { id: 'newBooking.step.confirmation', defaultMessage: 'Confirmation' },
+});
+
+const words = defineMessages({
+  notPaid: {
+    id: 'newBooking.error.notPaid',
+    defaultMessage: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
+  },
+  notPaidHint: { id: 'newBooking.error.notPaid.hint', defaultMessage: 'Take the payment again when the traveler is ready.' },
+});
+
 export type Step = 'search' | 'stay' | 'traveler' | 'review' | 'payment' | 'confirmation';
-export const STEPS: { step: Step; label: string }[] = [
-  { step: 'search', label: 'Package' },
-  { step: 'stay', label: 'Stay & price' },
-  { step: 'traveler', label: 'Traveler' },
-  { step: 'review', label: 'Review & hold' },
-  { step: 'payment', label: 'Payment' },
-  { step: 'confirmation', label: 'Confirmation' },
+export const STEPS: { step: Step; label: Message }[] = [
+  { step: 'search', label: STEP_WORDS.search },
+  { step: 'stay', label: STEP_WORDS.stay },
+  { step: 'traveler', label: STEP_WORDS.traveler },
+  { step: 'review', label: STEP_WORDS.review },
+  { step: 'payment', label: STEP_WORDS.payment },
+  { step: 'confirmation', label: STEP_WORDS.confirmation },
 ];
 
-type Failure = { message: string; hint: string; fields?: readonly string[] } | null;
+/**
+ * What went wrong, for the screen to show: the main process's words as they came, or the flow's own
+ * (a message in the catalogs, which the screen formats in the agent's language).
+ */
+export type FailureWords = string | Message;
+type Failure = { message: FailureWords; hint: FailureWords; fields?: readonly string[] } | null;
+
+/** A failure's words as the screen shows them. */
+export const failureText = (intl: IntlShape, words: FailureWords): string =>
+  typeof words === 'string' ? words : intl.formatMessage(words);
 
 /** A refusal that names the guests (`items[0].paxes`, `paxes[1].age`): the traveler step, where their ages are typed, shows it. */
 export const namesGuests = (failure: Failure) => failure?.fields?.some((field) => /pax/i.test(field)) ?? false;
@@ -277,10 +306,7 @@ export const useNewBooking = create<NewBookingState>((set, get) => {
       } else if (settled && booking.bookingReference === null) {
         set({
           booking,
-          error: {
-            message: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
-            hint: 'Take the payment again when the traveler is ready.',
-          },
+          error: { message: words.notPaid, hint: words.notPaidHint },
         });
       } else {
         set({ booking });

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
 import { clientReferenceSchema } from '../../../../shared/bookings';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
+import type { Message } from '../../../../shared/i18n/messages';
 import { TEST_PAYMENT_METHODS } from '../../../../shared/test-payment-methods';
 import { focusIsLost } from '../../components/focus';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -12,32 +15,106 @@ import { useNewBooking } from '../../stores/new-booking-store';
 import type { PaymentStep as Progress } from '../../../../shared/ipc';
 
 /** What the agent reads while main runs the payment, step by step. */
-const PROGRESS_WORDS: Record<Progress, { title: string; text: string }> = {
-  card: {
-    title: 'The card window is open',
-    text: 'Let the traveler enter the card in the secure window. Packdesk never sees the card number.',
-  },
-  charging: { title: 'Charging the card', text: 'The booking service is taking the payment. Do not take it again.' },
-  checking: {
-    title: 'Not confirmed yet: checking with the service',
-    text: 'The payment’s answer was lost; Packdesk is asking the service whether the card was charged. Do not take it again.',
-  },
-  authenticating: {
-    title: 'The cardholder’s bank asks for 3-D Secure',
-    text: 'Let the traveler approve the payment in the bank’s window; Packdesk continues by itself.',
-  },
-  resuming: {
-    title: 'Picking up 3-D Secure',
-    text: 'Packdesk is asking the service for the same payment’s bank check, so nothing is charged twice.',
-  },
-  confirming: { title: 'Paid: waiting for the supplier', text: 'The charge went through; the supplier’s confirmation follows.' },
+const PROGRESS_WORDS: Record<Progress, { title: Message; text: Message }> = {
+  card: defineMessages({
+    title: { id: 'newBooking.payment.progress.card.title', defaultMessage: 'The card window is open' },
+    text: {
+      id: 'newBooking.payment.progress.card.text',
+      defaultMessage: 'Let the traveler enter the card in the secure window. {product} never sees the card number.',
+    },
+  }),
+  charging: defineMessages({
+    title: { id: 'newBooking.payment.progress.charging.title', defaultMessage: 'Charging the card' },
+    text: {
+      id: 'newBooking.payment.progress.charging.text',
+      defaultMessage: 'The booking service is taking the payment. Do not take it again.',
+    },
+  }),
+  checking: defineMessages({
+    title: { id: 'newBooking.payment.progress.checking.title', defaultMessage: 'Not confirmed yet: checking with the service' },
+    text: {
+      id: 'newBooking.payment.progress.checking.text',
+      defaultMessage: 'The payment’s answer was lost; {product} is asking the service whether the card was charged. Do not take it again.',
+    },
+  }),
+  authenticating: defineMessages({
+    title: { id: 'newBooking.payment.progress.authenticating.title', defaultMessage: 'The cardholder’s bank asks for 3-D Secure' },
+    text: {
+      id: 'newBooking.payment.progress.authenticating.text',
+      defaultMessage: 'Let the traveler approve the payment in the bank’s window; {product} continues by itself.',
+    },
+  }),
+  resuming: defineMessages({
+    title: { id: 'newBooking.payment.progress.resuming.title', defaultMessage: 'Picking up 3-D Secure' },
+    text: {
+      id: 'newBooking.payment.progress.resuming.text',
+      defaultMessage: '{product} is asking the service for the same payment’s bank check, so nothing is charged twice.',
+    },
+  }),
+  confirming: defineMessages({
+    title: { id: 'newBooking.payment.progress.confirming.title', defaultMessage: 'Paid: waiting for the supplier' },
+    text: {
+      id: 'newBooking.payment.progress.confirming.text',
+      defaultMessage: 'The charge went through; the supplier’s confirmation follows.',
+    },
+  }),
 };
+
+const words = defineMessages({
+  form: { id: 'newBooking.payment.form', defaultMessage: 'Payment' },
+  title: { id: 'newBooking.payment.title', defaultMessage: 'Payment' },
+  held: { id: 'newBooking.payment.held', defaultMessage: 'Booking {booking} for {name} {surname} is held.' },
+  heldSince: {
+    id: 'newBooking.payment.heldSince',
+    defaultMessage:
+      'Held since {since}. The service shows no deadline for paying a held booking: take the payment while the traveler is here.',
+  },
+  clientReference: { id: 'newBooking.payment.clientReference', defaultMessage: 'Client reference' },
+  clientReferenceExplained: {
+    id: 'newBooking.payment.clientReference.explanation',
+    defaultMessage: 'Your agency’s own order number. Left empty, {product} uses {reference}.',
+  },
+  waiting: { id: 'newBooking.payment.waiting', defaultMessage: 'Waiting' },
+  checking: { id: 'newBooking.payment.checking', defaultMessage: 'Checking' },
+  checkingTitle: { id: 'newBooking.payment.checking.title', defaultMessage: 'Not confirmed yet: checking with the service' },
+  checkingText: {
+    id: 'newBooking.payment.checking.text',
+    defaultMessage:
+      'The payment was sent but its answer was lost, so {product} cannot tell yet whether the card was charged. Do not take the payment again: this screen moves on by itself as soon as the service shows the outcome.',
+  },
+  unfinished: { id: 'newBooking.payment.unfinished', defaultMessage: '3-D Secure is not finished' },
+  unfinishedText: {
+    id: 'newBooking.payment.unfinished.text',
+    defaultMessage:
+      'The bank’s check for this payment was started but not finished, so the payment is not made. Continue it to finish the same payment (it is never charged twice). Another card below is taken only after {product} has asked the service about this one.',
+  },
+  continueAuthentication: { id: 'newBooking.payment.unfinished.continue', defaultMessage: 'Continue 3-D Secure' },
+  authenticationFailed: { id: 'newBooking.payment.authenticationFailed', defaultMessage: 'The bank check did not pass' },
+  authenticationFailedText: {
+    id: 'newBooking.payment.authenticationFailed.text',
+    defaultMessage: 'The booking is still held and nothing was charged. Ask for another card, or try the same card again below.',
+  },
+  liveCards: { id: 'newBooking.payment.cards.live', defaultMessage: 'Cards are entered in Stripe’s secure window.' },
+  testCards: { id: 'newBooking.payment.cards.test', defaultMessage: 'Stripe’s test card numbers can be typed in the secure window.' },
+  enterCard: { id: 'newBooking.payment.enterCard', defaultMessage: 'Enter card' },
+  orTestCard: { id: 'newBooking.payment.orTestCard', defaultMessage: 'or rehearse with a test card' },
+  trainingCard: { id: 'newBooking.payment.trainingCard', defaultMessage: 'Training card' },
+  stripeTestCard: { id: 'newBooking.payment.stripeTestCard', defaultMessage: 'Stripe test card' },
+  testCardExplained: {
+    id: 'newBooking.payment.testCard.explanation',
+    defaultMessage: 'Each test card rehearses one outcome; no real money moves.',
+  },
+  testCardChoice: { id: 'newBooking.payment.testCard.choice', defaultMessage: '{card} · {outcome}' },
+  typeCard: { id: 'newBooking.payment.typeCard', defaultMessage: 'Type the card' },
+  pay: { id: 'newBooking.payment.pay', defaultMessage: 'Pay {amount}' },
+});
 
 /**
  * Step 5: the held booking is paid, by the secure card window or a test card; 3-D Secure opens its
  * own window. In training the card window is a form of Stripe's test cards, typed as at a counter.
  */
 export function PaymentStep() {
+  const intl = useIntl();
   const { booking, clientReference, setClientReference, pay, continueAuthentication, payment, busy } = useNewBooking();
   const profile = useActiveProfile();
   const online = useAppStore((state) => state.online);
@@ -72,17 +149,21 @@ export function PaymentStep() {
   };
 
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label="Payment">
+    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label={intl.formatMessage(words.form)}>
       <Stack gap="md">
         <Group justify="space-between">
           <div>
-            <Title order={3}>Payment</Title>
+            <Title order={3}>
+              <FormattedMessage {...words.title} />
+            </Title>
             <Text c="dimmed">
-              Booking {booking.serviceBookingId} for {booking.holder.name} {booking.holder.surname} is held.
+              <FormattedMessage
+                {...words.held}
+                values={{ booking: booking.serviceBookingId, name: booking.holder.name, surname: booking.holder.surname }}
+              />
             </Text>
             <Text size="sm" c="dimmed" data-testid="held-since">
-              Held since {formatDateTime(booking.createdAt)}. The service shows no deadline for paying a held booking: take the payment
-              while the traveler is here.
+              <FormattedMessage {...words.heldSince} values={{ since: formatDateTime(booking.createdAt) }} />
             </Text>
           </div>
           <StatusBadge booking={booking} size="lg" />
@@ -91,8 +172,8 @@ export function PaymentStep() {
           {formatMoney(booking.totalMinor, booking.currency)}
         </Text>
         <TextInput
-          label="Client reference"
-          description={`Your agency’s own order number. Left empty, Packdesk uses ${booking.clientReference}.`}
+          label={intl.formatMessage(words.clientReference)}
+          description={intl.formatMessage(words.clientReferenceExplained, { product: PRODUCT_NAME, reference: booking.clientReference })}
           placeholder={booking.clientReference}
           value={clientReference}
           onChange={(event) => setClientReference(event.currentTarget.value)}
@@ -106,33 +187,31 @@ export function PaymentStep() {
             ref={progress}
             tabIndex={-1}
             color="blue"
-            title={PROGRESS_WORDS[payment.step].title}
+            title={intl.formatMessage(PROGRESS_WORDS[payment.step].title)}
             role="status"
             data-testid="payment-progress"
           >
             <Group gap="sm">
-              <Loader size="sm" role="status" aria-label="Waiting" />
-              <Text size="sm">{PROGRESS_WORDS[payment.step].text}</Text>
+              <Loader size="sm" role="status" aria-label={intl.formatMessage(words.waiting)} />
+              <Text size="sm">{intl.formatMessage(PROGRESS_WORDS[payment.step].text, { product: PRODUCT_NAME })}</Text>
             </Group>
           </Alert>
         )}
         {checking && (
-          <Alert ref={progress} tabIndex={-1} color="yellow" title="Not confirmed yet: checking with the service" role="status">
+          <Alert ref={progress} tabIndex={-1} color="yellow" title={intl.formatMessage(words.checkingTitle)} role="status">
             <Group gap="sm" wrap="nowrap">
-              <Loader size="sm" color="yellow" aria-label="Checking" />
+              <Loader size="sm" color="yellow" aria-label={intl.formatMessage(words.checking)} />
               <Text size="sm">
-                The payment was sent but its answer was lost, so Packdesk cannot tell yet whether the card was charged. Do not take the
-                payment again: this screen moves on by itself as soon as the service shows the outcome.
+                <FormattedMessage {...words.checkingText} values={{ product: PRODUCT_NAME }} />
               </Text>
             </Group>
           </Alert>
         )}
         {unfinished && (
-          <Alert color="orange" title="3-D Secure is not finished" role="alert">
+          <Alert color="orange" title={intl.formatMessage(words.unfinished)} role="alert">
             <Stack gap="xs">
               <Text size="sm">
-                The bank’s check for this payment was started but not finished, so the payment is not made. Continue it to finish the same
-                payment (it is never charged twice). Another card below is taken only after Packdesk has asked the service about this one.
+                <FormattedMessage {...words.unfinishedText} values={{ product: PRODUCT_NAME }} />
               </Text>
               <Button
                 w="fit-content"
@@ -141,15 +220,15 @@ export function PaymentStep() {
                 onClick={() => void continueAuthentication()}
                 disabled={!online || busy}
               >
-                Continue 3-D Secure
+                <FormattedMessage {...words.continueAuthentication} />
               </Button>
             </Stack>
           </Alert>
         )}
         {payment.state === 'authentication-failed' && (
-          <Alert color="orange" title="The bank check did not pass" role="alert">
+          <Alert color="orange" title={intl.formatMessage(words.authenticationFailed)} role="alert">
             <Text size="sm">
-              The booking is still held and nothing was charged. Ask for another card, or try the same card again below.
+              <FormattedMessage {...words.authenticationFailedText} />
             </Text>
           </Alert>
         )}
@@ -157,9 +236,7 @@ export function PaymentStep() {
         {canUseCardWindow && (
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {profile.kind === 'live'
-                ? 'Cards are entered in Stripe’s secure window.'
-                : 'Stripe’s test card numbers can be typed in the secure window.'}
+              {intl.formatMessage(profile.kind === 'live' ? words.liveCards : words.testCards)}
             </Text>
             <Button
               ref={cardButton}
@@ -167,22 +244,26 @@ export function PaymentStep() {
               onClick={() => void pay()}
               disabled={!online || blocked || busy || Boolean(referenceError)}
             >
-              Enter card
+              <FormattedMessage {...words.enterCard} />
             </Button>
           </Group>
         )}
         {canUseTestCards && (
           <>
-            {canUseCardWindow && <Divider label="or rehearse with a test card" labelPosition="center" />}
+            {canUseCardWindow && <Divider label={intl.formatMessage(words.orTestCard)} labelPosition="center" />}
             <Radio.Group
-              label={profile.kind === 'training' ? 'Training card' : 'Stripe test card'}
-              description="Each test card rehearses one outcome; no real money moves."
+              label={intl.formatMessage(profile.kind === 'training' ? words.trainingCard : words.stripeTestCard)}
+              description={intl.formatMessage(words.testCardExplained)}
               value={card}
               onChange={setCard}
             >
               <Stack gap={6} mt="xs">
                 {TEST_PAYMENT_METHODS.map((entry) => (
-                  <Radio key={entry.id} value={entry.id} label={`${entry.label} · ${entry.outcome}`} />
+                  <Radio
+                    key={entry.id}
+                    value={entry.id}
+                    label={intl.formatMessage(words.testCardChoice, { card: entry.label, outcome: entry.outcome })}
+                  />
                 ))}
               </Stack>
             </Radio.Group>
@@ -190,11 +271,11 @@ export function PaymentStep() {
               {profile.kind === 'training' && (
                 // The card typed as at a real counter, in the card window's training form; the list stays the trainer's shortcut.
                 <Button variant="light" onClick={() => void pay()} disabled={!online || blocked || busy || Boolean(referenceError)}>
-                  Type the card
+                  <FormattedMessage {...words.typeCard} />
                 </Button>
               )}
               <BusyButton ref={payButton} type="submit" busy={busy && !waiting} disabled={!online || blocked || Boolean(referenceError)}>
-                Pay {formatMoney(booking.totalMinor, booking.currency)}
+                <FormattedMessage {...words.pay} values={{ amount: formatMoney(booking.totalMinor, booking.currency) }} />
               </BusyButton>
             </Group>
           </>

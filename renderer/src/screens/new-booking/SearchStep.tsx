@@ -1,11 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useIntl } from 'react-intl';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { shortcutKey, shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useNewBooking } from '../../stores/new-booking-store';
 
+const words = defineMessages({
+  label: { id: 'newBooking.search.label', defaultMessage: 'Search packages' },
+  placeholder: { id: 'newBooking.search.placeholder', defaultMessage: 'A city, a region or a theme: lisbon, alps, beach…' },
+  keys: { id: 'newBooking.search.keys', defaultMessage: '{forward} takes the first hotel; {down} walks the list.' },
+  searching: { id: 'newBooking.search.searching', defaultMessage: 'Searching' },
+  nothingFound: {
+    id: 'newBooking.search.nothingFound',
+    defaultMessage: 'No package has all of “{query}” in its title. Try fewer or other words.',
+  },
+  results: { id: 'newBooking.search.results', defaultMessage: 'Search results' },
+  hotel: { id: 'newBooking.search.hotel', defaultMessage: '{hotel}, {package}' },
+});
+
 /** Step 1: find the package by any word of its title, then pick the hotel. */
 export function SearchStep() {
+  const intl = useIntl();
   const { query, results, searching, search, choose, choice, focusSearch } = useNewBooking();
   const [text, setText] = useState(query);
   const input = useRef<HTMLInputElement>(null);
@@ -69,24 +85,27 @@ export function SearchStep() {
       <TextInput
         ref={input}
         size="lg"
-        label="Search packages"
-        placeholder="A city, a region or a theme: lisbon, alps, beach…"
+        label={intl.formatMessage(words.label)}
+        placeholder={intl.formatMessage(words.placeholder)}
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);
           setEnterWaitsFor(null);
         }}
         onKeyDown={onSearchKey}
-        description={`${shortcutKey('flow-forward')} takes the first hotel; ${shortcutKey('next-result')} walks the list.`}
-        rightSection={searching ? <Loader size="sm" role="status" aria-label="Searching" /> : null}
+        description={intl.formatMessage(words.keys, {
+          forward: shortcutKey('flow-forward', intl),
+          down: shortcutKey('next-result', intl),
+        })}
+        rightSection={searching ? <Loader size="sm" role="status" aria-label={intl.formatMessage(words.searching)} /> : null}
         data-shortcut-target="search"
       />
       {query.trim() && !searching && results.length === 0 && (
         <Text c="dimmed" role="status">
-          No package has all of “{query.trim()}” in its title. Try fewer or other words.
+          {intl.formatMessage(words.nothingFound, { query: query.trim() })}
         </Text>
       )}
-      <Stack gap="sm" role="region" aria-label="Search results" ref={resultsRegion} onKeyDown={onResultsKey}>
+      <Stack gap="sm" role="region" aria-label={intl.formatMessage(words.results)} ref={resultsRegion} onKeyDown={onResultsKey}>
         {results.map((entry) => (
           <Card key={entry.id} withBorder padding="md">
             <Title order={3} size="h4" mb="xs">
@@ -100,7 +119,7 @@ export function SearchStep() {
                   onClick={() =>
                     choose({ packageId: entry.id, packageTitle: entry.title, propertyId: property.id, propertyName: property.name })
                   }
-                  aria-label={`${property.name}, ${entry.title}`}
+                  aria-label={intl.formatMessage(words.hotel, { hotel: property.name, package: entry.title })}
                 >
                   {property.name}
                 </Button>

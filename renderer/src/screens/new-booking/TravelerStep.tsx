@@ -1,17 +1,47 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SyntheticEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
 import { holderInputSchema } from '../../../../shared/bookings';
-import { formatMoney, plural } from '../../../../shared/format';
+import { formatMoney } from '../../../../shared/format';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { useAppStore } from '../../stores/app-store';
-import { namesGuests, useNewBooking } from '../../stores/new-booking-store';
+import { failureText, namesGuests, useNewBooking } from '../../stores/new-booking-store';
+
+const words = defineMessages({
+  form: { id: 'newBooking.traveler.form', defaultMessage: 'Traveler' },
+  title: { id: 'newBooking.traveler.title', defaultMessage: 'Lead traveler' },
+  name: { id: 'newBooking.traveler.name', defaultMessage: 'First name' },
+  surname: { id: 'newBooking.traveler.surname', defaultMessage: 'Surname' },
+  email: { id: 'newBooking.traveler.email', defaultMessage: 'E-mail' },
+  ages: { id: 'newBooking.traveler.ages', defaultMessage: 'Guests’ ages' },
+  agesExplained: {
+    id: 'newBooking.traveler.ages.explanation',
+    defaultMessage:
+      'One age per guest, each an adult ({adultAge} or older): the stay was priced for {adults, plural, one {# adult} other {# adults}}, {total} in total.',
+  },
+  repriced: { id: 'newBooking.traveler.repriced', defaultMessage: 'Priced again' },
+  repricedTitle: { id: 'newBooking.traveler.repriced.title', defaultMessage: 'Priced again for the changed stay' },
+  repricedText: {
+    id: 'newBooking.traveler.repriced.text',
+    defaultMessage:
+      'Now {total} for {adults, plural, one {# adult} other {# adults}} and {nights, plural, one {# night} other {# nights}}; before the change it was {totalBefore} for {adultsBefore, plural, one {# adult} other {# adults}} and {nightsBefore, plural, one {# night} other {# nights}}.',
+  },
+  guest: { id: 'newBooking.traveler.guest', defaultMessage: 'Guest {number}' },
+  underAge: { id: 'newBooking.traveler.guest.underAge', defaultMessage: 'Under {adultAge}: priced as an adult' },
+  ageMissing: { id: 'newBooking.traveler.guest.ageMissing', defaultMessage: 'Enter this guest’s age.' },
+  ageOutOfRange: { id: 'newBooking.traveler.guest.ageOutOfRange', defaultMessage: 'Enter an age from 0 to 120.' },
+  back: { id: 'newBooking.traveler.back', defaultMessage: 'Back' },
+  continue: { id: 'newBooking.traveler.continue', defaultMessage: 'Continue to review' },
+});
 
 // The stay is priced by adults; the service may refuse a younger guest (the built-in one does), so the agent is told before sending.
 const ADULT_AGE = 18;
 
 /** Step 3: the lead traveler, and one age per guest, exactly as many as were priced. */
 export function TravelerStep() {
+  const intl = useIntl();
   const { holder, ages, quote, repricedFrom, busy, error, setHolder, setAge, startHold, goTo } = useNewBooking();
   const online = useAppStore((state) => state.online);
   // Back here after changing the stay: what is still missing (a new guest's age) is flagged at once.
@@ -37,11 +67,11 @@ export function TravelerStep() {
     touched && !parsed.success ? (parsed.error.issues.find((issue) => issue.path[0] === field)?.message ?? null) : null;
   const ageError = (age: string, index: number) =>
     touched && age === ''
-      ? 'Enter this guest’s age.'
+      ? intl.formatMessage(words.ageMissing)
       : touched && (Number(age) < 0 || Number(age) > 120)
-        ? 'Enter an age from 0 to 120.'
+        ? intl.formatMessage(words.ageOutOfRange)
         : refused && refusedIndexes.has(index)
-          ? refused.message
+          ? failureText(intl, refused.message)
           : null;
   const valid = parsed.success && ages.every((age) => age !== '' && Number(age) >= 0 && Number(age) <= 120);
 
@@ -53,13 +83,15 @@ export function TravelerStep() {
 
   if (!quote?.available) return null;
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label="Traveler" noValidate>
+    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label={intl.formatMessage(words.form)} noValidate>
       <Stack gap="md">
-        <Title order={3}>Lead traveler</Title>
+        <Title order={3}>
+          <FormattedMessage {...words.title} />
+        </Title>
         <SimpleGrid cols={3}>
           <TextInput
             ref={first}
-            label="First name"
+            label={intl.formatMessage(words.name)}
             value={holder.name}
             onChange={(event) => setHolder({ name: event.currentTarget.value })}
             error={fieldError('name')}
@@ -67,7 +99,7 @@ export function TravelerStep() {
             autoComplete="off"
           />
           <TextInput
-            label="Surname"
+            label={intl.formatMessage(words.surname)}
             value={holder.surname}
             onChange={(event) => setHolder({ surname: event.currentTarget.value })}
             error={fieldError('surname')}
@@ -75,7 +107,7 @@ export function TravelerStep() {
             autoComplete="off"
           />
           <TextInput
-            label="E-mail"
+            label={intl.formatMessage(words.email)}
             type="email"
             value={holder.email}
             onChange={(event) => setHolder({ email: event.currentTarget.value })}
@@ -85,31 +117,47 @@ export function TravelerStep() {
           />
         </SimpleGrid>
         <div>
-          <Title order={4}>Guests’ ages</Title>
+          <Title order={4}>
+            <FormattedMessage {...words.ages} />
+          </Title>
           <Text size="sm" c="dimmed">
-            One age per guest, each an adult ({ADULT_AGE} or older): the stay was priced for {plural(quote.adults, 'adult')},{' '}
-            {formatMoney(quote.totalMinor, quote.currency)} in total.
+            <FormattedMessage
+              {...words.agesExplained}
+              values={{ adultAge: ADULT_AGE, adults: quote.adults, total: formatMoney(quote.totalMinor, quote.currency) }}
+            />
           </Text>
         </div>
         {repricedFrom && (
-          <Alert color="blue" role="status" aria-label="Priced again" title="Priced again for the changed stay">
-            Now {formatMoney(quote.totalMinor, quote.currency)} for {plural(quote.adults, 'adult')} and {plural(quote.nights, 'night')};
-            before the change it was {formatMoney(repricedFrom.totalMinor, repricedFrom.currency)} for{' '}
-            {plural(repricedFrom.adults, 'adult')} and {plural(repricedFrom.nights, 'night')}.
+          <Alert color="blue" role="status" aria-label={intl.formatMessage(words.repriced)} title={intl.formatMessage(words.repricedTitle)}>
+            <FormattedMessage
+              {...words.repricedText}
+              values={{
+                total: formatMoney(quote.totalMinor, quote.currency),
+                adults: quote.adults,
+                nights: quote.nights,
+                totalBefore: formatMoney(repricedFrom.totalMinor, repricedFrom.currency),
+                adultsBefore: repricedFrom.adults,
+                nightsBefore: repricedFrom.nights,
+              }}
+            />
           </Alert>
         )}
         <SimpleGrid cols={refused ? 3 : 6} ref={guests}>
           {ages.map((age, index) => (
             <NumberInput
               key={index}
-              label={`Guest ${index + 1}`}
+              label={intl.formatMessage(words.guest, { number: index + 1 })}
               min={0}
               max={120}
               allowDecimal={false}
               value={age === '' ? '' : Number(age)}
               onChange={(value) => setAge(index, value === '' ? '' : String(value))}
               error={ageError(age, index)}
-              description={age !== '' && Number(age) >= 0 && Number(age) < ADULT_AGE ? `Under ${ADULT_AGE}: priced as an adult` : undefined}
+              description={
+                age !== '' && Number(age) >= 0 && Number(age) < ADULT_AGE
+                  ? intl.formatMessage(words.underAge, { adultAge: ADULT_AGE })
+                  : undefined
+              }
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
             />
@@ -117,10 +165,10 @@ export function TravelerStep() {
         </SimpleGrid>
         <Group justify="space-between">
           <Button variant="default" onClick={() => goTo('stay')}>
-            Back
+            <FormattedMessage {...words.back} />
           </Button>
           <BusyButton type="submit" busy={busy} disabled={!online}>
-            Continue to review
+            <FormattedMessage {...words.continue} />
           </BusyButton>
         </Group>
       </Stack>

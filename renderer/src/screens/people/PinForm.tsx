@@ -1,10 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Button, Group, PasswordInput, Select, Stack } from '@mantine/core';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import type { AgentView } from '../../../../shared/people';
 import { pinSchema } from '../../../../shared/people';
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useMainCall } from '../../hooks/use-main-call';
+
+const words = defineMessages({
+  back: { id: 'people.pin.back', defaultMessage: 'Back' },
+  typePin: { id: 'people.pin.typePin', defaultMessage: 'Type the PIN.' },
+  typeName: { id: 'people.pin.typeName', defaultMessage: 'Type a name' },
+  nobody: { id: 'people.pin.nobody', defaultMessage: 'No agent by that name' },
+  pin: { id: 'people.pin.label', defaultMessage: 'PIN' },
+});
 
 /** The agent a typed name means: the name itself, else the first in the list that holds it, as the list shows it. */
 function agentTyped(agents: AgentView[], typed: string): AgentView | undefined {
@@ -23,11 +33,13 @@ interface PinFormProps {
   /** Signs in or approves; its error (a wrong PIN, a lock) is shown and the PIN typed again. */
   onSubmit: (agentId: number, pin: string) => Promise<void>;
   onBack?: () => void;
+  /** Back's words; "Back" when not given. */
   backLabel?: string;
 }
 
 /** A name and a PIN, for signing in, unlocking or approving: keyboard first, the wrong PIN's words shown. */
-export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onBack, backLabel = 'Back' }: PinFormProps) {
+export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onBack, backLabel }: PinFormProps) {
+  const intl = useIntl();
   const [agentId, setAgentId] = useState<string | null>(offered === null ? null : String(offered));
   const [pin, setPin] = useState('');
   const [pinProblem, setPinProblem] = useState<string | null>(null);
@@ -47,7 +59,7 @@ export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onB
       return;
     }
     if (!checked.success) {
-      setPinProblem(checked.error.issues[0]?.message ?? 'Type the PIN.');
+      setPinProblem(checked.error.issues[0]?.message ?? intl.formatMessage(words.typePin));
       pinField.current?.focus();
       return;
     }
@@ -73,11 +85,11 @@ export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onB
           // A dialog's focus trap starts on the field marked so: the name when none is offered, else the PIN.
           data-autofocus={offered === null || undefined}
           label={nameLabel}
-          placeholder="Type a name"
+          placeholder={intl.formatMessage(words.typeName)}
           searchable
           selectFirstOptionOnChange
           allowDeselect={false}
-          nothingFoundMessage="No agent by that name"
+          nothingFoundMessage={intl.formatMessage(words.nobody)}
           data={agents.map((agent) => ({ value: String(agent.id), label: agent.name }))}
           value={agentId}
           onKeyDown={(event) => {
@@ -101,7 +113,7 @@ export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onB
         <PasswordInput
           ref={pinField}
           data-autofocus={offered !== null || undefined}
-          label="PIN"
+          label={intl.formatMessage(words.pin)}
           value={pin}
           onChange={(event) => setPin(event.currentTarget.value)}
           error={pinProblem}
@@ -112,7 +124,7 @@ export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onB
         <Group justify="flex-end">
           {onBack && (
             <Button variant="default" onClick={onBack} disabled={busy}>
-              {backLabel}
+              {backLabel ?? intl.formatMessage(words.back)}
             </Button>
           )}
           <BusyButton type="submit" busy={busy}>
