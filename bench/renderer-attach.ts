@@ -23,7 +23,7 @@ export async function attachRenderer(core: Core): Promise<AttachedRenderer> {
   const browser: Browser = await chromium.launch(CHROMIUM_OPTIONS);
   const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, locale: 'en-GB', timezoneId: 'Europe/Lisbon' });
   const page = await context.newPage();
-  const dispatch = createDispatcher(core.handlers, logUnexpectedFailure);
+  const dispatch = createDispatcher(core.handlers, logUnexpectedFailure, core.language.words);
   await page.exposeBinding('__packdeskInvoke', (_source, channel: unknown, input: unknown) => dispatch(channel, input));
   await page.addInitScript({ path: BRIDGE_BUNDLE });
   const unsubscribe = core.events.subscribe((event) => {

@@ -2,8 +2,17 @@
 // Node 24. The benchmarks build the app (electron-vite) and the harness's bridge themselves before measuring anything.
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
+// Node 24 runs this file and reads the TypeScript plugin as it is.
+import { esbuildCompiledCatalogs } from './compiled-catalogs.ts';
 
-const common = { bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'error' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'error',
+  plugins: [esbuildCompiledCatalogs()],
+};
 await build({ ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile: 'out/sandbox/cli.mjs' });
 await build({ ...common, entryPoints: ['bench/run.ts'], outfile: 'out/bench/run.mjs' });
 await build({ ...common, entryPoints: ['bench/rss-probe.ts'], outfile: 'out/bench/rss-probe.mjs' });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import type { Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin } from 'vite';
 
 const QUERY = '?compiled';
@@ -25,6 +26,13 @@ export function readCatalog(path: string): Record<string, string> {
   return messages;
 }
 
+const compile = (path: string) =>
+  JSON.stringify(Object.fromEntries(Object.entries(readCatalog(path)).map(([key, message]) => [key, parse(message)])));
+
+/** A catalog module with the parsed catalog in its code: for main, the tests and the dev server. */
+const inlineCatalog = (path: string) =>
+  `const catalog = JSON.parse(${JSON.stringify(compile(path))});\nexport default async () => catalog;`;
+
 /**
  * `import('./catalogs/de?compiled')`: a module whose default export loads the catalog with every message
  * already parsed, so the app never ships or runs the ICU parser (the renderer aliases it away); a message
@@ -47,13 +55,28 @@ export function compiledCatalogs({ fetched = false }: { fetched?: boolean } = {}
       if (!id.startsWith(PREFIX)) return null;
       const path = id.slice(PREFIX.length, -'.catalog'.length);
       this.addWatchFile(path);
-      const messages = readCatalog(path);
-      const compiled = JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)])));
       if (fetched && building) {
-        const file = this.emitFile({ type: 'asset', name: `catalog-${basename(path, '.json')}.json`, source: compiled });
+        const file = this.emitFile({ type: 'asset', name: `catalog-${basename(path, '.json')}.json`, source: compile(path) });
         return `export default () => fetch(import.meta.ROLLUP_FILE_URL_${file}).then((answer) => answer.json());`;
       }
-      return `const catalog = JSON.parse(${JSON.stringify(compiled)});\nexport default async () => catalog;`;
+      return inlineCatalog(path);
+    },
+  };
+}
+
+/** The same for esbuild, which bundles the tests' child processes, the soaks and the bench: the catalog inlined, parsed. */
+export function esbuildCompiledCatalogs(): EsbuildPlugin {
+  return {
+    name: 'packdesk-compiled-catalogs',
+    setup(build) {
+      build.onResolve({ filter: /\?compiled$/ }, ({ path, resolveDir }) => ({
+        path: resolve(resolveDir, path.slice(0, -QUERY.length)),
+        namespace: 'packdesk-catalog',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'packdesk-catalog' }, ({ path }) => ({
+        contents: inlineCatalog(path),
+        loader: 'js',
+      }));
     },
   };
 }

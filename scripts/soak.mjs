@@ -1,8 +1,17 @@
 // `npm run soak -- --counters N --bookings M --seed S`: bundles the service, the counter and the driver, then runs the soak on Node 24.
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
+// Node 24 runs this file and reads the TypeScript plugin as it is.
+import { esbuildCompiledCatalogs } from './compiled-catalogs.ts';
 
-const common = { bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'error' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'error',
+  plugins: [esbuildCompiledCatalogs()],
+};
 await build({ ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile: 'out/sandbox/cli.mjs' });
 if (process.argv.includes('--agency')) {
   // The agency soak (bench/soak/agency/): counters joined to one agency on PostgreSQL, its own counter and driver.

@@ -1,5 +1,29 @@
+import { defineMessages, issue } from './i18n/messages';
+import type { Message } from './i18n/messages';
 import { z } from 'zod';
 import { updateChannelSchema, updateStateSchema } from './updates';
+
+const words = defineMessages({
+  minimumVersionFormat: { id: 'validation.agency.minimumVersionFormat', defaultMessage: 'A version such as 1.5.0, or empty for none.' },
+  hostRequired: { id: 'validation.agency.hostRequired', defaultMessage: 'Give the agency server’s host name or address.' },
+  hostFormat: { id: 'validation.agency.hostFormat', defaultMessage: 'A host name has letters, digits, dots and dashes only.' },
+  sqlNameTooLong: { id: 'validation.agency.sqlNameTooLong', defaultMessage: 'At most 63 characters.' },
+  sqlNameFormat: { id: 'validation.agency.sqlNameFormat', defaultMessage: 'Letters, digits, dots, dashes and underscores only.' },
+  portRange: { id: 'validation.agency.portRange', defaultMessage: 'A port is 1 to 65535.' },
+  databaseRequired: { id: 'validation.agency.databaseRequired', defaultMessage: 'Give the name of the agency’s database.' },
+  userRequired: { id: 'validation.agency.userRequired', defaultMessage: 'Give the user name the agency set up for its counters.' },
+  certificateWhole: {
+    id: 'validation.agency.certificateWhole',
+    defaultMessage: 'Paste the whole certificate, from -----BEGIN CERTIFICATE-----.',
+  },
+  counterNameRequired: { id: 'validation.agency.counterNameRequired', defaultMessage: 'Name this counter, such as “Desk 2”.' },
+  counterNameTooLong: { id: 'validation.agency.counterNameTooLong', defaultMessage: 'A counter name has at most 40 characters.' },
+  unencryptedRemote: {
+    id: 'validation.agency.unencryptedRemote',
+    defaultMessage:
+      'Not encrypted is only for a server on this computer (localhost, 127.0.0.1). Choose encrypted and checked for the agency’s server.',
+  },
+});
 
 const profileId = z.number().int().positive();
 
@@ -64,7 +88,7 @@ export const minimumVersionInputSchema = z
       .string()
       .trim()
       .max(60)
-      .regex(/^$|^\d{1,5}\.\d{1,5}\.\d{1,5}(-[0-9A-Za-z.-]{1,40})?$/, 'A version such as 1.5.0, or empty for none.'),
+      .regex(/^$|^\d{1,5}\.\d{1,5}\.\d{1,5}(-[0-9A-Za-z.-]{1,40})?$/, issue(words.minimumVersionFormat)),
   })
   .strict();
 
@@ -92,17 +116,17 @@ export const agencyTlsModeSchema = z.enum(['disable', 'require', 'verify-full'])
 const hostName = z
   .string()
   .trim()
-  .min(1, 'Give the agency server’s host name or address.')
+  .min(1, issue(words.hostRequired))
   .max(253)
-  .regex(/^[A-Za-z0-9.:[\]-]+$/, 'A host name has letters, digits, dots and dashes only.');
+  .regex(/^[A-Za-z0-9.:[\]-]+$/, issue(words.hostFormat));
 /** A PostgreSQL name (database, user); `missing` says what to give when it is empty. */
-const sqlName = (missing: string) =>
+const sqlName = (missing: Message) =>
   z
     .string()
     .trim()
-    .min(1, missing)
-    .max(63, 'At most 63 characters.')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'Letters, digits, dots, dashes and underscores only.');
+    .min(1, issue(missing))
+    .max(63, issue(words.sqlNameTooLong))
+    .regex(/^[A-Za-z0-9_.-]+$/, issue(words.sqlNameFormat));
 
 /** A host name that can only mean this computer. */
 export const isLoopbackHost = (host: string): boolean => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
@@ -112,26 +136,25 @@ export const agencySettingsInputSchema = z
   .object({
     profileId,
     host: hostName,
-    port: z.number().int().min(1, 'A port is 1 to 65535.').max(65_535, 'A port is 1 to 65535.'),
-    database: sqlName('Give the name of the agency’s database.'),
-    user: sqlName('Give the user name the agency set up for its counters.'),
+    port: z.number().int().min(1, issue(words.portRange)).max(65_535, issue(words.portRange)),
+    database: sqlName(words.databaseRequired),
+    user: sqlName(words.userRequired),
     tlsMode: agencyTlsModeSchema,
     /** PEM of the agency's certificate authority (verify-full with a private CA); absent keeps the one saved. */
     caCertificate: z
       .string()
       .max(20_000)
-      .regex(/-----BEGIN CERTIFICATE-----/, 'Paste the whole certificate, from -----BEGIN CERTIFICATE-----.')
+      .regex(/-----BEGIN CERTIFICATE-----/, issue(words.certificateWhole))
       .optional(),
     /** Absent or empty: keep the password saved in the keychain. */
     password: z.string().max(200).optional(),
-    counterName: z.string().trim().min(1, 'Name this counter, such as “Desk 2”.').max(40, 'A counter name has at most 40 characters.'),
+    counterName: z.string().trim().min(1, issue(words.counterNameRequired)).max(40, issue(words.counterNameTooLong)),
   })
   .strict()
   // Without TLS anyone on the way reads the bookings and the password: only a server on this computer goes unencrypted.
   .refine((input) => input.tlsMode !== 'disable' || isLoopbackHost(input.host), {
     path: ['tlsMode'],
-    message:
-      'Not encrypted is only for a server on this computer (localhost, 127.0.0.1). Choose encrypted and checked for the agency’s server.',
+    message: issue(words.unencryptedRemote),
   });
 export type AgencySettingsInput = z.infer<typeof agencySettingsInputSchema>;
 

@@ -1,4 +1,10 @@
+import { defineMessages, issue } from './i18n/messages';
 import { z } from 'zod';
+
+const words = defineMessages({
+  dayFormat: { id: 'validation.audit.dayFormat', defaultMessage: 'Enter the day as YYYY-MM-DD.' },
+  dayNotOnCalendar: { id: 'validation.audit.dayNotOnCalendar', defaultMessage: 'That day is not on the calendar.' },
+});
 
 /** Every settings action the audit records, once. A new action is a new name here. */
 export const auditActionSchema = z.enum([
@@ -75,12 +81,12 @@ export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
 /** A day as the counter's calendar shows it, YYYY-MM-DD. */
 const daySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the day as YYYY-MM-DD.')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, issue(words.dayFormat))
   .refine((day) => {
     const [year, month, date] = day.split('-').map(Number) as [number, number, number];
     const at = new Date(Date.UTC(year, month - 1, date));
     return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date;
-  }, 'That day is not on the calendar.');
+  }, issue(words.dayNotOnCalendar));
 
 /**
  * Which entries to show or export: by an agent (who did it or approved it; by id, or by name for an

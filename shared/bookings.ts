@@ -1,34 +1,76 @@
 import { z } from 'zod';
 import { containsCardNumber } from './card-number-screening';
+import { defineMessages, issue } from './i18n/messages';
+import type { Message } from './i18n/messages';
 import { profileKindSchema } from './profiles';
 
 /** Packdesk's own status for a hold the service made but whose id was lost on the way back. */
 export const UNCONFIRMED_HOLD = 'Unconfirmed hold';
 
-const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
+const words = defineMessages({
+  dateFormat: { id: 'validation.booking.dateFormat', defaultMessage: 'Enter a date as YYYY-MM-DD.' },
+  firstNameRequired: { id: 'validation.booking.firstNameRequired', defaultMessage: 'Enter the traveler’s first name.' },
+  surnameRequired: { id: 'validation.booking.surnameRequired', defaultMessage: 'Enter the traveler’s surname.' },
+  emailFormat: { id: 'validation.booking.emailFormat', defaultMessage: 'Enter an e-mail address such as ana@example.com.' },
+  clientReferenceTooLong: {
+    id: 'validation.booking.clientReferenceTooLong',
+    defaultMessage: 'A client reference has at most 60 characters.',
+  },
+  cancelReasonRequired: { id: 'validation.booking.cancelReasonRequired', defaultMessage: 'Say why the booking is cancelled.' },
+  changeNothing: { id: 'validation.booking.changeNothing', defaultMessage: 'Choose new dates, a new room, or both.' },
+  cardInFirstName: {
+    id: 'validation.booking.cardInFirstName',
+    defaultMessage:
+      'The first name looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from the first name.',
+  },
+  cardInSurname: {
+    id: 'validation.booking.cardInSurname',
+    defaultMessage:
+      'The surname looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from the surname.',
+  },
+  cardInEmail: {
+    id: 'validation.booking.cardInEmail',
+    defaultMessage:
+      'The e-mail address looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from the e-mail address.',
+  },
+  cardInClientReference: {
+    id: 'validation.booking.cardInClientReference',
+    defaultMessage:
+      'The client reference looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from the client reference.',
+  },
+  cardInCancelReason: {
+    id: 'validation.booking.cardInCancelReason',
+    defaultMessage:
+      'The reason for cancelling looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from the reason for cancelling.',
+  },
+  cardInPackageTitle: {
+    id: 'validation.booking.cardInPackageTitle',
+    defaultMessage:
+      'The package title looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from the package title.',
+  },
+  cardInPropertyName: {
+    id: 'validation.booking.cardInPropertyName',
+    defaultMessage:
+      'The property name looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from the property name.',
+  },
+});
 
-/** Free text that must never carry a card number: refused with words that name the field. */
-export const cardFree = <S extends z.ZodType<string>>(schema: S, field: string) =>
-  schema.refine((text) => !containsCardNumber(text), {
-    error: `${field} looks like it holds a card number, which Packdesk never stores or sends. Take the card only in the payment step; remove the number from ${field.toLowerCase()}.`,
-  });
+const isoDate = z.iso.date({ error: issue(words.dateFormat) });
+
+/** Free text that must never carry a card number: refused with `message`, which names the field. */
+export const cardFree = <S extends z.ZodType<string>>(schema: S, message: Message) =>
+  schema.refine((text) => !containsCardNumber(text), { error: issue(message) });
 
 export const holderInputSchema = z.object({
-  name: cardFree(z.string().trim().min(1, 'Enter the traveler’s first name.').max(100), 'The first name'),
-  surname: cardFree(z.string().trim().min(1, 'Enter the traveler’s surname.').max(100), 'The surname'),
-  email: cardFree(z.email({ error: 'Enter an e-mail address such as ana@example.com.' }).max(254), 'The e-mail address'),
+  name: cardFree(z.string().trim().min(1, issue(words.firstNameRequired)).max(100), words.cardInFirstName),
+  surname: cardFree(z.string().trim().min(1, issue(words.surnameRequired)).max(100), words.cardInSurname),
+  email: cardFree(z.email({ error: issue(words.emailFormat) }).max(254), words.cardInEmail),
 });
 export type HolderInput = z.infer<typeof holderInputSchema>;
 
-export const clientReferenceSchema = cardFree(
-  z.string().trim().max(60, 'A client reference has at most 60 characters.'),
-  'The client reference',
-);
+export const clientReferenceSchema = cardFree(z.string().trim().max(60, issue(words.clientReferenceTooLong)), words.cardInClientReference);
 
-export const cancelReasonSchema = cardFree(
-  z.string().trim().min(1, 'Say why the booking is cancelled.').max(500),
-  'The reason for cancelling',
-);
+export const cancelReasonSchema = cardFree(z.string().trim().min(1, issue(words.cancelReasonRequired)).max(500), words.cardInCancelReason);
 
 export const apiItemSchema = z.object({ availability_id: z.number().int(), paxes: z.array(z.object({ age: z.number().int() })) });
 
@@ -123,9 +165,9 @@ export type BookingFilter = z.infer<typeof bookingFilterSchema>;
 
 export const offerSchema = z.object({
   packageId: z.number().int().positive(),
-  packageTitle: cardFree(z.string().min(1).max(200), 'The package title'),
+  packageTitle: cardFree(z.string().min(1).max(200), words.cardInPackageTitle),
   propertyId: z.number().int().positive(),
-  propertyName: cardFree(z.string().min(1).max(200), 'The property name'),
+  propertyName: cardFree(z.string().min(1).max(200), words.cardInPropertyName),
   checkIn: isoDate,
   checkOut: isoDate,
   adults: z.number().int().min(1).max(20),
@@ -173,10 +215,10 @@ export const changeRequestSchema = z
       .object({
         availabilityId: z.number().int().positive(),
         propertyId: z.number().int().positive(),
-        propertyName: cardFree(z.string().max(200), 'The property name'),
+        propertyName: cardFree(z.string().max(200), words.cardInPropertyName),
       })
       .optional(),
   })
   .strict()
-  .refine((change) => change.dates || change.room, { error: 'Choose new dates, a new room, or both.' });
+  .refine((change) => change.dates || change.room, { error: issue(words.changeNothing) });
 export type ChangeRequest = z.infer<typeof changeRequestSchema>;

@@ -80,8 +80,6 @@ export function formatDateTime(iso: string, locale = activeLocale): string {
 export const nightsBetween = (checkIn: string, checkOut: string): number =>
   Math.round((Date.parse(`${checkOut.slice(0, 10)}T00:00:00Z`) - Date.parse(`${checkIn.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
 
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 /** Minutes and seconds left, for a countdown: "14:05"; "0:00" once passed. */
 export function countdown(untilIso: string, now: number): string {
   const left = Math.max(0, Math.floor((Date.parse(untilIso) - now) / 1000));

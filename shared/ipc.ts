@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { issue } from './i18n/messages';
+import { ipcWords as words } from './ipc-words';
 import {
   bookingFilterSchema,
   bookingRecordSchema,
@@ -52,15 +54,16 @@ import {
 
 const noInput = z.object({}).strict();
 const profileId = z.number().int().positive();
-const profileName = z.string().trim().min(1, 'Give the profile a name.').max(60, 'A profile name has at most 60 characters.');
+const profileName = z.string().trim().min(1, issue(words.profileNameRequired)).max(60, issue(words.profileNameTooLong));
 const bookingId = z.number().int().positive();
 const packageSummary = z.object({
   id: z.number().int(),
   title: z.string(),
   properties: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
-const cardFreeNote = cardFree(z.string().trim().max(500, 'A note has at most 500 characters.'), 'The note');
-const keyValue = z.string().trim().min(1, 'Paste the key.').max(300, 'That is longer than any key.');
+const cardFreeNote = cardFree(z.string().trim().max(500, issue(words.noteTooLong)), words.cardInNote);
+const keyValue = z.string().trim().min(1, issue(words.keyRequired)).max(300, issue(words.keyTooLong));
+const paxAge = z.number().int().min(0, issue(words.ageNegative)).max(120, issue(words.ageTooHigh));
 
 /** Each IPC channel, declared once: the main side validates inputs with these, the bridges are built from the names. */
 export const channels = {
@@ -84,7 +87,7 @@ export const channels = {
       .object({
         name: profileName,
         kind: profileKindSchema.exclude(['training']),
-        baseUrl: z.string().trim().min(1, 'Enter the service address.').max(500),
+        baseUrl: z.string().trim().min(1, issue(words.baseUrlRequired)).max(500),
         keys: z.partialRecord(keySlotSchema, keyValue).default({}),
       })
       .strict(),
@@ -122,7 +125,7 @@ export const channels = {
   },
   'packages:search': {
     // The words go out in the request's address, so a card number typed here is refused before anything is sent.
-    input: z.object({ title: cardFree(z.string().max(200), 'The search') }).strict(),
+    input: z.object({ title: cardFree(z.string().max(200), words.cardInSearch) }).strict(),
     output: z.array(packageSummary),
   },
   'bookings:price': { input: offerSchema.strict(), output: quoteSchema },
@@ -130,7 +133,7 @@ export const channels = {
     input: z
       .object({
         quote: quoteSchema.options[0].strict(),
-        paxAges: z.array(z.number().int().min(0, 'An age cannot be negative.').max(120, 'Enter an age up to 120.')).min(1).max(20),
+        paxAges: z.array(paxAge).min(1).max(20),
       })
       .strict(),
     output: holdSchema,
@@ -164,7 +167,7 @@ export const channels = {
         bookingId,
         reason: cancelReasonSchema,
         /** The caller confirms it showed the agent which booking and traveler this cancels. */
-        confirmed: z.literal(true, { error: 'A cancellation must be confirmed.' }),
+        confirmed: z.literal(true, { error: issue(words.cancellationUnconfirmed) }),
       })
       .strict(),
     output: bookingRecordSchema,

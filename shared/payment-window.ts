@@ -1,5 +1,17 @@
+import { defineMessages, issue } from './i18n/messages';
 import { z } from 'zod';
 import { containsCardNumber } from './card-number-screening';
+
+const words = defineMessages({
+  paymentMethodFormat: {
+    id: 'validation.payment.paymentMethodFormat',
+    defaultMessage: 'A payment needs a payment method token (pm_…) from the card window.',
+  },
+  paymentMethodHoldsCard: {
+    id: 'validation.payment.paymentMethodHoldsCard',
+    defaultMessage: 'A payment method token never holds a card number; take the card in the card window.',
+  },
+});
 
 /**
  * The payment window's two channels, declared once: what the page is asked to do, and the one
@@ -19,8 +31,8 @@ export type PaymentPageRequest = z.infer<typeof paymentPageRequestSchema>;
 
 export const paymentMethodIdSchema = z
   .string()
-  .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'A payment needs a payment method token (pm_…) from the card window.')
-  .refine((id) => !containsCardNumber(id), 'A payment method token never holds a card number; take the card in the card window.');
+  .regex(/^pm_[A-Za-z0-9_]{1,250}$/, issue(words.paymentMethodFormat))
+  .refine((id) => !containsCardNumber(id), issue(words.paymentMethodHoldsCard));
 
 /** Words from the page, kept only if they cannot carry a card number (they reach the timeline). */
 const pageMessage = z

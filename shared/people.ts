@@ -1,4 +1,15 @@
+import { defineMessages, issue } from './i18n/messages';
 import { z } from 'zod';
+
+const words = defineMessages({
+  agentNameRequired: { id: 'validation.people.agentNameRequired', defaultMessage: 'Give the agent a name.' },
+  agentNameTooLong: { id: 'validation.people.agentNameTooLong', defaultMessage: 'A name has at most 60 characters.' },
+  pinTooShort: { id: 'validation.people.pinTooShort', defaultMessage: 'A PIN has at least 4 characters.' },
+  pinTooLong: { id: 'validation.people.pinTooLong', defaultMessage: 'A PIN has at most 128 characters.' },
+  idleLockWhole: { id: 'validation.people.idleLockWhole', defaultMessage: 'Whole minutes only.' },
+  idleLockTooShort: { id: 'validation.people.idleLockTooShort', defaultMessage: 'At least 1 minute.' },
+  idleLockTooLong: { id: 'validation.people.idleLockTooLong', defaultMessage: 'At most 240 minutes (4 hours).' },
+});
 
 /** What a person at the counter may do: an agent sells, a supervisor also approves, an administrator also sets the counter up. */
 export const roleSchema = z.enum(['agent', 'supervisor', 'administrator']);
@@ -8,9 +19,9 @@ export type Role = z.infer<typeof roleSchema>;
 export const ROLE_ORDER: readonly Role[] = roleSchema.options;
 
 export const agentIdSchema = z.number().int().positive();
-export const agentNameSchema = z.string().trim().min(1, 'Give the agent a name.').max(60, 'A name has at most 60 characters.');
+export const agentNameSchema = z.string().trim().min(1, issue(words.agentNameRequired)).max(60, issue(words.agentNameTooLong));
 /** A PIN or a password: at least 4 characters, so a lockout after 5 tries leaves little to guess. */
-export const pinSchema = z.string().min(4, 'A PIN has at least 4 characters.').max(128, 'A PIN has at most 128 characters.');
+export const pinSchema = z.string().min(4, issue(words.pinTooShort)).max(128, issue(words.pinTooLong));
 
 /** An agent as the screens see it: never the PIN nor its hash. */
 export const agentViewSchema = z.object({
@@ -27,9 +38,9 @@ export type AgentView = z.infer<typeof agentViewSchema>;
 /** Minutes without use before the screen locks by itself: 1 to 240; 5 until an administrator sets it. */
 export const idleLockMinutesSchema = z
   .number()
-  .int('Whole minutes only.')
-  .min(1, 'At least 1 minute.')
-  .max(240, 'At most 240 minutes (4 hours).');
+  .int(issue(words.idleLockWhole))
+  .min(1, issue(words.idleLockTooShort))
+  .max(240, issue(words.idleLockTooLong));
 export const DEFAULT_IDLE_LOCK_MINUTES = 5;
 
 /** Who is working at this counter, and whether sign-in is asked at all (only once an administrator exists). */

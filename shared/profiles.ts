@@ -1,4 +1,4 @@
-import { defineMessages } from './i18n/messages';
+import { defineMessages, issue } from './i18n/messages';
 import type { Message } from './i18n/messages';
 import { z } from 'zod';
 import { statusRulesSchema } from './status-rules';
@@ -11,11 +11,58 @@ export type ProfileKind = z.infer<typeof profileKindSchema>;
 export const keySlotSchema = z.enum(['test', 'live', 'publishable']);
 export type KeySlot = z.infer<typeof keySlotSchema>;
 
-export const KEY_SLOT_LABELS: Record<KeySlot, string> = {
-  test: 'Service test key',
-  live: 'Service live key',
-  publishable: 'Stripe publishable key',
-};
+/** Each key's name, as its field, its row and the audit show it. */
+export const KEY_SLOT_LABELS: Record<KeySlot, Message> = defineMessages({
+  test: { id: 'settings.key.slot.test', defaultMessage: 'Service test key' },
+  live: { id: 'settings.key.slot.live', defaultMessage: 'Service live key' },
+  publishable: { id: 'settings.key.slot.publishable', defaultMessage: 'Stripe publishable key' },
+});
+
+const words = defineMessages({
+  keyWrongPrefix: {
+    id: 'validation.profiles.keyWrongPrefix',
+    defaultMessage:
+      'The {slot, select, test {service test key} live {service live key} other {Stripe publishable key}} of a {kind, select, test {test-mode} live {live} other {training}} profile must start with {prefix}, but this is a key starting with {seen}.',
+  },
+  keyNotAKey: {
+    id: 'validation.profiles.keyNotAKey',
+    defaultMessage:
+      'The {slot, select, test {service test key} live {service live key} other {Stripe publishable key}} of a {kind, select, test {test-mode} live {live} other {training}} profile must start with {prefix}, but this is something that is not a key of this kind.',
+  },
+  keyBody: {
+    id: 'validation.profiles.keyBody',
+    defaultMessage: 'After {prefix} a key has at least 8 letters, digits, _ or -, and no spaces.',
+  },
+  baseUrlNotAnAddress: {
+    id: 'validation.profiles.baseUrlNotAnAddress',
+    defaultMessage: 'This is not a web address. It looks like https://api.example.com.',
+  },
+  baseUrlCredentials: {
+    id: 'validation.profiles.baseUrlCredentials',
+    defaultMessage: 'The address must not contain a user name or password.',
+  },
+  baseUrlQuery: { id: 'validation.profiles.baseUrlQuery', defaultMessage: 'The address must not contain ? or # parts.' },
+  baseUrlNotHttps: {
+    id: 'validation.profiles.baseUrlNotHttps',
+    defaultMessage: 'The service address must start with https:// (plain http is only allowed on this computer, 127.0.0.1).',
+  },
+  thresholdNotANumber: {
+    id: 'validation.profiles.thresholdNotANumber',
+    defaultMessage: 'Enter the amount in minor units (cents), or clear it for no threshold.',
+  },
+  thresholdWhole: {
+    id: 'validation.profiles.thresholdWhole',
+    defaultMessage: 'Enter whole minor units (cents), without a decimal point.',
+  },
+  thresholdNegative: { id: 'validation.profiles.thresholdNegative', defaultMessage: 'A threshold cannot be negative.' },
+  thresholdTooHigh: { id: 'validation.profiles.thresholdTooHigh', defaultMessage: 'That is more than any change costs.' },
+});
+
+/** Why a pasted key does not fit its slot: a message and its values, for where it is shown to word. */
+export interface KeyProblem {
+  message: Message;
+  values: Record<string, string>;
+}
 
 /** What the renderer may know of a stored key: whether it is there, and its last four characters. */
 export const keyStatusSchema = z.discriminatedUnion('state', [
@@ -56,34 +103,33 @@ export function expectedKeyPrefix(kind: ProfileKind, slot: KeySlot): string {
 const KEY_BODY = /^[A-Za-z0-9_-]{8,200}$/;
 
 /** Checks a pasted key against its slot; returns the reason it does not fit, or null when it does. */
-export function keyProblem(kind: ProfileKind, slot: KeySlot, key: string): string | null {
+export function keyProblem(kind: ProfileKind, slot: KeySlot, key: string): KeyProblem | null {
   const prefix = expectedKeyPrefix(kind, slot);
   if (!key.startsWith(prefix)) {
     const seen = /^(sk|pk|rk)_(test|live)_/.exec(key)?.[0];
-    const found = seen ? `a key starting with ${seen}` : 'something that is not a key of this kind';
-    return `The ${KEY_SLOT_LABELS[slot].toLowerCase()} of a ${kind === 'test' ? 'test-mode' : kind} profile must start with ${prefix}, but this is ${found}.`;
+    return seen
+      ? { message: words.keyWrongPrefix, values: { slot, kind, prefix, seen } }
+      : { message: words.keyNotAKey, values: { slot, kind, prefix } };
   }
-  if (!KEY_BODY.test(key.slice(prefix.length))) {
-    return `After ${prefix} a key has at least 8 letters, digits, _ or -, and no spaces.`;
-  }
+  if (!KEY_BODY.test(key.slice(prefix.length))) return { message: words.keyBody, values: { prefix } };
   return null;
 }
 
-/** Service addresses must be https, except the loopback addresses used by a local copy of the service. */
-export function baseUrlProblem(raw: string): string | null {
+/** Service addresses must be https, except the loopback addresses used by a local copy of the service; the problem is a message, or null. */
+export function baseUrlProblem(raw: string): Message | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'This is not a web address. It looks like https://api.example.com.';
+    return words.baseUrlNotAnAddress;
   }
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) {
-    if (url.username || url.password) return 'The address must not contain a user name or password.';
-    if (url.search || url.hash) return 'The address must not contain ? or # parts.';
+    if (url.username || url.password) return words.baseUrlCredentials;
+    if (url.search || url.hash) return words.baseUrlQuery;
     return null;
   }
-  return 'The service address must start with https:// (plain http is only allowed on this computer, 127.0.0.1).';
+  return words.baseUrlNotHttps;
 }
 
 /** The form the address is stored in: no trailing slash, so paths can be appended. */
@@ -99,8 +145,8 @@ export function isAnotherOrigin(saved: string, typed: string): boolean {
 
 /** A change's difference in price above which a supervisor approves it, in minor units (cents); null for none. */
 export const changeApprovalThresholdSchema = z
-  .number({ error: 'Enter the amount in minor units (cents), or clear it for no threshold.' })
-  .int('Enter whole minor units (cents), without a decimal point.')
-  .nonnegative('A threshold cannot be negative.')
-  .max(1_000_000_000, 'That is more than any change costs.')
+  .number({ error: issue(words.thresholdNotANumber) })
+  .int(issue(words.thresholdWhole))
+  .nonnegative(issue(words.thresholdNegative))
+  .max(1_000_000_000, issue(words.thresholdTooHigh))
   .nullable();

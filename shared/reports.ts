@@ -1,4 +1,16 @@
+import { defineMessages, issue } from './i18n/messages';
 import { z } from 'zod';
+
+const words = defineMessages({
+  periodBackwards: {
+    id: 'validation.reports.periodBackwards',
+    defaultMessage: 'The period ends before it starts: choose a “to” day on or after the “from” day.',
+  },
+  periodTooLong: {
+    id: 'validation.reports.periodTooLong',
+    defaultMessage: 'That period is longer than a year: narrow it to a year or less (a month, a week).',
+  },
+});
 
 /** A money movement as the service records it: authorized, captured, released, refunded, or paid at a change's link. */
 export const MONEY_KINDS = ['authorized', 'captured', 'released', 'refunded', 'paid_at_link'] as const;
@@ -98,10 +110,8 @@ const DAY_MS = 86_400_000;
 /** A week, a month, up to a year: longer asks the agent to narrow it. */
 const periodRules = <Schema extends z.ZodType<{ from: string; to: string }>>(schema: Schema) =>
   schema
-    .refine((input) => input.from <= input.to, { error: 'The period ends before it starts: choose a “to” day on or after the “from” day.' })
-    .refine((input) => Date.parse(input.to) - Date.parse(input.from) < 366 * DAY_MS, {
-      error: 'That period is longer than a year: narrow it to a year or less (a month, a week).',
-    });
+    .refine((input) => input.from <= input.to, { error: issue(words.periodBackwards) })
+    .refine((input) => Date.parse(input.to) - Date.parse(input.from) < 366 * DAY_MS, { error: issue(words.periodTooLong) });
 
 export const periodInputSchema = periodRules(
   z.object({ profileId: z.number().int().positive(), from: z.iso.date(), to: z.iso.date() }).strict(),

@@ -1,5 +1,7 @@
 import type { ErrorCode } from '../../shared/error-codes';
 import type { AppErrorShape } from '../../shared/errors';
+import { defineMessages, PRODUCT_NAME } from '../../shared/i18n/messages';
+import type { Message } from '../../shared/i18n/messages';
 import { englishText } from './i18n/main-words';
 import type { MainWords, Text } from './i18n/main-words';
 
@@ -19,7 +21,7 @@ export class AppError extends Error {
   }
 
   /** Words the message and hint in the counter's language now, just before the refusal is shown. */
-  localize(words: MainWords): this {
+  localize(words: Pick<MainWords, 'text'>): this {
     this.message = words.text(this.text.message);
     this.hint = words.text(this.text.hint);
     return this;
@@ -30,17 +32,28 @@ export class AppError extends Error {
   }
 }
 
+const words = defineMessages({
+  notFound: { id: 'error.booking.notFound.message', defaultMessage: 'There is no booking {bookingId} in this counter’s history.' },
+  notFoundHint: { id: 'error.booking.notFound.hint', defaultMessage: 'Search for it in Bookings.' },
+  unexpected: { id: 'error.internal.message', defaultMessage: '{product} hit an unexpected problem and did not finish this step.' },
+  unexpectedHint: {
+    id: 'error.internal.hint',
+    defaultMessage: 'Try again. If it happens again, restart {product}; nothing already saved is lost.',
+  },
+});
+
 /** The booking asked for is not in this counter's ledger. */
 export function bookingNotFound(bookingId: number): AppError {
-  return new AppError('booking_not_found', `There is no booking ${bookingId} in this counter’s history.`, 'Search for it in Bookings.');
+  return new AppError('booking_not_found', { message: words.notFound, values: { bookingId } }, { message: words.notFoundHint });
 }
 
-/** Turns anything thrown into the shape the renderer shows; unexpected errors keep their detail out of the UI. */
-export function toErrorShape(error: unknown): AppErrorShape {
-  if (error instanceof AppError) return error.toShape();
-  return {
-    code: 'internal',
-    message: 'Packdesk hit an unexpected problem and did not finish this step.',
-    hint: 'Try again. If it happens again, restart Packdesk; nothing already saved is lost.',
-  };
+/**
+ * Turns anything thrown into the shape the renderer shows, in the counter's language when main's words
+ * are given; unexpected errors keep their detail out of the UI.
+ */
+export function toErrorShape(error: unknown, mainWords?: Pick<MainWords, 'text'>): AppErrorShape {
+  if (error instanceof AppError) return (mainWords ? error.localize(mainWords) : error).toShape();
+  const product = { product: PRODUCT_NAME };
+  const say = (message: Message) => (mainWords ? mainWords.text({ message, values: product }) : englishText({ message, values: product }));
+  return { code: 'internal', message: say(words.unexpected), hint: say(words.unexpectedHint) };
 }

@@ -1,5 +1,11 @@
+import { defineMessages } from '../../shared/i18n/messages';
 import { AppError } from './app-error';
 import type { Handlers } from './dispatch';
+
+const words = defineMessages({
+  closing: { id: 'error.app.shuttingDown.message', defaultMessage: 'Packdesk is closing, so this was not done.' },
+  closingHint: { id: 'error.app.shuttingDown.hint', defaultMessage: 'Open Packdesk again and do it there.' },
+});
 
 /** Told of each call as it starts (an update waits for calls); what it returns is called when that call has ended. */
 export type CallWatch = (channel: string) => (() => void) | null;
@@ -30,8 +36,7 @@ export function createCallDrain(watch: CallWatch = () => null) {
         Object.entries(handlers).map(([channel, handler]) => [
           channel,
           (input: never) => {
-            if (!accepting)
-              throw new AppError('shutting_down', 'Packdesk is closing, so this was not done.', 'Open Packdesk again and do it there.');
+            if (!accepting) throw new AppError('shutting_down', { message: words.closing }, { message: words.closingHint });
             const ended = watch(channel);
             const work = track((async () => (handler as (value: never) => Promise<unknown>)(input))());
             if (ended) void work.finally(ended).catch(() => {});

@@ -47,6 +47,7 @@ import { historyIpc } from './ipc/history-handlers';
 import { keysIpc } from './ipc/keys-handlers';
 import { languageIpc } from './ipc/language-handlers';
 import { createCounterLanguage } from './i18n/language';
+import type { Text } from './i18n/main-words';
 import { packagesIpc } from './ipc/packages-handlers';
 import { paymentsIpc } from './ipc/payments-handlers';
 import { peopleIpc } from './ipc/people-handlers';
@@ -112,7 +113,8 @@ export function createCore(options: CoreOptions) {
     }
   })();
   const preferences = createPreferences(settingsDb);
-  const profiles = createProfileService(settingsDb, preferences, options.secrets, options.askAgent);
+  const words = { text: (text: Text) => language.words.text(text) };
+  const profiles = createProfileService(settingsDb, preferences, options.secrets, options.askAgent, words);
   const events = createEventHub();
   /** This counter as the audit and the ledger name it: the agency's name for this desk, else its booking references' code, else the computer's. */
   const counterName = (): string =>
@@ -267,7 +269,7 @@ export function createCore(options: CoreOptions) {
 
   const areaHandlers: Handlers = {
     ...peopleIpc({ agents, access, approvals }),
-    ...appIpc({ version: options.version, secrets: options.secrets, connectivity, auditVerdict: () => auditVerdict }),
+    ...appIpc({ version: options.version, secrets: options.secrets, connectivity, auditVerdict: () => auditVerdict, words }),
     ...profilesIpc({ profiles, connectivity, events }),
     ...keysIpc({ profiles }),
     ...packagesIpc({ engine }),
@@ -374,6 +376,7 @@ export function createCore(options: CoreOptions) {
       approveRestore: access.approveRestore,
       askRestoreApproval: approvals.askingScreens((asked) => events.emit('event:approval-asked', asked), 'ledger:restore', COUNTER_TARGET),
       replacedByRestore,
+      words: language.words,
     }),
     /** Closes the databases at once (tests; a quit goes through `shutdown`). */
     close,

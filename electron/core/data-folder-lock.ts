@@ -1,7 +1,25 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../shared/i18n/messages';
 import { AppError } from './app-error';
+
+const words = defineMessages({
+  inUse: {
+    id: 'error.dataFolder.inUse.message',
+    defaultMessage:
+      "Another Packdesk{holder, select, known { (process {pid})} other {}} is already using this counter's data folder, {folder}.",
+  },
+  inUseHint: {
+    id: 'error.dataFolder.inUse.hint',
+    defaultMessage: 'Switch to the Packdesk window that is open. If none is, restart the computer; no booking is lost.',
+  },
+  opening: {
+    id: 'error.dataFolder.opening.message',
+    defaultMessage: 'The data folder {folder} is being opened by another Packdesk at this very moment.',
+  },
+  openingHint: { id: 'error.dataFolder.opening.hint', defaultMessage: 'Close the other Packdesk, then start this one again.' },
+});
 
 const LOCK_FILE = 'packdesk.lock';
 /** Beside the lock, the process that holds it: only for the words of a refusal, never to judge the lock. */
@@ -46,12 +64,12 @@ function removeIfClosed(file: string): boolean {
   }
 }
 
-function holderOf(dataDir: string): string {
+function holderOf(dataDir: string): { holder: 'known' | 'unknown'; pid: number } {
   try {
     const pid = Number(readFileSync(join(dataDir, HOLDER_FILE), 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? ` (process ${pid})` : '';
+    return Number.isInteger(pid) && pid > 0 ? { holder: 'known', pid } : { holder: 'unknown', pid: 0 };
   } catch {
-    return '';
+    return { holder: 'unknown', pid: 0 };
   }
 }
 
@@ -82,8 +100,8 @@ export function lockDataFolder(dataDir: string): () => void {
     if (lock === 'busy') {
       throw new AppError(
         'data_folder_in_use',
-        `Another Packdesk${holderOf(dataDir)} is already using this counter's data folder, ${dataDir}.`,
-        'Switch to the Packdesk window that is open. If none is, restart the computer; no booking is lost.',
+        { message: words.inUse, values: { ...holderOf(dataDir), folder: dataDir } },
+        { message: words.inUseHint },
       );
     }
     // The Packdesk that held it removed it while this one was opening it: the lock is on a file no one else will see.
@@ -102,9 +120,5 @@ export function lockDataFolder(dataDir: string): () => void {
       if (!removed) removeIfClosed(file);
     };
   }
-  throw new AppError(
-    'data_folder_in_use',
-    `The data folder ${dataDir} is being opened by another Packdesk at this very moment.`,
-    'Close the other Packdesk, then start this one again.',
-  );
+  throw new AppError('data_folder_in_use', { message: words.opening, values: { folder: dataDir } }, { message: words.openingHint });
 }

@@ -1,17 +1,50 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../shared/i18n/messages';
 import type { KeySlot, KeyStatus, ProfileKind, ProfileView } from '../../shared/profiles';
 import { baseUrlProblem, keyProblem, keySlotSchema, normalizeBaseUrl } from '../../shared/profiles';
 import { SPEC_STATUS_RULES, statusRulesSchema, TRAINING_STATUS_RULES, withStatus } from '../../shared/status-rules';
 import type { StatusRules } from '../../shared/status-rules';
 import { addressChangeQuestion } from './address-change-question';
-import { NOBODY_TO_ASK } from './agent-questions';
-import type { AskAgent } from './agent-questions';
+import { ENGLISH_QUESTIONS, NOBODY_TO_ASK } from './agent-questions';
+import type { AskAgent, QuestionWords } from './agent-questions';
 import { hostsOf } from './api/key-origin';
 import type { OriginBoundKey } from './api/key-origin';
 import { AppError } from './app-error';
 import { transaction } from './database';
 import type { Preferences } from './preferences';
 import type { SecretStore } from './secrets';
+
+const words = defineMessages({
+  notFound: { id: 'error.profiles.notFound.message', defaultMessage: 'There is no profile number {id}.' },
+  notFoundHint: { id: 'error.profiles.notFound.hint', defaultMessage: 'Reload the Settings screen and pick a profile from the list.' },
+  builtInLocked: {
+    id: 'error.profiles.builtInLocked.message',
+    defaultMessage: 'The Training profile belongs to the built-in service and cannot be changed or removed.',
+  },
+  builtInLockedHint: {
+    id: 'error.profiles.builtInLocked.hint',
+    defaultMessage: 'Add a profile of your own for your organization instead.',
+  },
+  nameTaken: { id: 'error.profiles.nameTaken.message', defaultMessage: 'A profile named "{name}" already exists.' },
+  nameTakenHint: { id: 'error.profiles.nameTaken.hint', defaultMessage: 'Choose another name.' },
+  invalidBaseUrlHint: {
+    id: 'error.profiles.invalidBaseUrl.hint',
+    defaultMessage: 'Copy the service address from your provider’s welcome e-mail.',
+  },
+  keyMismatchHint: {
+    id: 'error.profiles.keyMismatch.hint',
+    defaultMessage: 'Paste the key again, from the right field of your provider’s dashboard. Nothing was saved.',
+  },
+  moveDeclined: {
+    id: 'error.profiles.moveDeclined.message',
+    defaultMessage: 'The address of “{profile}” was not changed: the move was not confirmed. Its keys stay saved for {host}.',
+  },
+  moveDeclinedHint: {
+    id: 'error.profiles.moveDeclined.hint',
+    defaultMessage:
+      'Change the address only if your provider confirmed the new one in its own dashboard or by phone, then confirm the move when Packdesk asks.',
+  },
+});
 
 /** A profile as stored: no keys, they live in the keychain. */
 export interface ProfileRecord {
@@ -78,9 +111,16 @@ const toRecord = (row: Row): ProfileRecord => ({
 
 /**
  * Profiles (name, service address, kind) in SQLite, their keys in the keychain, and beside each key
- * the origin it was saved for (never the key itself). `askAgent` is main's own question to the agent.
+ * the origin it was saved for (never the key itself). `askAgent` is main's own question to the agent,
+ * worded by `mainWords` in the counter's language (English until core passes its words).
  */
-export function createProfileService(db: DatabaseSync, preferences: Preferences, secrets: SecretStore, askAgent: AskAgent = NOBODY_TO_ASK) {
+export function createProfileService(
+  db: DatabaseSync,
+  preferences: Preferences,
+  secrets: SecretStore,
+  askAgent: AskAgent = NOBODY_TO_ASK,
+  mainWords: QuestionWords = ENGLISH_QUESTIONS,
+) {
   const byId = db.prepare('SELECT * FROM profiles WHERE id = ?');
   const byName = db.prepare('SELECT id FROM profiles WHERE name = ? AND id != ?');
   const originOfKey = db.prepare('SELECT origin FROM key_origins WHERE profile_id = ? AND slot = ?');
@@ -97,11 +137,7 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
     if (known) return known;
     const row = byId.get(id) as Row | undefined;
     if (!row) {
-      throw new AppError(
-        'profile_not_found',
-        `There is no profile number ${id}.`,
-        'Reload the Settings screen and pick a profile from the list.',
-      );
+      throw new AppError('profile_not_found', { message: words.notFound, values: { id } }, { message: words.notFoundHint });
     }
     const record = frozen(toRecord(row));
     records.set(id, record);
@@ -111,35 +147,26 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
   function editable(id: number): ProfileRecord {
     const profile = find(id);
     if (profile.builtIn) {
-      throw new AppError(
-        'builtin_profile_locked',
-        'The Training profile belongs to the built-in service and cannot be changed or removed.',
-        'Add a profile of your own for your organization instead.',
-      );
+      throw new AppError('builtin_profile_locked', { message: words.builtInLocked }, { message: words.builtInLockedHint });
     }
     return profile;
   }
 
   function checkName(name: string, exceptId: number): void {
     if (byName.get(name, exceptId)) {
-      throw new AppError('profile_name_taken', `A profile named "${name}" already exists.`, 'Choose another name.');
+      throw new AppError('profile_name_taken', { message: words.nameTaken, values: { name } }, { message: words.nameTakenHint });
     }
   }
 
   function checkBaseUrl(raw: string): string {
     const problem = baseUrlProblem(raw.trim());
-    if (problem) throw new AppError('invalid_base_url', problem, 'Copy the service address from your provider’s welcome e-mail.');
+    if (problem) throw new AppError('invalid_base_url', { message: problem }, { message: words.invalidBaseUrlHint });
     return normalizeBaseUrl(raw);
   }
 
   function checkKey(profile: Pick<ProfileRecord, 'kind'>, slot: KeySlot, value: string): void {
     const problem = keyProblem(profile.kind, slot, value);
-    if (problem)
-      throw new AppError(
-        'key_prefix_mismatch',
-        problem,
-        'Paste the key again, from the right field of your provider’s dashboard. Nothing was saved.',
-      );
+    if (problem) throw new AppError('key_prefix_mismatch', problem, { message: words.keyMismatchHint });
   }
 
   async function keyStatuses(profile: ProfileRecord): Promise<Record<KeySlot, KeyStatus>> {
@@ -252,12 +279,12 @@ export function createProfileService(db: DatabaseSync, preferences: Preferences,
         await secrets.check();
         const keys = await keyStatuses(profile);
         const held = SLOTS.filter((slot) => keys[slot].state === 'set');
-        if (!(await askAgent(addressChangeQuestion(profile.name, profile.baseUrl, next, held)))) {
+        if (!(await askAgent(addressChangeQuestion(mainWords, profile.name, profile.baseUrl, next, held)))) {
           const [old] = hostsOf(profile.baseUrl, next);
           throw new AppError(
             'address_change_declined',
-            `The address of “${profile.name}” was not changed: the move was not confirmed. Its keys stay saved for ${old}.`,
-            'Change the address only if your provider confirmed the new one in its own dashboard or by phone, then confirm the move when Packdesk asks.',
+            { message: words.moveDeclined, values: { profile: profile.name, host: old } },
+            { message: words.moveDeclinedHint },
           );
         }
         for (const slot of SLOTS) await secrets.remove(accountFor(id, slot));

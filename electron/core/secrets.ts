@@ -1,5 +1,24 @@
 import type * as keytarModule from 'keytar';
+import { defineMessages } from '../../shared/i18n/messages';
 import { AppError } from './app-error';
+import type { Text } from './i18n/main-words';
+
+const words = defineMessages({
+  unavailable: {
+    id: 'error.keychain.unavailable.message',
+    defaultMessage: 'The system keychain could not be reached, so no key was read or saved.',
+  },
+  macHint: { id: 'error.keychain.unavailable.hint.mac', defaultMessage: 'Unlock the login keychain in Keychain Access, then try again.' },
+  windowsHint: {
+    id: 'error.keychain.unavailable.hint.windows',
+    defaultMessage: 'Sign in to Windows with your own account so Credential Manager is available, then try again.',
+  },
+  linuxHint: {
+    id: 'error.keychain.unavailable.hint.linux',
+    defaultMessage:
+      'Install and unlock a Secret Service keyring (GNOME Keyring or KWallet: sudo apt install gnome-keyring), sign in to a desktop session, then try again. Packdesk never stores keys in plain text.',
+  },
+});
 
 type Keytar = typeof keytarModule;
 
@@ -13,16 +32,14 @@ export interface SecretStore {
 }
 
 /** What to install or unlock, said for the platform the agent is on. */
-export function keychainHint(platform: NodeJS.Platform = process.platform): string {
-  if (platform === 'darwin') return 'Unlock the login keychain in Keychain Access, then try again.';
-  if (platform === 'win32') return 'Sign in to Windows with your own account so Credential Manager is available, then try again.';
-  return 'Install and unlock a Secret Service keyring (GNOME Keyring or KWallet: sudo apt install gnome-keyring), sign in to a desktop session, then try again. Packdesk never stores keys in plain text.';
+export function keychainHint(platform: NodeJS.Platform = process.platform): Text {
+  if (platform === 'darwin') return { message: words.macHint };
+  if (platform === 'win32') return { message: words.windowsHint };
+  return { message: words.linuxHint };
 }
 
 function unavailable(cause: unknown): AppError {
-  return new AppError('keychain_unavailable', 'The system keychain could not be reached, so no key was read or saved.', keychainHint(), {
-    cause,
-  });
+  return new AppError('keychain_unavailable', { message: words.unavailable }, keychainHint(), { cause });
 }
 
 /**

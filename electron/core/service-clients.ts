@@ -1,9 +1,15 @@
+import { defineMessages } from '../../shared/i18n/messages';
 import { AppError } from './app-error';
 import { createApiClient, logServiceCall } from './api/client';
 import type { ApiClient } from './api/client';
 import type { OriginBoundKey } from './api/key-origin';
 import type { RetryPolicy } from './api/retry-policy';
 import type { ProfileRecord, ProfileService } from './profiles';
+
+const words = defineMessages({
+  unavailable: { id: 'error.training.serviceNotRunning.message', defaultMessage: 'The built-in training service is not running.' },
+  unavailableHint: { id: 'error.training.serviceNotRunning.hint', defaultMessage: 'Restart Packdesk; if it happens again, check the log.' },
+});
 
 export interface ServiceClientsDeps {
   profiles: ProfileService;
@@ -39,12 +45,7 @@ export function createServiceClients({ profiles, builtInService, requestTimeoutM
   const clients = new Map<string, ApiClient>();
   function clientFor(profile: ProfileRecord): ApiClient {
     const baseUrl = baseUrlOf(profile);
-    if (!baseUrl)
-      throw new AppError(
-        'training_unavailable',
-        'The built-in training service is not running.',
-        'Restart Packdesk; if it happens again, check the log.',
-      );
+    if (!baseUrl) throw new AppError('training_unavailable', { message: words.unavailable }, { message: words.unavailableHint });
     const cacheKey = `${profile.id}|${baseUrl}`;
     let client = clients.get(cacheKey);
     if (!client) {

@@ -6,6 +6,9 @@ import { EVENT_CHANNEL } from '../../shared/ipc';
 import { APP_PAGE_URL } from '../core/app-protocol';
 import { createCore } from '../core/core';
 import { createDispatcher, logUnexpectedFailure } from '../core/dispatch';
+import type { Handlers } from '../core/dispatch';
+import { englishText } from '../core/i18n/main-words';
+import type { MainWords } from '../core/i18n/main-words';
 import { isTrustedSender } from '../core/link-policy';
 import { createKeychainStore } from '../core/secrets';
 import { startSandbox } from '../sandbox/sandbox';
@@ -58,6 +61,9 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
   const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
   const appUrl = rendererPage('index.html', devServerUrl);
   let mainWindow: BrowserWindow | null = null;
+  // Main's words in the counter's language, once the core that knows it is made (English before).
+  let coreWords: MainWords | null = null;
+  const say: Pick<MainWords, 'text'> = { text: (text) => (coreWords ? coreWords.text(text) : englishText(text)) };
 
   denyAllPermissions(session.defaultSession);
   serveRendererBundle(RENDERER_BUNDLE);
@@ -67,7 +73,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     secrets: createKeychainStore('Packdesk'),
     version: app.getVersion(),
     builtInService: () => (trainingService ? asBuiltInService(trainingService) : null),
-    paymentWindows: electronPaymentWindows(() => mainWindow, rendererPage('payment.html', devServerUrl)),
+    paymentWindows: electronPaymentWindows(() => mainWindow, rendererPage('payment.html', devServerUrl), say),
     pdfPrinter: electronPdfPrinter(() => mainWindow),
     fileSaver: electronFileSaver(() => mainWindow),
     openExternal: (url) => shell.openExternal(url),
@@ -76,14 +82,29 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
     updater: app.isPackaged ? prepareFeedUpdater(installedUpdater(), app.getPath('userData')) : undefined,
   });
 
+  coreWords = core.language.words;
+
   const trustedIds = new Set<number>();
-  const dispatch = createDispatcher(core.handlers, logUnexpectedFailure);
-  const unregisterIpc = registerIpc(ipcMain, dispatch, (event) =>
-    isTrustedSender(
-      { webContentsId: event.sender.id, frameUrl: event.senderFrame?.url ?? null, isMainFrame: event.senderFrame?.parent === null },
-      trustedIds,
-      appUrl,
-    ),
+  const handlers: Handlers = {
+    ...core.handlers,
+    // The menu follows the language the agent chooses.
+    'language:set': async (input) => {
+      const choice = await core.handlers['language:set'](input);
+      followLanguage();
+      return choice;
+    },
+  };
+  const dispatch = createDispatcher(handlers, logUnexpectedFailure, core.language.words);
+  const unregisterIpc = registerIpc(
+    ipcMain,
+    dispatch,
+    (event) =>
+      isTrustedSender(
+        { webContentsId: event.sender.id, frameUrl: event.senderFrame?.url ?? null, isMainFrame: event.senderFrame?.parent === null },
+        trustedIds,
+        appUrl,
+      ),
+    core.language.words,
   );
 
   const window = createMainWindow({
@@ -104,16 +125,29 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
   });
 
   const navigate = (screen: 'new-booking' | 'bookings' | 'settings') => core.events.emit('event:navigate', { screen });
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      menuTemplate(
-        navigate,
-        process.platform === 'darwin',
-        devServerUrl !== null,
-        ledgerMenuActions(core, () => mainWindow),
-      ),
-    ),
-  );
+  const menuActions = ledgerMenuActions(core, () => mainWindow);
+  // Built in the language in use, and again when it changes (chosen, or another agent signed in), once its words are loaded.
+  let menuLanguage: string | null = null;
+  const buildMenu = (language: string | null) => {
+    menuLanguage = language;
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(menuTemplate(navigate, process.platform === 'darwin', devServerUrl !== null, menuActions, say)),
+    );
+  };
+  function followLanguage(): void {
+    core.language.words
+      .follow()
+      .then(() => {
+        const language = core.language.current().language;
+        if (language !== menuLanguage) buildMenu(language);
+      })
+      .catch((error: unknown) => console.error('[language] the menu was not worded again', error));
+  }
+  buildMenu(null);
+  followLanguage();
+  const unfollowPeople = core.events.subscribe((event) => {
+    if (event.name === 'event:people-change') followLanguage();
+  });
 
   // The computer locked or put to sleep: so is the counter, until the agent's PIN (nothing of a traveler shows).
   powerMonitor.on('lock-screen', () => core.access.lock());
@@ -133,6 +167,7 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
       mainWindow.removeAllListeners('close');
     }
     unregisterIpc();
+    unfollowPeople();
     void core
       .shutdown(QUIT_GRACE_MS)
       .then(() => trainingService?.close())

@@ -5,7 +5,18 @@ import type { PaymentWindows } from '../core/engine/payments/payment-windows';
 import { paymentWindowChannels } from '../../shared/ipc';
 import { checkedPageResult, PAYMENT_WINDOW_REQUEST, PAYMENT_WINDOW_RESULT } from '../../shared/payment-window';
 import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult } from '../../shared/payment-window';
+import { defineMessages } from '../../shared/i18n/messages';
+import { englishText } from '../core/i18n/main-words';
+import type { MainWords } from '../core/i18n/main-words';
 import { createSecureWindow, denyAllPermissions, hardenWebContents } from './hardening';
+
+const words = defineMessages({
+  card: { id: 'main.paymentWindow.card', defaultMessage: 'Card payment' },
+  trainingCard: { id: 'main.paymentWindow.trainingCard', defaultMessage: 'Card payment (training)' },
+  trainingBank: { id: 'main.paymentWindow.trainingBank', defaultMessage: '3-D Secure (training bank)' },
+});
+/** The bank's check by its scheme's name, the same in every language. */
+const THREE_D_SECURE = '3-D Secure';
 
 function paymentSession(partition: string): Electron.Session {
   const paymentSessionInstance = session.fromPartition(partition);
@@ -18,7 +29,17 @@ function paymentSession(partition: string): Electron.Session {
  * entry (Stripe's, or training's own form) and Stripe's 3-D Secure run on a packaged file:// page (live Stripe.js accepts https and
  * file:// origins only); the built-in service's challenge runs on its own loopback page.
  */
-export function electronPaymentWindows(parent: () => BrowserWindow | null, pageUrl: string): PaymentWindows {
+export function electronPaymentWindows(
+  parent: () => BrowserWindow | null,
+  pageUrl: string,
+  /** The windows' titles in the counter's language (English where none is given). */
+  say: Pick<MainWords, 'text'> = { text: englishText },
+): PaymentWindows {
+  const titles = {
+    card: () => say.text({ message: words.card }),
+    'training-card': () => say.text({ message: words.trainingCard }),
+    authenticate: () => THREE_D_SECURE,
+  };
   function openStripePage<T extends PaymentPageResult>(request: PaymentPageRequest, closed: T): Promise<T | PaymentPageResult> {
     return new Promise((resolve) => {
       const window = createSecureWindow(
@@ -27,7 +48,7 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, pageU
           modal: true,
           width: 480,
           height: 560,
-          title: { card: 'Card payment', 'training-card': 'Card payment (training)', authenticate: '3-D Secure' }[request.mode],
+          title: titles[request.mode](),
         },
         { preload: join(import.meta.dirname, '../preload/payment.cjs'), session: paymentSession('payment-stripe') },
       );
@@ -84,7 +105,7 @@ export function electronPaymentWindows(parent: () => BrowserWindow | null, pageU
       return new Promise((resolve) => {
         const origin = new URL(request.url).origin;
         const window = createSecureWindow(
-          { parent: parent() ?? undefined, modal: true, width: 480, height: 520, title: '3-D Secure (training bank)' },
+          { parent: parent() ?? undefined, modal: true, width: 480, height: 520, title: say.text({ message: words.trainingBank }) },
           { session: paymentSession('payment-training-3ds') },
         );
         hardenWebContents(window.webContents, origin, () => []);

@@ -1,6 +1,14 @@
 import type { PackdeskBridge } from '../../shared/bridge';
 import type { AppErrorShape } from '../../shared/errors';
+import { defineMessages, PRODUCT_NAME } from '../../shared/i18n/messages';
+import { currentIntl } from './i18n/current-intl';
 import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload } from '../../shared/ipc';
+
+const words = defineMessages({
+  unreachable: { id: 'app.bridge.unreachable', defaultMessage: '{product} could not reach its own background process.' },
+  restart: { id: 'app.bridge.restart', defaultMessage: 'Restart {product}. Nothing already saved is lost.' },
+});
+const PRODUCT = { product: PRODUCT_NAME };
 
 /** An error from the main process, with its code and what the agent should do next. */
 export class BridgeError extends Error {
@@ -54,11 +62,8 @@ export async function call<C extends ChannelName>(channel: C, input: ChannelInpu
 export function describeError(error: unknown): { code: string; message: string; hint: string; fields?: readonly string[] } {
   if (error instanceof BridgeError)
     return { code: error.code, message: error.message, hint: error.hint, ...(error.fields.length ? { fields: error.fields } : {}) };
-  return {
-    code: 'internal',
-    message: 'Packdesk could not reach its own background process.',
-    hint: 'Restart Packdesk. Nothing already saved is lost.',
-  };
+  const intl = currentIntl();
+  return { code: 'internal', message: intl.formatMessage(words.unreachable, PRODUCT), hint: intl.formatMessage(words.restart, PRODUCT) };
 }
 
 /** Listens to one event pushed by the main process; returns the function that stops listening. */

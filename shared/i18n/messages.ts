@@ -14,6 +14,14 @@ export function defineMessages<K extends string>(messages: Record<K, Message>): 
   return messages;
 }
 
+/**
+ * A schema's message: its catalog id, worded where the issue is shown (schemaErrors in the page, main's invalid_input).
+ * Written `.min(1, issue(words.nameRequired))`, `{ error: issue(words.x) }`, so shared/ never formats English itself.
+ */
+export function issue(message: Message): string {
+  return message.id;
+}
+
 /** The product's name: a name, the same in every language. */
 export const PRODUCT_NAME = 'Packdesk';
 

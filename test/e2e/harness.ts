@@ -179,7 +179,7 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
       return agentQuestions.answers.shift() ?? false;
     },
   });
-  const dispatch = createDispatcher(core.handlers, logUnexpectedFailure);
+  const dispatch = createDispatcher(core.handlers, logUnexpectedFailure, core.language.words);
   const page = await context.newPage();
   const focusLost = await watchFocus(page);
   // A locator that matches nothing fails within seconds with its name, instead of waiting out the test.

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { build } from 'esbuild';
+import { esbuildCompiledCatalogs } from '../../scripts/compiled-catalogs';
 import { describe, expect, test } from 'vitest';
 import { statusesOf } from '../../electron/sandbox/dialect';
 import type { State } from '../../electron/sandbox/dialect';
@@ -87,6 +88,7 @@ describe('a counter killed at seeded moments', () => {
         packages: 'external',
         outfile: script,
         logLevel: 'error',
+        plugins: [esbuildCompiledCatalogs()],
       });
       const dataDir = tempDir();
       const env = {

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { esbuildCompiledCatalogs } from '../../scripts/compiled-catalogs';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -15,7 +16,16 @@ async function bundled(entry: string): Promise<string> {
   const outDir = join(ROOT, 'test-results/fresh-process');
   mkdirSync(outDir, { recursive: true });
   const outfile = join(outDir, `${basename(entry, '.ts')}.mjs`);
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'error',
+    plugins: [esbuildCompiledCatalogs()],
+  });
   return outfile;
 }
 

@@ -1,5 +1,17 @@
+import { createIntl } from '@formatjs/intl';
 import { describe, expect, test } from 'vitest';
 import { baseUrlProblem, expectedKeyPrefix, isAnotherOrigin, keyProblem, normalizeBaseUrl } from '../../shared/profiles';
+
+// The problems are messages, worded where they are shown: here in English, as the page and main word them.
+const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+const keyWords = (...args: Parameters<typeof keyProblem>): string | null => {
+  const problem = keyProblem(...args);
+  return problem && english.formatMessage(problem.message, problem.values);
+};
+const baseUrlWords = (raw: string): string | null => {
+  const problem = baseUrlProblem(raw);
+  return problem && english.formatMessage(problem);
+};
 
 describe('which key fits which slot', () => {
   test.each([
@@ -10,25 +22,25 @@ describe('which key fits which slot', () => {
     ['live', 'test', 'sk_test_'],
   ] as const)('a %s profile’s %s key starts with %s', (kind, slot, prefix) => {
     expect(expectedKeyPrefix(kind, slot)).toBe(prefix);
-    expect(keyProblem(kind, slot, `${prefix}abcdEFGH1234`)).toBeNull();
+    expect(keyWords(kind, slot, `${prefix}abcdEFGH1234`)).toBeNull();
   });
 
   test('a live key pasted into the test slot names both prefixes', () => {
-    expect(keyProblem('test', 'test', 'sk_live_abcdEFGH1234')).toBe(
+    expect(keyWords('test', 'test', 'sk_live_abcdEFGH1234')).toBe(
       'The service test key of a test-mode profile must start with sk_test_, but this is a key starting with sk_live_.',
     );
   });
 
   test('a live profile refuses a Stripe test publishable key', () => {
-    expect(keyProblem('live', 'publishable', 'pk_test_abcdEFGH1234')).toContain('must start with pk_live_');
+    expect(keyWords('live', 'publishable', 'pk_test_abcdEFGH1234')).toContain('must start with pk_live_');
   });
 
   test('text that is no key at all is named as such', () => {
-    expect(keyProblem('test', 'live', 'hello world')).toContain('something that is not a key of this kind');
+    expect(keyWords('test', 'live', 'hello world')).toContain('something that is not a key of this kind');
   });
 
   test.each(['sk_test_short', 'sk_test_has space inside', 'sk_test_'])('a malformed body is refused: %s', (key) => {
-    expect(keyProblem('test', 'test', key)).toBe('After sk_test_ a key has at least 8 letters, digits, _ or -, and no spaces.');
+    expect(keyWords('test', 'test', key)).toBe('After sk_test_ a key has at least 8 letters, digits, _ or -, and no spaces.');
   });
 });
 
@@ -36,7 +48,7 @@ describe('service addresses', () => {
   test.each(['https://api.example.com', 'https://api.example.com/', 'http://127.0.0.1:4010', 'http://localhost:8080'])(
     'accepts %s',
     (url) => {
-      expect(baseUrlProblem(url)).toBeNull();
+      expect(baseUrlWords(url)).toBeNull();
     },
   );
 
@@ -49,7 +61,7 @@ describe('service addresses', () => {
     ['https://api.example.com/?x=1', '? or #'],
     ['api.example.com', 'not a web address'],
   ])('refuses %s', (url, reason) => {
-    expect(baseUrlProblem(url)).toContain(reason);
+    expect(baseUrlWords(url)).toContain(reason);
   });
 
   test('trailing slashes are dropped so paths can be appended', () => {

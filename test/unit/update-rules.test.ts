@@ -31,10 +31,13 @@ describe('the feed address', () => {
     expect(feedAddressProblem('http://127.0.0.1:8080/feed/')).toBeNull();
     expect(feedAddressProblem('http://localhost/feed/')).toBeNull();
     expect(feedAddressProblem('http://[::1]:9000/')).toBeNull();
-    expect(feedAddressProblem('http://updates.agency.example/')).toBe(
+    // A problem is a message (worded where it is shown); its English words:
+    expect(feedAddressProblem('http://updates.agency.example/')?.defaultMessage).toBe(
       'The feed must be an https:// address (plain http only on this computer itself).',
     );
-    expect(feedAddressProblem('https://user:secret@updates.agency.example/')).toBe('A feed address carries no user name or password.');
+    expect(feedAddressProblem('https://user:secret@updates.agency.example/')?.defaultMessage).toBe(
+      'A feed address carries no user name or password.',
+    );
     expect(feedAddressProblem('file:///srv/feed')).not.toBeNull();
     expect(updateSettingsInputSchema.safeParse({ feedUrl: '', channel: 'stable' }).success).toBe(true);
     expect(updateSettingsInputSchema.safeParse({ feedUrl: 'ftp://x', channel: 'stable' }).success).toBe(false);

@@ -1,7 +1,26 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { Pool } from 'pg';
 import type { Client, ClientConfig, PoolClient } from 'pg';
 import { AppError } from '../app-error';
 import { ScramOnlyClient } from './scram-only-client';
+
+const words = defineMessages({
+  notTrusted: {
+    id: 'error.agency.notTrusted.message',
+    defaultMessage: 'The agency ledger at {server} did not offer the encrypted, trusted connection this profile asks for ({tlsMode}).',
+  },
+  notTrustedHint: {
+    id: 'error.agency.notTrusted.hint',
+    defaultMessage:
+      'Nothing was sent to it. Ask whoever runs the agency server for its certificate authority, or the TLS mode to use; this counter works on its own ledger meanwhile.',
+  },
+  unreachable: { id: 'error.agency.unreachable.message', defaultMessage: 'The agency ledger at {server} cannot be reached.' },
+  unreachableHint: {
+    id: 'error.agency.unreachable.hint',
+    defaultMessage:
+      'Bookings made at this counter are kept and sent when it is back; a change to a booking made at another counter waits until then.',
+  },
+});
 
 /** How a counter reaches the agency's PostgreSQL; the password comes from the caller (the OS keychain), never a file. */
 export interface AgencyConnectionSettings {
@@ -98,8 +117,8 @@ export function isTlsFailure(error: unknown): boolean {
 export function agencyNotTrusted(settings: AgencyConnectionSettings, cause: unknown): AppError {
   return new AppError(
     'offline',
-    `The agency ledger at ${settings.host}:${settings.port} did not offer the encrypted, trusted connection this profile asks for (${settings.tlsMode}).`,
-    'Nothing was sent to it. Ask whoever runs the agency server for its certificate authority, or the TLS mode to use; this counter works on its own ledger meanwhile.',
+    { message: words.notTrusted, values: { server: `${settings.host}:${settings.port}`, tlsMode: settings.tlsMode } },
+    { message: words.notTrustedHint },
     { cause },
   );
 }
@@ -108,8 +127,8 @@ export function agencyNotTrusted(settings: AgencyConnectionSettings, cause: unkn
 export function agencyUnreachable(settings: AgencyConnectionSettings, cause: unknown): AppError {
   return new AppError(
     'offline',
-    `The agency ledger at ${settings.host}:${settings.port} cannot be reached.`,
-    'Bookings made at this counter are kept and sent when it is back; a change to a booking made at another counter waits until then.',
+    { message: words.unreachable, values: { server: `${settings.host}:${settings.port}` } },
+    { message: words.unreachableHint },
     { cause },
   );
 }

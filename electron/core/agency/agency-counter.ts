@@ -12,6 +12,7 @@ import type { AgencyLinkState, ChangeFeed } from './change-feed';
 import { connectToAgency } from './connect-to-agency';
 import type { AgencyCounter } from './connect-to-agency';
 import { takeWriteLease, tryTakeTrackerLease } from './leases';
+import { cannotAskAgency, changedElsewhere } from './write-refusals';
 import type { BookingLease } from './leases';
 import { startOutboxPusher } from './outbox-pusher';
 import type { OutboxPusher } from './outbox-pusher';
@@ -69,30 +70,6 @@ const bounded = (work: Promise<void>, ms: number): Promise<void> =>
       resolve();
     });
   });
-
-function changedElsewhere(): AppError {
-  return new AppError(
-    'booking_busy',
-    'This booking was changed at another counter a moment ago, and that change had not reached this counter yet.',
-    'Nothing was sent. Look at the booking again (it shows the other counter’s change now) and then do what is still needed.',
-  );
-}
-
-/** A write on a booking other counters know, while the agency that keeps one writer per booking cannot be asked. */
-function cannotAskAgency(originCounter: string | null): AppError {
-  const hint = 'Nothing was sent. Wait until the status bar says “Agency ledger: live”, then do it again.';
-  return originCounter !== null
-    ? new AppError(
-        'agency_booking_elsewhere',
-        `This booking was made at ${originCounter}, and the agency ledger cannot be reached, so this counter cannot be sure no other counter is changing it.`,
-        `${hint} Or make the change at ${originCounter}.`,
-      )
-    : new AppError(
-        'agency_unreachable',
-        'The agency ledger cannot be reached, and the other counters already have this booking, so this counter cannot be sure none of them is changing it.',
-        hint,
-      );
-}
 
 /**
  * This counter in its agency: connects (again and again while the server is away), pushes the

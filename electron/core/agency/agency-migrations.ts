@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../app-error';
 import { checkOut } from './agency-connection';
@@ -6,6 +7,30 @@ import { FLEET_MIGRATION } from './agency-fleet-schema';
 import { PEOPLE_CHECK_MIGRATION } from './agency-people-check';
 import { AGENCY_PEOPLE_MIGRATION } from './agency-people-schema';
 import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
+
+const words = defineMessages({
+  noTables: {
+    id: 'error.agency.noTables.message',
+    defaultMessage: 'The agency ledger has no tables yet, and this counter’s user may not create them.',
+  },
+  upgradeNeedsOwner: {
+    id: 'error.agency.upgradeNeedsOwner.message',
+    defaultMessage: 'The agency ledger needs an upgrade (schema {current} to {wanted}) that only its owner may make.',
+  },
+  ownerHint: {
+    id: 'error.agency.upgradeNeedsOwner.hint',
+    defaultMessage:
+      'Connect one counter once with the agency database owner’s user (README: An agency with several counters); then this counter connects as itself.',
+  },
+  tooNew: {
+    id: 'error.agency.databaseTooNew.message',
+    defaultMessage: 'The agency ledger was upgraded by a newer Packdesk (schema {current}, this counter knows {known}).',
+  },
+  tooNewHint: {
+    id: 'error.agency.databaseTooNew.hint',
+    defaultMessage: 'Install the newer Packdesk on this counter; until then it works on its own ledger and sends nothing to the agency.',
+  },
+});
 
 /** One step of the agency server's schema, as SQL; the list index + 1 is the version it produces. */
 export type AgencyMigration = string;
@@ -151,10 +176,8 @@ async function ownsSchema(client: { query: PoolClient['query'] }): Promise<boole
 function upgradeNeedsOwner(current: number, wanted: number): AppError {
   return new AppError(
     'agency_login_refused',
-    current === 0
-      ? 'The agency ledger has no tables yet, and this counter’s user may not create them.'
-      : `The agency ledger needs an upgrade (schema ${current} to ${wanted}) that only its owner may make.`,
-    'Connect one counter once with the agency database owner’s user (README: An agency with several counters); then this counter connects as itself.',
+    current === 0 ? { message: words.noTables } : { message: words.upgradeNeedsOwner, values: { current, wanted } },
+    { message: words.ownerHint },
   );
 }
 
@@ -181,8 +204,8 @@ export async function migrateAgencySchema(pool: Pool, migrations: readonly Agenc
     if (current > migrations.length) {
       throw new AppError(
         'database_too_new',
-        `The agency ledger was upgraded by a newer Packdesk (schema ${current}, this counter knows ${migrations.length}).`,
-        'Install the newer Packdesk on this counter; until then it works on its own ledger and sends nothing to the agency.',
+        { message: words.tooNew, values: { current, known: migrations.length } },
+        { message: words.tooNewHint },
       );
     }
     if (current < migrations.length && !(await ownsSchema(client))) throw upgradeNeedsOwner(current, migrations.length);

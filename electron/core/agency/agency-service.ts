@@ -1,6 +1,9 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { DatabaseSync } from 'node:sqlite';
 import { AGENCY_OFF } from '../../../shared/agency';
 import { AppError } from '../app-error';
+import { englishText } from '../i18n/main-words';
+import type { MainWords, Text } from '../i18n/main-words';
 import type { AgencySettingsInput, AgencySettingsView, AgencyStatus } from '../../../shared/agency';
 import type { BookingRecord } from '../../../shared/bookings';
 import { isFinalStatus, isTerminalStatus } from '../../../shared/status-rules';
@@ -13,6 +16,44 @@ import { connectToAgency } from './connect-to-agency';
 import { createAgencySettings } from './agency-settings';
 import type { FleetPorts } from './fleet-sync';
 import type { PeoplePorts } from './people-sync';
+
+const words = defineMessages({
+  minimumNotSet: {
+    id: 'error.agency.minimumNotSet.message',
+    defaultMessage: 'The agency ledger cannot be reached now, so the minimum version was not changed.',
+  },
+  minimumNotSetHint: {
+    id: 'error.agency.minimumNotSet.hint',
+    defaultMessage: 'Wait until the status bar says “Agency ledger: live”, then set it again.',
+  },
+  checkHostHint: {
+    id: 'error.agency.checkHost.hint',
+    defaultMessage: 'Check the host and port, and that the agency server accepts connections from this computer.',
+  },
+  keptBefore: { id: 'error.agency.connectionKept.hint', defaultMessage: 'The connection saved before is kept.' },
+  nothingSaved: { id: 'error.agency.nothingSaved.hint', defaultMessage: 'Nothing was saved.' },
+});
+
+/** The check before a connection is saved, refused: its own words, then (a sentence of its own) what became of the saved settings. */
+class CheckRefused extends AppError {
+  readonly #refusal: AppError;
+  readonly #hint: Text | null;
+  readonly #kept: Text;
+
+  constructor(refusal: AppError, hint: Text | null, kept: Text) {
+    super(refusal.code, refusal.message, `${hint ? englishText(hint) : refusal.hint} ${englishText(kept)}`, { cause: refusal });
+    this.#refusal = refusal;
+    this.#hint = hint;
+    this.#kept = kept;
+  }
+
+  override localize(words: MainWords): this {
+    this.#refusal.localize(words);
+    this.message = this.#refusal.message;
+    this.hint = `${this.#hint ? words.text(this.#hint) : this.#refusal.hint} ${words.text(this.#kept)}`;
+    return this;
+  }
+}
 
 export interface AgencyServiceDeps {
   settingsDb: DatabaseSync;
@@ -93,12 +134,7 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     /** Sets the agency's minimum version (an agency administrator's counter), then reads the fleet again. */
     setMinimumVersion: async (version: string | null): Promise<AgencyStatus> => {
       const sharing = running?.sharing();
-      if (!sharing)
-        throw new AppError(
-          'agency_unreachable',
-          'The agency ledger cannot be reached now, so the minimum version was not changed.',
-          'Wait until the status bar says “Agency ledger: live”, then set it again.',
-        );
+      if (!sharing) throw new AppError('agency_unreachable', { message: words.minimumNotSet }, { message: words.minimumNotSetHint });
       await sharing.setMinimumVersion(version);
       return status();
     },
@@ -132,12 +168,10 @@ export function createAgencyService(deps: AgencyServiceDeps) {
         await pool.end();
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const kept = editing ? 'The connection saved before is kept.' : 'Nothing was saved.';
-        const hint =
-          error.code === 'offline' && !/trusted/.test(error.message)
-            ? 'Check the host and port, and that the agency server accepts connections from this computer.'
-            : error.hint;
-        throw new AppError(error.code, error.message, `${hint} ${kept}`, { cause: error });
+        const kept = { message: editing ? words.keptBefore : words.nothingSaved };
+        // A server not reached at all: where to look; any other refusal keeps its own hint.
+        const hint = error.code === 'offline' && !/trusted/.test(error.message) ? { message: words.checkHostHint } : null;
+        throw new CheckRefused(error, hint, kept);
       }
       await settings.save(connection, Boolean(input.password));
       await stopRunning();

@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { isLoopbackHost } from '../../../shared/agency';
@@ -6,6 +7,26 @@ import { AppError } from '../app-error';
 import type { SecretStore } from '../secrets';
 import type { AgencyConnectionSettings } from './agency-connection';
 import type { AgencyCounter } from './connect-to-agency';
+
+const words = defineMessages({
+  alreadyJoined: {
+    id: 'error.agency.alreadyJoined.message',
+    defaultMessage: 'Another profile of this counter already shares its bookings with an agency.',
+  },
+  alreadyJoinedHint: {
+    id: 'error.agency.alreadyJoined.hint',
+    defaultMessage: 'Disconnect that profile from the agency in its settings first: a counter’s history belongs to one agency.',
+  },
+  notEncrypted: {
+    id: 'error.agency.notEncrypted.message',
+    defaultMessage:
+      'Not encrypted is only for a server on this computer (localhost, 127.0.0.1): anyone on the way would read the bookings and the password.',
+  },
+  notEncryptedHint: {
+    id: 'error.agency.notEncrypted.hint',
+    defaultMessage: 'Choose “Encrypted and checked” for the agency’s server. Nothing was saved.',
+  },
+});
 
 interface ConnectionRow {
   profile_id: number;
@@ -97,18 +118,10 @@ export function createAgencySettings(db: DatabaseSync, secrets: SecretStore) {
       const other = db.prepare('SELECT profile_id FROM agency_connections WHERE profile_id <> ?').get(input.profileId) as
         { profile_id: number } | undefined;
       if (other) {
-        throw new AppError(
-          'agency_already_joined',
-          'Another profile of this counter already shares its bookings with an agency.',
-          'Disconnect that profile from the agency in its settings first: a counter’s history belongs to one agency.',
-        );
+        throw new AppError('agency_already_joined', { message: words.alreadyJoined }, { message: words.alreadyJoinedHint });
       }
       if (input.tlsMode === 'disable' && !isLoopbackHost(input.host)) {
-        throw new AppError(
-          'invalid_input',
-          'Not encrypted is only for a server on this computer (localhost, 127.0.0.1): anyone on the way would read the bookings and the password.',
-          'Choose “Encrypted and checked” for the agency’s server. Nothing was saved.',
-        );
+        throw new AppError('invalid_input', { message: words.notEncrypted }, { message: words.notEncryptedHint });
       }
       const saved = row(input.profileId);
       // The saved password was given for one server and user: it goes nowhere else, whatever the form says.

@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { Pool } from 'pg';
 import type { AgencyFleetStatus, AgencyPeopleStatus } from '../../../shared/agency';
 import { AppError } from '../app-error';
@@ -7,6 +8,19 @@ import type { FleetPorts } from './fleet-sync';
 import { startPeopleSync } from './people-sync';
 import type { PeoplePorts } from './people-sync';
 
+const words = defineMessages({
+  notAdmin: {
+    id: 'error.agency.adminRequired.message',
+    defaultMessage:
+      'Only a counter whose agency user is one of the agency’s administrators (packdesk_agency_admins) sets the minimum version. Nothing was changed.',
+  },
+  notAdminHint: {
+    id: 'error.agency.adminRequired.hint',
+    defaultMessage:
+      'Set it at the back office’s counter, or ask whoever runs the agency server to add this counter’s user to packdesk_agency_admins.',
+  },
+});
+
 /** What a counter shares with the agency beside its bookings: its people (agents, audit) and itself (the fleet list). */
 export interface SharingPorts {
   people?: PeoplePorts | undefined;
@@ -14,12 +28,7 @@ export interface SharingPorts {
 }
 
 function notAnAgencyAdmin(cause: unknown): AppError {
-  return new AppError(
-    'agency_admin_required',
-    'Only a counter whose agency user is one of the agency’s administrators (packdesk_agency_admins) sets the minimum version. Nothing was changed.',
-    'Set it at the back office’s counter, or ask whoever runs the agency server to add this counter’s user to packdesk_agency_admins.',
-    { cause },
-  );
+  return new AppError('agency_admin_required', { message: words.notAdmin }, { message: words.notAdminHint }, { cause });
 }
 
 /**

@@ -1,8 +1,20 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { Pool, QueryResult, QueryResultRow } from 'pg';
 import { containsCardNumber } from '../../../shared/card-number-screening';
 import { AppError } from '../app-error';
 import { agencyChangeSchema } from './agency-change';
 import type { AgencyChange, AgencyChangeSent } from './agency-change';
+
+const words = defineMessages({
+  notABooking: {
+    id: 'error.agency.changeNotABooking.message',
+    defaultMessage: "Change {counterSeq} was not sent to the agency: it holds something other than a booking's fields.",
+  },
+  notABookingHint: {
+    id: 'error.agency.changeNotABooking.hint',
+    defaultMessage: 'Nothing was sent. This is a Packdesk fault; the change stays in this counter’s outbox.',
+  },
+});
 
 /** The channel a push notifies on commit; its payload is the highest sequence it wrote. */
 export const CHANGES_CHANNEL = 'agency_changes';
@@ -80,11 +92,7 @@ function validated(changes: readonly OutgoingChange[]): OutgoingChange[] {
   return changes.map(({ counterSeq, change }) => {
     const parsed = agencyChangeSchema.safeParse(change);
     if (!Number.isSafeInteger(counterSeq) || counterSeq < 1 || !parsed.success) {
-      throw new AppError(
-        'invalid_input',
-        `Change ${counterSeq} was not sent to the agency: it holds something other than a booking's fields.`,
-        'Nothing was sent. This is a Packdesk fault; the change stays in this counter’s outbox.',
-      );
+      throw new AppError('invalid_input', { message: words.notABooking, values: { counterSeq } }, { message: words.notABookingHint });
     }
     return { counterSeq, change: parsed.data };
   });

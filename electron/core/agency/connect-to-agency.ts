@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { Pool } from 'pg';
 import { AppError } from '../app-error';
 import { agencyNotTrusted, agencyUnreachable, isConnectionFailure, isTlsFailure, openAgencyPool } from './agency-connection';
@@ -5,6 +6,43 @@ import type { AgencyConnectionSettings } from './agency-connection';
 import { agencyMigrations, migrateAgencySchema } from './agency-migrations';
 import type { AgencyMigration } from './agency-migrations';
 import { WeakAuthenticationRefused } from './scram-only-client';
+
+const words = defineMessages({
+  weakLogin: {
+    id: 'error.agency.weakLogin.message',
+    defaultMessage:
+      'The agency ledger at {server} asked for the password {method, select, cleartext {in plain text} other {as an MD5 hash}}, so it was not sent.',
+  },
+  weakLoginHint: {
+    id: 'error.agency.weakLogin.hint',
+    defaultMessage:
+      'Packdesk sends the agency’s password only by SCRAM: ask whoever runs the server to set password_encryption = scram-sha-256, set the password again and use scram-sha-256 in pg_hba.conf. Check too that this is the agency’s server.',
+  },
+  loginRefused: {
+    id: 'error.agency.loginRefused.message',
+    defaultMessage: 'The user name or password was refused by the agency ledger at {server} (user “{user}”).',
+  },
+  loginRefusedHint: {
+    id: 'error.agency.loginRefused.hint',
+    defaultMessage: 'Check both with whoever runs the agency server; the server may also need to allow this computer (pg_hba.conf).',
+  },
+  noDatabase: {
+    id: 'error.agency.noDatabase.message',
+    defaultMessage: 'There is no database “{database}” on the agency ledger at {server}.',
+  },
+  noDatabaseHint: {
+    id: 'error.agency.noDatabase.hint',
+    defaultMessage: 'Check the database name with whoever runs the agency server (README: An agency with several counters).',
+  },
+  noPrivilege: {
+    id: 'error.agency.noPrivilege.message',
+    defaultMessage: 'The user “{user}” may not create or use the agency’s tables in “{database}”.',
+  },
+  noPrivilegeHint: {
+    id: 'error.agency.noPrivilege.hint',
+    defaultMessage: 'Ask whoever runs the agency server to make this user the owner of that database.',
+  },
+});
 
 /** This counter as the agency knows it: a stable id chosen once, and the name other counters see ("Desk 2"). */
 export interface AgencyCounter {
@@ -38,12 +76,12 @@ export async function connectToAgency(
 /** What the server said when it answered but would not let this counter in, in words; null for anything else. */
 function refusedInWords(settings: AgencyConnectionSettings, error: unknown): AppError | null {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
-  const server = `the agency ledger at ${settings.host}:${settings.port}`;
+  const server = `${settings.host}:${settings.port}`;
   if (error instanceof WeakAuthenticationRefused) {
     return new AppError(
       'agency_login_refused',
-      `${server[0]?.toUpperCase()}${server.slice(1)} asked for the password ${error.method === 'cleartext' ? 'in plain text' : 'as an MD5 hash'}, so it was not sent.`,
-      'Packdesk sends the agency’s password only by SCRAM: ask whoever runs the server to set password_encryption = scram-sha-256, set the password again and use scram-sha-256 in pg_hba.conf. Check too that this is the agency’s server.',
+      { message: words.weakLogin, values: { server, method: error.method } },
+      { message: words.weakLoginHint },
       { cause: error },
     );
   }
@@ -53,24 +91,24 @@ function refusedInWords(settings: AgencyConnectionSettings, error: unknown): App
     case '28000':
       return new AppError(
         'agency_login_refused',
-        `The user name or password was refused by ${server} (user “${settings.user}”).`,
-        'Check both with whoever runs the agency server; the server may also need to allow this computer (pg_hba.conf).',
+        { message: words.loginRefused, values: { server, user: settings.user } },
+        { message: words.loginRefusedHint },
         { cause: error },
       );
     // invalid_catalog_name
     case '3D000':
       return new AppError(
         'agency_login_refused',
-        `There is no database “${settings.database}” on ${server}.`,
-        'Check the database name with whoever runs the agency server (README: An agency with several counters).',
+        { message: words.noDatabase, values: { server, database: settings.database } },
+        { message: words.noDatabaseHint },
         { cause: error },
       );
     // insufficient_privilege: the first counter creates the tables
     case '42501':
       return new AppError(
         'agency_login_refused',
-        `The user “${settings.user}” may not create or use the agency’s tables in “${settings.database}”.`,
-        'Ask whoever runs the agency server to make this user the owner of that database.',
+        { message: words.noPrivilege, values: { user: settings.user, database: settings.database } },
+        { message: words.noPrivilegeHint },
         { cause: error },
       );
     default:

@@ -1,6 +1,21 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { AppError } from '../app-error';
+import type { Text } from '../i18n/main-words';
+
+const words = defineMessages({
+  leaseRanOut: {
+    id: 'error.agency.leaseRanOut.message',
+    defaultMessage: 'This counter’s hold on the booking ran out and another counter took it.',
+  },
+  heldElsewhere: { id: 'error.agency.heldElsewhere.message', defaultMessage: '{counter} is changing this booking.' },
+  busyHint: {
+    id: 'error.agency.busy.hint',
+    defaultMessage:
+      'Nothing was sent to the service. Wait a moment and try again; the booking shows the other counter’s change when it lands.',
+  },
+});
 
 type LeaseKind = 'write' | 'track';
 
@@ -62,7 +77,7 @@ function heldLease(pool: Pool, kind: LeaseKind, request: LeaseRequest, token: st
         Math.round(ttlMs),
       ]);
       const renewedUntil = renewed.rows[0]?.expires_at ?? null;
-      if (!renewedUntil) throw busy('This counter’s hold on the booking ran out and another counter took it.');
+      if (!renewedUntil) throw busy({ message: words.leaseRanOut });
       until = renewedUntil;
     },
     release: async () => {
@@ -71,12 +86,8 @@ function heldLease(pool: Pool, kind: LeaseKind, request: LeaseRequest, token: st
   };
 }
 
-function busy(message: string): AppError {
-  return new AppError(
-    'booking_busy',
-    message,
-    'Nothing was sent to the service. Wait a moment and try again; the booking shows the other counter’s change when it lands.',
-  );
+function busy(message: Text): AppError {
+  return new AppError('booking_busy', message, { message: words.busyHint });
 }
 
 /**
@@ -85,7 +96,7 @@ function busy(message: string): AppError {
  */
 export async function takeWriteLease(pool: Pool, request: LeaseRequest): Promise<BookingLease> {
   const result = await claim(pool, 'write', request);
-  if (!result.held) throw busy(`${result.holderName} is changing this booking.`);
+  if (!result.held) throw busy({ message: words.heldElsewhere, values: { counter: result.holderName } });
   return result.lease;
 }
 

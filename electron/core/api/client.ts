@@ -13,6 +13,7 @@ import {
 } from '../../../shared/api';
 import type { AvailabilityRequest, BookRequest, Changes, PrebookRequest } from '../../../shared/api';
 import { containsCardNumber } from '../../../shared/card-number-screening';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
 import { authorizationFor } from './key-origin';
 import type { OriginBoundKey } from './key-origin';
@@ -76,19 +77,34 @@ export type BookAnswer =
   | { kind: 'booked'; bookingId: number; status: string; bookingReference: string }
   | { kind: 'requires_action'; paymentIntentId: string; clientSecret: string };
 
+const words = defineMessages({
+  liveKeyMissing: { id: 'error.client.liveKeyMissing.message', defaultMessage: 'This profile has no live key, which this step needs.' },
+  keyMissing: { id: 'error.client.keyMissing.message', defaultMessage: 'This profile has no key for the booking service.' },
+  keyMissingHint: { id: 'error.client.keyMissing.hint', defaultMessage: 'Add the key to the profile in Settings, then try again.' },
+  cardNumberInText: {
+    id: 'error.client.cardNumberInText.message',
+    defaultMessage: 'The search words look like they hold a card number, so nothing was searched: Packdesk never sends a card number.',
+  },
+  cardNumberInTextHint: {
+    id: 'error.client.cardNumberInText.hint',
+    defaultMessage: 'Clear the search box and type a place or a theme; take the card only in the payment step.',
+  },
+  shapeProblem: { id: 'error.client.badShape.detail', defaultMessage: '({where}: {problem})' },
+  unknownShape: { id: 'error.client.unknownShape.detail', defaultMessage: '(unknown shape)' },
+});
+
 const NETWORK_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 function networkError(error: unknown, timedOut: boolean): ServiceError {
   const failure = typeof error === 'object' && error !== null ? (error as { cause?: { code?: string }; code?: string }) : {};
   const code = failure.cause?.code ?? failure.code ?? '';
   const kind: FailureKind = timedOut ? 'timeout' : 'connection';
-  const words = wordsFor(kind, null, null);
   return new ServiceError({
     kind,
     status: null,
     serviceCode: null,
     body: null,
-    ...words,
+    ...wordsFor(kind, null, null),
     // A refused connection never reached the service; a reset or a timeout may have, after it acted.
     mayHaveReachedService: !NETWORK_NOT_SENT.has(code),
     cause: error,
@@ -124,8 +140,8 @@ export function createApiClient(options: ApiClientOptions) {
     if (!key) {
       throw new AppError(
         kind === 'live' ? 'live_key_missing' : 'key_missing',
-        kind === 'live' ? 'This profile has no live key, which this step needs.' : 'This profile has no key for the booking service.',
-        'Add the key to the profile in Settings, then try again.',
+        { message: kind === 'live' ? words.liveKeyMissing : words.keyMissing },
+        { message: words.keyMissingHint },
       );
     }
     return key;
@@ -181,14 +197,17 @@ export function createApiClient(options: ApiClientOptions) {
     const parsed = call.schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const words = wordsFor('bad_response', null, null);
       throw new ServiceError({
         kind: 'bad_response',
         status: response.status,
         serviceCode: null,
         body,
-        message: `${words.message} (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'unknown shape'})`,
-        hint: words.hint,
+        ...wordsFor('bad_response', null, null),
+        details: [
+          issue
+            ? { message: words.shapeProblem, values: { where: issue.path.join('.') || 'body', problem: issue.message } }
+            : { message: words.unknownShape },
+        ],
         mayHaveReachedService: true,
       });
     }
@@ -215,11 +234,7 @@ export function createApiClient(options: ApiClientOptions) {
     async search(title: string) {
       // The words go out in the address, where logs and proxies keep them: never a card number.
       if (containsCardNumber(title)) {
-        throw new AppError(
-          'card_number_in_text',
-          'The search words look like they hold a card number, so nothing was searched: Packdesk never sends a card number.',
-          'Clear the search box and type a place or a theme; take the card only in the payment step.',
-        );
+        throw new AppError('card_number_in_text', { message: words.cardNumberInText }, { message: words.cardNumberInTextHint });
       }
       return send({
         method: 'GET',

@@ -1,4 +1,21 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
+
+const words = defineMessages({
+  savedForOther: {
+    id: 'error.keyOrigin.savedForOther.message',
+    defaultMessage: 'This profile’s key was saved for {saved}, not for {asked}, so it was not sent and nothing was done.',
+  },
+  notSavedFor: {
+    id: 'error.keyOrigin.notSavedFor.message',
+    defaultMessage: 'This profile’s key was not saved for {asked}, so it was not sent and nothing was done.',
+  },
+  hint: {
+    id: 'error.keyOrigin.mismatch.hint',
+    defaultMessage:
+      'If the service really moved, add the keys it gave you for its new address in Settings; if not, put the old address back.',
+  },
+});
 
 /** A key, with the origin (scheme, host and port) of the service address it was saved for. */
 export interface OriginBoundKey {
@@ -27,9 +44,7 @@ export function authorizationFor(key: OriginBoundKey, url: string): string {
   const [saved, asked] = key.origin ? hostsOf(key.origin, url) : [null, new URL(url).host];
   throw new AppError(
     'key_origin_mismatch',
-    saved
-      ? `This profile’s key was saved for ${saved}, not for ${asked}, so it was not sent and nothing was done.`
-      : `This profile’s key was not saved for ${asked}, so it was not sent and nothing was done.`,
-    'If the service really moved, add the keys it gave you for its new address in Settings; if not, put the old address back.',
+    saved ? { message: words.savedForOther, values: { saved, asked } } : { message: words.notSavedFor, values: { asked } },
+    { message: words.hint },
   );
 }

@@ -1,6 +1,8 @@
 import { paymentRequiresActionSchema } from '../../../shared/api';
 import type { AppErrorShape } from '../../../shared/errors';
 import { AppError } from '../app-error';
+import { englishText } from '../i18n/main-words';
+import type { MainWords, Text } from '../i18n/main-words';
 
 /** What a 402 asking for 3-D Secure names: the payment intent, and the client secret only the bank's window may see. */
 export interface PaymentAction {
@@ -68,14 +70,17 @@ export class ServiceError extends AppError {
   readonly body: unknown;
   readonly retryAfterMs: number | null;
   readonly mayHaveReachedService: boolean;
+  readonly #details: Text[];
 
   constructor(init: {
     kind: FailureKind;
     status: number | null;
     serviceCode: string | null;
     body: unknown;
-    message: string;
-    hint: string;
+    message: Text;
+    /** What follows the message, each after a space: the service's code and status, the service's own words. */
+    details?: Text[];
+    hint: Text;
     retryAfterMs?: number | null;
     mayHaveReachedService: boolean;
     cause?: unknown;
@@ -83,6 +88,8 @@ export class ServiceError extends AppError {
     // The service's own code is kept in `serviceCode` and named in the message; the agent-facing code says what kind of refusal it was.
     super(`service_${init.kind}`, init.message, init.hint, { cause: init.cause });
     this.name = 'ServiceError';
+    this.#details = init.details ?? [];
+    this.message = [this.message, ...this.#details.map(englishText)].join(' ');
     this.kind = init.kind;
     this.status = init.status;
     this.serviceCode = init.serviceCode;
@@ -93,6 +100,13 @@ export class ServiceError extends AppError {
     this.body = withoutClientSecrets(init.body);
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.mayHaveReachedService = init.mayHaveReachedService;
+  }
+
+  /** The message, its details and the hint in the counter's language now; the service's own words stay as it sent them. */
+  override localize(words: MainWords): this {
+    super.localize(words);
+    this.message = [this.message, ...this.#details.map((detail) => words.text(detail))].join(' ');
+    return this;
   }
 
   /** The 3-D Secure step a 402 `payment_requires_action` asked for, or null. */

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { containsCardNumber } from '../../../shared/card-number-screening';
 import type { AuditAction, AuditEntry, AuditFilter, AuditOutcome, AuditPerson, AuditVerdict } from '../../../shared/audit';
 import { AppError } from '../app-error';
@@ -8,6 +9,13 @@ import type { ChainedAuditEntry, ChainRow, ChainWalk } from './audit-chain';
 import { auditMigrations } from './audit-migrations';
 import { auditWhere } from './audit-query';
 import { chainHoldsInParallel } from './parallel-check';
+
+const words = defineMessages({
+  cardNumber: { id: 'error.audit.cardNumber.message', defaultMessage: 'An audit entry cannot hold a card number.' },
+  cardNumberHint: { id: 'error.audit.cardNumber.hint', defaultMessage: 'Describe the action without the number.' },
+  secret: { id: 'error.audit.secret.message', defaultMessage: 'An audit entry cannot hold a key or a password.' },
+  secretHint: { id: 'error.audit.secret.hint', defaultMessage: 'Name the key by its label, never its value.' },
+});
 
 /** The audit's count and last hash, kept in a second place (the settings database), so a cut tail is found too. */
 export interface AuditAnchor {
@@ -33,10 +41,10 @@ const SECRET_LIKE = /\b(?:sk|pk|rk|pbt|ptk|whsec)_[A-Za-z0-9_]{6,}|[A-Za-z0-9_-]
 function screened(what: string): string {
   const text = what.trim().slice(0, WHAT_MAX);
   if (containsCardNumber(text)) {
-    throw new AppError('card_number_in_text', 'An audit entry cannot hold a card number.', 'Describe the action without the number.');
+    throw new AppError('card_number_in_text', { message: words.cardNumber }, { message: words.cardNumberHint });
   }
   if (SECRET_LIKE.test(text)) {
-    throw new AppError('secret_in_text', 'An audit entry cannot hold a key or a password.', 'Name the key by its label, never its value.');
+    throw new AppError('secret_in_text', { message: words.secret }, { message: words.secretHint });
   }
   return text;
 }

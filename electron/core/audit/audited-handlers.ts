@@ -1,9 +1,14 @@
 import type { AuditAction, AuditFilter, AuditPerson } from '../../../shared/audit';
 import { AUDIT_ACTION_LABELS } from '../../../shared/audit-words';
 import { KEY_SLOT_LABELS } from '../../../shared/profiles';
+import type { KeySlot } from '../../../shared/profiles';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
+import { englishText } from '../i18n/main-words';
 import type { AuditLog, NewAuditEntry } from './audit-log';
+
+/** A key by its name, as the audit keeps it: in English, like every entry. */
+const keyName = (slot: KeySlot): string => englishText({ message: KEY_SLOT_LABELS[slot] });
 
 /** Every settings channel the audit records, with its action and the words for what it did (never a secret). */
 type AuditedChannel =
@@ -112,7 +117,7 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
   };
   const words: { [C in AuditedChannel]: (input: InputOf<C>) => [AuditAction, string] } = {
     'profiles:create': (input) => {
-      const keys = Object.keys(input.keys).map((slot) => KEY_SLOT_LABELS[slot as keyof typeof KEY_SLOT_LABELS]);
+      const keys = Object.keys(input.keys).map((slot) => keyName(slot as keyof typeof KEY_SLOT_LABELS));
       return [
         'profile.create',
         `Created ${input.kind} profile “${input.name}” at ${address(input.baseUrl)}${keys.length ? ` with the ${keys.join(', ')}` : ''}`,
@@ -131,8 +136,8 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
         ? `Changes on ${named(input.profileId)} need no supervisor for their amount`
         : `Changes on ${named(input.profileId)} whose price differs by more than ${input.aboveMinor} minor units need a supervisor`,
     ],
-    'keys:set': (input) => ['key.set', `Saved the ${KEY_SLOT_LABELS[input.slot]} of ${named(input.profileId)}`],
-    'keys:delete': (input) => ['key.delete', `Removed the ${KEY_SLOT_LABELS[input.slot]} of ${named(input.profileId)}`],
+    'keys:set': (input) => ['key.set', `Saved the ${keyName(input.slot)} of ${named(input.profileId)}`],
+    'keys:delete': (input) => ['key.delete', `Removed the ${keyName(input.slot)} of ${named(input.profileId)}`],
     'agency:connect': (input) => [
       'agency.connect',
       `Connected ${named(input.profileId)} to the agency ledger ${input.database} at ${input.host}:${input.port} as counter “${input.counterName}”`,

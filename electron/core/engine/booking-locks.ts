@@ -1,4 +1,10 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
+
+const words = defineMessages({
+  busy: { id: 'error.booking.busy.message', defaultMessage: 'Packdesk is already sending a change for this booking.' },
+  busyHint: { id: 'error.booking.busy.hint', defaultMessage: 'Wait for it to finish; the booking updates by itself.' },
+});
 
 /** One write at a time per booking: a double click or a second window is refused, never sent. */
 export function createBookingLocks() {
@@ -6,11 +12,7 @@ export function createBookingLocks() {
   return {
     async run<T>(bookingId: number, work: () => Promise<T>): Promise<T> {
       if (busy.has(bookingId)) {
-        throw new AppError(
-          'booking_busy',
-          'Packdesk is already sending a change for this booking.',
-          'Wait for it to finish; the booking updates by itself.',
-        );
+        throw new AppError('booking_busy', { message: words.busy }, { message: words.busyHint });
       }
       busy.add(bookingId);
       try {

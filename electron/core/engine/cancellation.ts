@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { BookingRecord } from '../../../shared/bookings';
 import { isFinalStatus } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
@@ -8,6 +9,16 @@ import type { EngineContext } from './engine-context';
 import { doubtOver, journaledWrite } from './journaled-write';
 import { refusedInStatus } from './refusals';
 import type { Settlement } from './settlement';
+
+const words = defineMessages({
+  cancelNotMade: {
+    id: 'error.cancellation.cancelNotMade.message',
+    defaultMessage: 'The service shows the booking still {status}: the cancellation did not go through.',
+  },
+  cancelNotMadeHint: { id: 'error.cancellation.cancelNotMade.hint', defaultMessage: 'Cancel again if the traveler still wants to.' },
+  alreadyCancelled: { id: 'error.cancellation.alreadyCancelled.message', defaultMessage: 'This booking is already cancelled.' },
+  alreadyCancelledHint: { id: 'error.cancellation.alreadyCancelled.hint', defaultMessage: 'Nothing more to do.' },
+});
 
 /** Cancelling a booking, and settling a cancellation whose answer was lost. */
 export function createCancellation(context: EngineContext, locks: ReturnType<typeof createBookingLocks>) {
@@ -50,8 +61,8 @@ export function createCancellation(context: EngineContext, locks: ReturnType<typ
       booking: updated,
       refusal: new AppError(
         'cancel_not_made',
-        `The service shows the booking still ${read.status}: the cancellation did not go through.`,
-        'Cancel again if the traveler still wants to.',
+        { message: words.cancelNotMade, values: { status: read.status } },
+        { message: words.cancelNotMadeHint },
       ),
     };
   }
@@ -64,7 +75,7 @@ export function createCancellation(context: EngineContext, locks: ReturnType<typ
         context.requireOnline();
         const booking = context.bookingOf(bookingId);
         if (booking.status === 'Cancelled')
-          throw new AppError('already_cancelled', 'This booking is already cancelled.', 'Nothing more to do.');
+          throw new AppError('already_cancelled', { message: words.alreadyCancelled }, { message: words.alreadyCancelledHint });
         const client = context.clientOf(booking);
         let result;
         try {
@@ -81,7 +92,7 @@ export function createCancellation(context: EngineContext, locks: ReturnType<typ
         }
         if (result.kind === 'lost') {
           const settlement = await context.settleOnce(result.intent.id, () => settleCancel(result.intent, false));
-          if (!settlement.settled) throw notConfirmedYet('the booking was cancelled');
+          if (!settlement.settled) throw notConfirmedYet('cancel');
           if (settlement.refusal) throw settlement.refusal;
           return settlement.booking ?? context.bookingOf(bookingId);
         }

@@ -1,8 +1,20 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { StayRequest } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { ProfileRecord } from '../profiles';
 import type { EngineContext } from './engine-context';
 import { remember } from './recent-map';
+
+const words = defineMessages({
+  packageUnknown: {
+    id: 'error.catalog.packageUnknown.message',
+    defaultMessage: 'The service does not list property {propertyId} in package {packageId} (“{packageTitle}”).',
+  },
+  packageUnknownHint: {
+    id: 'error.catalog.packageUnknown.hint',
+    defaultMessage: 'Search for the package again and pick the hotel from the list.',
+  },
+});
 
 /** The service's search, and the package and property names its answers gave, kept so a price never takes a name from the renderer. */
 export function createCatalog(context: EngineContext) {
@@ -33,8 +45,11 @@ export function createCatalog(context: EngineContext) {
     if (!entry || propertyName === undefined) {
       throw new AppError(
         'package_unknown',
-        `The service does not list property ${stay.propertyId} in package ${stay.packageId} (“${stay.packageTitle}”).`,
-        'Search for the package again and pick the hotel from the list.',
+        {
+          message: words.packageUnknown,
+          values: { propertyId: stay.propertyId, packageId: stay.packageId, packageTitle: stay.packageTitle },
+        },
+        { message: words.packageUnknownHint },
       );
     }
     return { packageTitle: entry.title, propertyName };

@@ -1,7 +1,7 @@
 import type { Changes, ServiceBooking } from '../../../shared/api';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../shared/bookings';
-import { formatMoney } from '../../../shared/format';
 import { ServiceError } from '../api/service-errors';
+import type { MoneyValue } from '../i18n/main-words';
 import type { ChangeTarget, ModificationDetail } from '../ledger/intent-details';
 import type { BookingPatch } from '../ledger/ledger';
 import { stayFromRead } from './booking-reads';
@@ -23,12 +23,15 @@ export function changesFor(booking: BookingRecord, change: ChangeRequest): Chang
   };
 }
 
-/** A preview in words: what the traveler pays or gets back. */
-export function priceInWords(summary: PriceSummary): string {
+/**
+ * A preview as a message's values: what the traveler pays (`more`) or gets back (`refund`), or `nothing`,
+ * with the amount; a message says it as `{price, select, more {…} refund {…} other {…}}`.
+ */
+export function priceValues(summary: PriceSummary): { price: 'more' | 'refund' | 'nothing'; amount: MoneyValue } {
   if (summary.paymentRequired && summary.paymentAmountMinor > 0)
-    return `costs ${formatMoney(summary.paymentAmountMinor, summary.currency)} more`;
-  if (summary.refundAmountMinor > 0) return `refunds ${formatMoney(summary.refundAmountMinor, summary.currency)}`;
-  return 'costs nothing more';
+    return { price: 'more', amount: { minor: summary.paymentAmountMinor, currency: summary.currency } };
+  if (summary.refundAmountMinor > 0) return { price: 'refund', amount: { minor: summary.refundAmountMinor, currency: summary.currency } };
+  return { price: 'nothing', amount: { minor: 0, currency: summary.currency } };
 }
 
 /** The ledger's new stay after a completed change: what the service shows, else what it accepted. */

@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../shared/bookings';
 import { formatMoney } from '../../../shared/format';
 import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
@@ -8,13 +9,38 @@ import { readDetail } from '../ledger/intent-details';
 import type { ChangeTarget, ModificationDetail } from '../ledger/intent-details';
 import type { OpenIntent, PendingChange } from '../ledger/ledger';
 import type { createBookingLocks } from './booking-locks';
-import { changeShown, changesFor, priceInWords, stayAfterChange } from './change-target';
+import { changeShown, changesFor, priceValues, stayAfterChange } from './change-target';
 import { notConfirmedYet } from './engine-context';
 import type { EngineContext } from './engine-context';
 import type { Pricing } from './pricing';
 import { doubtOver, journaledWrite, settleUnreadable } from './journaled-write';
 import { refusedInStatus } from './refusals';
 import type { Settlement } from './settlement';
+
+const words = defineMessages({
+  changeNotMade: {
+    id: 'error.changes.changeNotMade.message',
+    defaultMessage: 'The service shows the booking unchanged: the change did not go through.',
+  },
+  changeNotMadeHint: {
+    id: 'error.changes.changeNotMade.hint',
+    defaultMessage: 'Preview the change again and confirm it if the traveler still wants it.',
+  },
+  bookingChanged: {
+    id: 'error.changes.previewOutdated.message',
+    defaultMessage:
+      'The booking changed since this price was shown. The change now {price, select, more {costs {amount} more} refund {refunds {amount}} other {costs nothing more}}.',
+  },
+  notShownYet: {
+    id: 'error.changes.previewNotShown.message',
+    defaultMessage:
+      'The price of this change was not shown yet: it {price, select, more {costs {amount} more} refund {refunds {amount}} other {costs nothing more}}.',
+  },
+  previewOutdatedHint: {
+    id: 'error.changes.previewOutdated.hint',
+    defaultMessage: 'Tell the traveler the price shown now, then confirm again.',
+  },
+});
 
 /** Changes of dates or rooms: preview, then confirm; and settling a change whose answer was lost. */
 export function createChanges(context: EngineContext, locks: ReturnType<typeof createBookingLocks>, pricing: Pricing) {
@@ -116,11 +142,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
       return {
         settled: true,
         booking: updated,
-        refusal: new AppError(
-          'change_not_made',
-          'The service shows the booking unchanged: the change did not go through.',
-          'Preview the change again and confirm it if the traveler still wants it.',
-        ),
+        refusal: new AppError('change_not_made', { message: words.changeNotMade }, { message: words.changeNotMadeHint }),
       };
     }
     // Neither the booking nor a preview can tell (a change that costs nothing, on a service that does not show the stay).
@@ -166,10 +188,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           const fresh = await previewChange(change);
           throw new AppError(
             'preview_outdated',
-            current
-              ? `The booking changed since this price was shown. The change now ${priceInWords(fresh)}.`
-              : `The price of this change was not shown yet: it ${priceInWords(fresh)}.`,
-            'Tell the traveler the price shown now, then confirm again.',
+            { message: current ? words.bookingChanged : words.notShownYet, values: priceValues(fresh) },
+            { message: words.previewOutdatedHint },
           );
         }
         const room = change.room ? pricing.quoteFor(change.room.availabilityId) : null;
@@ -207,7 +227,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           // An answer the spec does not describe says nothing certain: the booking is checked as after a lost answer.
           const intent = result.kind === 'lost' ? result.intent : ledger.answerLost(result.intentId, context.now(), whileUnknown);
           const settlement = await context.settleOnce(intent.id, () => settleModification(intent, false));
-          if (!settlement.settled) throw notConfirmedYet('the change was made');
+          if (!settlement.settled) throw notConfirmedYet('change');
           if (settlement.refusal) throw settlement.refusal;
           return settlement.booking ?? context.bookingOf(booking.id);
         }

@@ -1,5 +1,6 @@
 import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { StatusRules } from '../../../shared/status-rules';
 import { AppError, bookingNotFound } from '../app-error';
 import type { AgencyWriteGuard } from '../agency/agency-counter';
@@ -10,6 +11,32 @@ import type { Ledger } from '../ledger/ledger';
 import type { ProfileRecord } from '../profiles';
 import type { BusyResendRules } from './busy-resend';
 import type { Settlement } from './settlement';
+
+const words = defineMessages({
+  offline: { id: 'error.engine.offline.message', defaultMessage: 'The booking service cannot be reached, so nothing was sent.' },
+  offlineHint: {
+    id: 'error.engine.offline.hint',
+    defaultMessage: 'Check the connection. The booking history stays readable; try again when the indicator shows Online.',
+  },
+  bookingIdUnknown: {
+    id: 'error.engine.bookingIdUnknown.message',
+    defaultMessage: 'The service’s number for this booking was lost, so it cannot be changed from here.',
+  },
+  bookingIdUnknownHint: {
+    id: 'error.engine.bookingIdUnknown.hint',
+    defaultMessage: 'Contact the booking service’s support with the client reference to find the hold.',
+  },
+  notConfirmedYet: {
+    id: 'error.engine.notConfirmedYet.message',
+    defaultMessage:
+      'Not confirmed yet: checking with the service whether {write, select, hold {the hold was made} cancel {the booking was cancelled} charge {the card was charged} other {the change was made}}. The answer was lost on the way.',
+  },
+  notConfirmedYetHint: {
+    id: 'error.engine.notConfirmedYet.hint',
+    defaultMessage:
+      'Do not send it again. Packdesk keeps checking and updates the booking by itself; it is marked in Bookings until it is settled.',
+  },
+});
 
 export interface EngineDeps {
   ledger: Ledger;
@@ -70,11 +97,7 @@ export function createEngineContext(deps: EngineDeps) {
 
     requireOnline(): void {
       if (!deps.isOnline()) {
-        throw new AppError(
-          'offline',
-          'The booking service cannot be reached, so nothing was sent.',
-          'Check the connection. The booking history stays readable; try again when the indicator shows Online.',
-        );
+        throw new AppError('offline', { message: words.offline }, { message: words.offlineHint });
       }
     },
 
@@ -86,11 +109,7 @@ export function createEngineContext(deps: EngineDeps) {
 
     serviceIdOf(booking: BookingRecord): number {
       if (booking.serviceBookingId === null) {
-        throw new AppError(
-          'booking_id_unknown',
-          'The service’s number for this booking was lost, so it cannot be changed from here.',
-          'Contact the booking service’s support with the client reference to find the hold.',
-        );
+        throw new AppError('booking_id_unknown', { message: words.bookingIdUnknown }, { message: words.bookingIdUnknownHint });
       }
       return booking.serviceBookingId;
     },
@@ -126,11 +145,7 @@ export function createEngineContext(deps: EngineDeps) {
 
 export type EngineContext = ReturnType<typeof createEngineContext>;
 
-/** The agent's words while the service has not shown what a write did. */
-export function notConfirmedYet(what: string): AppError {
-  return new AppError(
-    'outcome_unknown',
-    `Not confirmed yet: checking with the service whether ${what}. The answer was lost on the way.`,
-    'Do not send it again. Packdesk keeps checking and updates the booking by itself; it is marked in Bookings until it is settled.',
-  );
+/** The agent's words while the service has not shown what a write did: a hold, a cancellation, a charge or a change. */
+export function notConfirmedYet(write: 'hold' | 'cancel' | 'charge' | 'change'): AppError {
+  return new AppError('outcome_unknown', { message: words.notConfirmedYet, values: { write } }, { message: words.notConfirmedYetHint });
 }

@@ -1,12 +1,51 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { randomUUID } from 'node:crypto';
 import type { ApiItem } from '../../../shared/api';
 import type { AvailableQuote, Hold } from '../../../shared/bookings';
-import { formatMoney } from '../../../shared/format';
 import { AppError } from '../app-error';
 import { ServiceError } from '../api/service-errors';
 import type { ProfileRecord } from '../profiles';
 import type { EngineContext } from './engine-context';
 import type { Pricing } from './pricing';
+
+const words = defineMessages({
+  noLongerAvailable: { id: 'error.holds.noLongerAvailable.message', defaultMessage: 'The room is no longer available for these dates.' },
+  noLongerAvailableHint: {
+    id: 'error.holds.noLongerAvailable.hint',
+    defaultMessage: 'Choose other dates or another hotel of the package.',
+  },
+  priceChanged: {
+    id: 'error.holds.priceChanged.message',
+    defaultMessage: 'The price of this stay changed after it was quoted: {fresh} instead of {quoted}. Nothing was held.',
+  },
+  priceChangedHint: {
+    id: 'error.holds.priceChanged.hint',
+    defaultMessage: 'Tell the traveler the new price; if they agree, hold it at that price.',
+  },
+  expiredUnavailable: {
+    id: 'error.holds.expiredUnavailable.message',
+    defaultMessage: 'The hold expired and the room is no longer available for these dates.',
+  },
+  expiredPriceChanged: {
+    id: 'error.holds.expiredPriceChanged.message',
+    defaultMessage: 'The hold expired and the new price is different: {fresh} instead of {quoted}.',
+  },
+  expiredPriceChangedHint: {
+    id: 'error.holds.expiredPriceChanged.hint',
+    defaultMessage: 'Tell the traveler the new price; book again to accept it.',
+  },
+  holdNotFound: {
+    id: 'error.holds.holdNotFound.message',
+    defaultMessage: 'This hold is no longer known to Packdesk (it was used or the app restarted).',
+  },
+  holdNotFoundHint: { id: 'error.holds.holdNotFound.hint', defaultMessage: 'Price the stay again.' },
+  paxCountMismatch: {
+    id: 'error.holds.paxCountMismatch.message',
+    defaultMessage:
+      'The stay was priced for {adults, plural, one {# adults} other {# adults}}, and {ages, plural, one {# ages were given} other {# ages were given}}.',
+  },
+  paxCountMismatchHint: { id: 'error.holds.paxCountMismatch.hint', defaultMessage: 'Enter exactly one age per guest.' },
+});
 
 /** A stay the service holds for a while: the prebook token it minted for the quote and the guests' ages. */
 export interface HeldStay {
@@ -37,11 +76,7 @@ export function createHolds(context: EngineContext, pricing: Pricing) {
       items: itemsOf(quote, paxAges),
     });
     if (!answer.data.available || !answer.data.prebook_token || !answer.data.expires_at) {
-      throw new AppError(
-        'no_longer_available',
-        'The room is no longer available for these dates.',
-        'Choose other dates or another hotel of the package.',
-      );
+      throw new AppError('no_longer_available', { message: words.noLongerAvailable }, { message: words.noLongerAvailableHint });
     }
     return { token: answer.data.prebook_token, expiresAt: answer.data.expires_at };
   }
@@ -56,8 +91,14 @@ export function createHolds(context: EngineContext, pricing: Pricing) {
     if (!fresh?.available || fresh.totalMinor === quote.totalMinor) throw error;
     throw new AppError(
       'price_changed',
-      `The price of this stay changed after it was quoted: ${formatMoney(fresh.totalMinor, fresh.currency)} instead of ${formatMoney(quote.totalMinor, quote.currency)}. Nothing was held.`,
-      'Tell the traveler the new price; if they agree, hold it at that price.',
+      {
+        message: words.priceChanged,
+        values: {
+          fresh: { minor: fresh.totalMinor, currency: fresh.currency },
+          quoted: { minor: quote.totalMinor, currency: quote.currency },
+        },
+      },
+      { message: words.priceChangedHint },
     );
   }
 
@@ -67,19 +108,21 @@ export function createHolds(context: EngineContext, pricing: Pricing) {
     const profile = deps.profile(held.profileId);
     const quote = await pricing.price(profile, held.quote);
     if (!quote.available)
-      throw new AppError(
-        'no_longer_available',
-        'The hold expired and the room is no longer available for these dates.',
-        'Choose other dates or another hotel of the package.',
-      );
+      throw new AppError('no_longer_available', { message: words.expiredUnavailable }, { message: words.noLongerAvailableHint });
     const token = await mint(profile, quote, held.paxAges);
     const renewed = { ...held, quote, ...token };
     holds.set(holdId, renewed);
     if (quote.totalMinor !== held.quote.totalMinor) {
       throw new AppError(
         'price_changed',
-        `The hold expired and the new price is different: ${formatMoney(quote.totalMinor, quote.currency)} instead of ${formatMoney(held.quote.totalMinor, held.quote.currency)}.`,
-        'Tell the traveler the new price; book again to accept it.',
+        {
+          message: words.expiredPriceChanged,
+          values: {
+            fresh: { minor: quote.totalMinor, currency: quote.currency },
+            quoted: { minor: held.quote.totalMinor, currency: held.quote.currency },
+          },
+        },
+        { message: words.expiredPriceChangedHint },
       );
     }
     return renewed;
@@ -88,12 +131,7 @@ export function createHolds(context: EngineContext, pricing: Pricing) {
   /** The hold by its id; a hold used or lost with a restart is not known. */
   function heldStay(holdId: string): HeldStay {
     const found = holds.get(holdId);
-    if (!found)
-      throw new AppError(
-        'hold_not_found',
-        'This hold is no longer known to Packdesk (it was used or the app restarted).',
-        'Price the stay again.',
-      );
+    if (!found) throw new AppError('hold_not_found', { message: words.holdNotFound }, { message: words.holdNotFoundHint });
     return found;
   }
 
@@ -111,8 +149,8 @@ export function createHolds(context: EngineContext, pricing: Pricing) {
       if (paxAges.length !== quote.adults) {
         throw new AppError(
           'pax_count_mismatch',
-          `The stay was priced for ${quote.adults} adults, and ${paxAges.length} ages were given.`,
-          'Enter exactly one age per guest.',
+          { message: words.paxCountMismatch, values: { adults: quote.adults, ages: paxAges.length } },
+          { message: words.paxCountMismatchHint },
         );
       }
       context.requireOnline();

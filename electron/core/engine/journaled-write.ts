@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { fieldHoldingCardNumber } from '../../../shared/card-number-screening';
 import { AppError } from '../app-error';
 import { sendWithinPatience } from '../api/retry-policy';
@@ -7,6 +8,17 @@ import type { LedgerEvent, OpenIntent, WriteOperation } from '../ledger/ledger';
 import type { EngineContext } from './engine-context';
 import { waitToResendBusy } from './busy-resend';
 import type { Settlement } from './settlement';
+
+const words = defineMessages({
+  cardNumberInText: {
+    id: 'error.write.cardNumberInText.message',
+    defaultMessage: 'The {field} looks like it holds a card number, which Packdesk never stores or sends.',
+  },
+  cardNumberInTextHint: {
+    id: 'error.write.cardNumberInText.hint',
+    defaultMessage: 'Remove the number; take the card only in the payment step.',
+  },
+});
 
 export type WriteResult<A> =
   { kind: 'answered'; answer: A; intentId: number; clientReference: string | null } | { kind: 'lost'; intent: OpenIntent };
@@ -38,8 +50,8 @@ export async function journaledWrite<A, O extends WriteOperation>(context: Engin
   if (field !== null) {
     throw new AppError(
       'card_number_in_text',
-      `The ${field.replace(/[.[\]]+/g, ' ').trim()} looks like it holds a card number, which Packdesk never stores or sends.`,
-      'Remove the number; take the card only in the payment step.',
+      { message: words.cardNumberInText, values: { field: field.replace(/[.[\]]+/g, ' ').trim() } },
+      { message: words.cardNumberInTextHint },
     );
   }
   const profileId = spec.bookingId !== null ? context.bookingOf(spec.bookingId).profileId : profileOfDetail(spec.detail);

@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatMoney } from '../../../shared/format';
@@ -7,6 +8,27 @@ import type { createBookingLocks } from './booking-locks';
 import { stayFromRead } from './booking-reads';
 import { changeLanded, stayAfterChange } from './change-target';
 import type { EngineContext } from './engine-context';
+
+const words = defineMessages({
+  noChangeWaiting: {
+    id: 'error.pendingChange.noChangeWaiting.message',
+    defaultMessage: 'No change of this booking is waiting for payment.',
+  },
+  noChangeWaitingHint: { id: 'error.pendingChange.noChangeWaiting.hint', defaultMessage: 'Refresh the booking to see it as it is now.' },
+  changeNotPaid: {
+    id: 'error.pendingChange.changeNotPaid.message',
+    defaultMessage:
+      'The service still shows change {reference} unpaid: previewing it again still costs {known, select, yes {{amount}} other {more}}. Nothing was recorded.',
+  },
+  changeNotPaidHint: {
+    id: 'error.pendingChange.changeNotPaid.hint',
+    defaultMessage: 'Ask the traveler to finish paying at the link; Packdesk sees the payment by itself.',
+  },
+});
+
+/** The refusal of a step on a booking's change waiting for payment when none is waiting. */
+export const noChangeWaiting = (): AppError =>
+  new AppError('no_change_waiting', { message: words.noChangeWaiting }, { message: words.noChangeWaitingHint });
 
 /**
  * Changes waiting for the traveler's payment at a link: seen landing when the service shows them,
@@ -114,12 +136,7 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
       return locks.run(bookingId, async () => {
         const booking = context.bookingOf(bookingId);
         const pending = booking.pendingModification;
-        if (!pending)
-          throw new AppError(
-            'no_change_waiting',
-            'No change of this booking is waiting for payment.',
-            'Refresh the booking to see it as it is now.',
-          );
+        if (!pending) throw noChangeWaiting();
         const watched = ledger.watchedChange(bookingId);
         const said = note.trim() ? ` Note: ${note.trim()}` : '';
         /** The change watched on, hidden from the agent from now (stamped with the agent's word); none where none was watched. */
@@ -144,8 +161,15 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
         if (landed === false) {
           throw new AppError(
             'change_not_paid',
-            `The service still shows change ${pending.reference} unpaid: previewing it again still costs ${pending.amountMinor !== null ? formatMoney(pending.amountMinor, booking.currency) : 'more'}. Nothing was recorded.`,
-            'Ask the traveler to finish paying at the link; Packdesk sees the payment by itself.',
+            {
+              message: words.changeNotPaid,
+              values: {
+                reference: pending.reference,
+                known: pending.amountMinor !== null ? 'yes' : 'no',
+                amount: { minor: pending.amountMinor ?? 0, currency: booking.currency },
+              },
+            },
+            { message: words.changeNotPaidHint },
           );
         }
         if (landed === true && read) {

@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { PrebookRequest } from '../../../shared/api';
 import type { BookingRecord, HolderInput } from '../../../shared/bookings';
 import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
@@ -14,6 +15,20 @@ import type { HeldStay, Holds } from './holds';
 import { journaledWrite, settleUnreadable } from './journaled-write';
 import { remember } from './recent-map';
 import type { Settlement } from './settlement';
+
+const words = defineMessages({
+  holdNotMade: { id: 'error.prebook.holdNotMade.message', defaultMessage: 'The hold was not made before its price expired.' },
+  holdNotMadeHint: { id: 'error.prebook.holdNotMade.hint', defaultMessage: 'Price the stay again and hold it.' },
+  holdUnconfirmed: {
+    id: 'error.prebook.holdUnconfirmed.message',
+    defaultMessage: 'The service may have made this hold, but its number is unknown.',
+  },
+  holdUnconfirmedHint: {
+    id: 'error.prebook.holdUnconfirmed.hint',
+    defaultMessage:
+      'It is in Bookings as “{status}” with client reference {clientReference}; do not hold the same stay again until the service’s support has said whether it exists.',
+  },
+});
 
 /** A prebook's journal entry in today's shape; one written before schema 4 gets the very request it sent, rebuilt from its parts. */
 function prebookDetailOf(stored: StoredDetail<'prebook'>): PrebookDetail {
@@ -150,17 +165,15 @@ export function createPrebook(context: EngineContext, holds: Holds) {
       holds.release(holdId);
       if (result.kind === 'lost') {
         const settlement = await context.settleOnce(result.intent.id, () => settlePrebook(result.intent, false));
-        if (!settlement.settled) throw notConfirmedYet('the hold was made');
-        if (!settlement.booking)
-          throw new AppError('hold_not_made', 'The hold was not made before its price expired.', 'Price the stay again and hold it.');
+        if (!settlement.settled) throw notConfirmedYet('hold');
+        if (!settlement.booking) throw new AppError('hold_not_made', { message: words.holdNotMade }, { message: words.holdNotMadeHint });
         const settled = settlement.booking;
         // Whether the service holds the room is unknown: no payment step for a hold without a number.
         if (settled.status === UNCONFIRMED_HOLD) {
-          throw new AppError(
-            'hold_unconfirmed',
-            settled.attention ?? 'The service may have made this hold, but its number is unknown.',
-            `It is in Bookings as “${UNCONFIRMED_HOLD}” with client reference ${settled.clientReference}; do not hold the same stay again until the service’s support has said whether it exists.`,
-          );
+          throw new AppError('hold_unconfirmed', settled.attention ?? { message: words.holdUnconfirmed }, {
+            message: words.holdUnconfirmedHint,
+            values: { status: UNCONFIRMED_HOLD, clientReference: settled.clientReference },
+          });
         }
         return settled;
       }

@@ -1,9 +1,20 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { AvailableQuote, Quote, StayRequest } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { ProfileRecord } from '../profiles';
 import type { Catalog } from './catalog';
 import type { EngineContext } from './engine-context';
 import { remember } from './recent-map';
+
+const words = defineMessages({
+  invalidDates: { id: 'error.pricing.invalidDates.message', defaultMessage: 'Check-out must be after check-in.' },
+  invalidDatesHint: { id: 'error.pricing.invalidDates.hint', defaultMessage: 'Pick a check-out date at least one night after check-in.' },
+  quoteUnknown: {
+    id: 'error.pricing.quoteUnknown.message',
+    defaultMessage: 'This price is no longer known to Packdesk (the app restarted or it is too old).',
+  },
+  quoteUnknownHint: { id: 'error.pricing.quoteUnknown.hint', defaultMessage: 'Price the stay again.' },
+});
 
 const nightsOf = (checkIn: string, checkOut: string) => Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000);
 
@@ -15,8 +26,7 @@ export function createPricing(context: EngineContext, catalog: Catalog) {
 
   async function price(profile: ProfileRecord, stay: StayRequest): Promise<Quote> {
     const nights = nightsOf(stay.checkIn, stay.checkOut);
-    if (nights < 1)
-      throw new AppError('invalid_dates', 'Check-out must be after check-in.', 'Pick a check-out date at least one night after check-in.');
+    if (nights < 1) throw new AppError('invalid_dates', { message: words.invalidDates }, { message: words.invalidDatesHint });
     const names = await catalog.namesOf(profile, stay);
     const answer = await deps
       .clientFor(profile)
@@ -42,12 +52,7 @@ export function createPricing(context: EngineContext, catalog: Catalog) {
   /** The quote the service gave for this availability id; the renderer's copy only names it. */
   function quoteFor(availabilityId: number): AvailableQuote {
     const quote = quotes.get(availabilityId);
-    if (!quote)
-      throw new AppError(
-        'quote_unknown',
-        'This price is no longer known to Packdesk (the app restarted or it is too old).',
-        'Price the stay again.',
-      );
+    if (!quote) throw new AppError('quote_unknown', { message: words.quoteUnknown }, { message: words.quoteUnknownHint });
     return quote;
   }
 

@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { BookingRecord } from '../../../shared/bookings';
 import { isConfirmedStatus } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
@@ -5,6 +6,28 @@ import { serviceSays } from '../api/messages';
 import { ServiceError } from '../api/service-errors';
 import { patchFromRead } from './booking-reads';
 import type { EngineContext } from './engine-context';
+
+const words = defineMessages({
+  cancelRefused: {
+    id: 'error.refusals.cancelRefused.message',
+    defaultMessage:
+      'The service refused to cancel this booking{read, select, yes {, which it shows as {shown}} other {}}{reason, select, said {: “{said}”} code { (service code {code}, HTTP {status})} other { (service code none, HTTP {status})}}. Nothing was changed.',
+  },
+  changeRefused: {
+    id: 'error.refusals.changeRefused.message',
+    defaultMessage:
+      'The service refused to change this booking{read, select, yes {, which it shows as {shown}} other {}}{reason, select, said {: “{said}”} code { (service code {code}, HTTP {status})} other { (service code none, HTTP {status})}}. Nothing was changed.',
+  },
+  learntHint: {
+    id: 'error.refusals.learnt.hint',
+    defaultMessage:
+      'Packdesk no longer offers to cancel bookings in status {shown} on this profile; Settings → the profile → Statuses of this service changes that.',
+  },
+  checkHint: {
+    id: 'error.refusals.check.hint',
+    defaultMessage: 'The booking on screen is as the service shows it now; check it before trying again.',
+  },
+});
 
 /** A conflict with the booking's state: what a service answers when a status does not allow the step (409 or 422 in practice). */
 const isStateRefusal = (error: unknown): error is ServiceError =>
@@ -38,9 +61,18 @@ export async function refusedInStatus(
   const said = serviceSays(error.serviceMessage);
   return new AppError(
     action === 'cancel' ? 'cancel_refused' : 'change_refused',
-    `The service refused to ${action} this booking${read ? `, which it shows as ${shown}` : ''}${said ? `: “${said}”` : ` (service code ${error.serviceCode ?? 'none'}, HTTP ${error.status ?? '–'})`}. Nothing was changed.`,
-    learnt
-      ? `Packdesk no longer offers to cancel bookings in status ${shown} on this profile; Settings → the profile → Statuses of this service changes that.`
-      : 'The booking on screen is as the service shows it now; check it before trying again.',
+    {
+      message: action === 'cancel' ? words.cancelRefused : words.changeRefused,
+      values: {
+        read: read ? 'yes' : 'no',
+        shown,
+        // The service's own words, as it sent them; else its code and HTTP status, for support.
+        reason: said ? 'said' : error.serviceCode !== null ? 'code' : 'none',
+        said: said ?? '',
+        code: error.serviceCode ?? '',
+        status: error.status ?? '–',
+      },
+    },
+    learnt ? { message: words.learntHint, values: { shown } } : { message: words.checkHint },
   );
 }

@@ -1,6 +1,7 @@
 import type { AuditVerdict } from '../../../shared/audit';
 import { AppError } from '../app-error';
 import type { ConnectivityMonitor } from '../connectivity';
+import type { MainWords } from '../i18n/main-words';
 import type { SecretStore } from '../secrets';
 import type { AreaHandlers } from './handlers';
 
@@ -10,16 +11,20 @@ export interface AppIpcDeps {
   connectivity: ConnectivityMonitor;
   /** The audit chain's latest check; null until one finished. */
   auditVerdict: () => AuditVerdict | null;
+  /** Main's words in the counter's language: the keychain's hint is worded in it. */
+  words: Pick<MainWords, 'text'>;
 }
 
 /** The app's own state: its version, whether it is online, whether the keychain answers, whether the audit holds. */
-export function appIpc({ version, secrets, connectivity, auditVerdict }: AppIpcDeps): AreaHandlers<'app:status'> {
+export function appIpc({ version, secrets, connectivity, auditVerdict, words }: AppIpcDeps): AreaHandlers<'app:status'> {
   async function keychainState(): Promise<{ keychain: 'available' | 'unavailable'; keychainHint: string | null }> {
     try {
       await secrets.check();
       return { keychain: 'available', keychainHint: null };
     } catch (error) {
-      return { keychain: 'unavailable', keychainHint: error instanceof AppError ? `${error.message} ${error.hint}` : null };
+      if (!(error instanceof AppError)) return { keychain: 'unavailable', keychainHint: null };
+      error.localize(words);
+      return { keychain: 'unavailable', keychainHint: `${error.message} ${error.hint}` };
     }
   }
 

@@ -1,8 +1,8 @@
 import type { AuditVerdict } from '../../../shared/audit';
-import { AppError } from '../app-error';
 import { auditCsv } from '../audit/audit-csv';
 import type { AuditLog } from '../audit/audit-log';
 import type { FileSaver } from '../file-saver';
+import { saveUnavailable } from './file-refusals';
 import type { AreaHandlers } from './handlers';
 
 export interface AuditIpcDeps {
@@ -23,7 +23,7 @@ export function auditIpc({ audit, fileSaver, onVerdict }: AuditIpcDeps): AreaHan
     },
     'audit:list': async (query) => audit.list(query),
     'audit:export-csv': async (filter) => {
-      if (!fileSaver) throw new AppError('save_unavailable', 'This Packdesk cannot save files.', 'Export the audit from the desktop app.');
+      if (!fileSaver) throw saveUnavailable('audit');
       const entries = audit.everyEntry(filter);
       const stamp = new Date().toISOString().slice(0, 10);
       const name = `packdesk-audit-${filter.day ?? stamp}.csv`;

@@ -1,8 +1,26 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { openablePaymentLink } from '../../../shared/links';
 import { AppError } from '../app-error';
 import type { BookingEngine } from '../engine/booking-engine';
+import { noChangeWaiting } from '../engine/pending-changes';
 import type { Ledger } from '../ledger/ledger';
 import type { AreaHandlers } from './handlers';
+
+const words = defineMessages({
+  linkRefused: {
+    id: 'error.bookings.paymentLinkRefused.message',
+    defaultMessage: 'The service’s payment link is not a secure web address, so Packdesk will not open it.',
+  },
+  linkRefusedHint: {
+    id: 'error.bookings.paymentLinkRefused.hint',
+    defaultMessage: 'Give the traveler the link as shown, or ask the service’s support for a secure one.',
+  },
+  noBrowser: { id: 'error.bookings.browserUnavailable.message', defaultMessage: 'This Packdesk cannot open a web browser.' },
+  noBrowserHint: {
+    id: 'error.bookings.browserUnavailable.hint',
+    defaultMessage: 'Give the traveler the link or the QR code to open on their phone.',
+  },
+});
 
 export interface BookingsIpcDeps {
   engine: BookingEngine;
@@ -38,24 +56,9 @@ export function bookingsIpc({ engine, ledger, openExternal }: BookingsIpcDeps): 
     'bookings:open-payment-link': async (input) => {
       const booking = ledger.get(input.bookingId);
       const link = openablePaymentLink(booking?.pendingModification?.paymentLink);
-      if (!booking?.pendingModification)
-        throw new AppError(
-          'no_change_waiting',
-          'No change of this booking is waiting for payment.',
-          'Refresh the booking to see it as it is now.',
-        );
-      if (!link)
-        throw new AppError(
-          'payment_link_refused',
-          'The service’s payment link is not a secure web address, so Packdesk will not open it.',
-          'Give the traveler the link as shown, or ask the service’s support for a secure one.',
-        );
-      if (!openExternal)
-        throw new AppError(
-          'browser_unavailable',
-          'This Packdesk cannot open a web browser.',
-          'Give the traveler the link or the QR code to open on their phone.',
-        );
+      if (!booking?.pendingModification) throw noChangeWaiting();
+      if (!link) throw new AppError('payment_link_refused', { message: words.linkRefused }, { message: words.linkRefusedHint });
+      if (!openExternal) throw new AppError('browser_unavailable', { message: words.noBrowser }, { message: words.noBrowserHint });
       await openExternal(link);
       return { opened: link };
     },

@@ -1,8 +1,9 @@
-import { AppError, bookingNotFound } from '../app-error';
+import { bookingNotFound } from '../app-error';
 import { saveChunks } from '../file-saver';
 import type { FileSaver } from '../file-saver';
 import type { Ledger } from '../ledger/ledger';
 import type { ProfileService } from '../profiles';
+import { saveUnavailable } from './file-refusals';
 import type { AreaHandlers } from './handlers';
 
 export interface HistoryIpcDeps {
@@ -27,8 +28,7 @@ export function historyIpc({ ledger, profiles, counterName, fileSaver }: History
       return { booking, timeline: ledger.timeline(booking.id) };
     },
     'history:export': async (input) => {
-      if (!fileSaver)
-        throw new AppError('save_unavailable', 'This Packdesk cannot save files.', 'Export the bookings from the desktop app.');
+      if (!fileSaver) throw saveUnavailable('bookings');
       const profile = profiles.find(input.profileId);
       const stamp = new Date().toISOString().slice(0, 10);
       // Written by main through the save dialog, as a stream: never the whole file in one string, nor over IPC.

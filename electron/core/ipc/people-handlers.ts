@@ -1,8 +1,20 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
 import type { Access } from '../people/access';
 import type { AgentDirectory } from '../people/agents';
 import type { Approvals } from '../people/approvals';
 import type { AreaHandlers } from './handlers';
+
+const words = defineMessages({
+  administratorFirst: {
+    id: 'error.people.administratorFirst.message',
+    defaultMessage: 'The first person added to Packdesk is its administrator.',
+  },
+  administratorFirstHint: {
+    id: 'error.people.administratorFirst.hint',
+    defaultMessage: 'Add yourself as the administrator; you can then add agents and supervisors.',
+  },
+});
 
 type PeopleChannel =
   | 'people:list'
@@ -38,11 +50,7 @@ export function peopleIpc({
     'people:add': async ({ name, role, pin }) => {
       const first = !agents.hasAdministrator();
       if (first && role !== 'administrator')
-        throw new AppError(
-          'administrator_first',
-          'The first person added to Packdesk is its administrator.',
-          'Add yourself as the administrator; you can then add agents and supervisors.',
-        );
+        throw new AppError('administrator_first', { message: words.administratorFirst }, { message: words.administratorFirstHint });
       const agent = await agents.create(name, role, pin);
       // The first administrator just typed their PIN: they are at the counter, signed in.
       if (first) access.signInCreated(agent);

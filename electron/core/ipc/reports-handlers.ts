@@ -46,8 +46,7 @@ export function reportsIpc({ ledger, profiles, access, agents, files, wording }:
     `packdesk-${profiles.find(profileId).kind}-${report}-${day}.${extension}`;
   /** A report's CSV written by main through the save dialog as a stream; `lines` counts those between the heading and the totals. */
   const saveCsv = async (name: string, csv: Iterable<string>) => {
-    if (!files.fileSaver)
-      throw saveUnavailable('report');
+    if (!files.fileSaver) throw saveUnavailable('report');
     let lines = -1;
     const counted = function* () {
       for (const line of csv) {
@@ -79,8 +78,7 @@ export function reportsIpc({ ledger, profiles, access, agents, files, wording }:
       return { path, bookings: lines };
     },
     'reports:save-pdf': async (input) => {
-      if (!files.pdfPrinter)
-        throw pdfUnavailable();
+      if (!files.pdfPrinter) throw pdfUnavailable();
       const { profileId } = input;
       const words = wording();
       // Printed from the ledger's own figures, not from the screen: a long report prints in a fraction of the time.

@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
 import { safeFileName } from '../file-names';
 import type { EventHub } from '../events';
@@ -5,7 +6,16 @@ import type { PdfPrinter } from '../pdf-printer';
 import type { ProfileRecord, ProfileService } from '../profiles';
 import type { ExerciseRunner } from '../training/exercise-runner';
 import type { Trainer } from '../training/trainer';
+import { pdfUnavailable } from './file-refusals';
 import type { AreaHandlers } from './handlers';
+
+const words = defineMessages({
+  trainingOnly: {
+    id: 'error.training.panelOnly.message',
+    defaultMessage: 'The trainer panel works only on a training profile; this profile books for real.',
+  },
+  trainingOnlyHint: { id: 'error.training.panelOnly.hint', defaultMessage: 'Switch to a training profile to rehearse.' },
+});
 
 export interface TrainingIpcDeps {
   trainer: Trainer;
@@ -33,11 +43,7 @@ export function trainingIpc({ trainer, exercises, profiles, events, printer }: T
   const onlyInTraining = (): ProfileRecord => {
     const profile = profiles.active();
     if (profile.kind !== 'training')
-      throw new AppError(
-        'training_only',
-        'The trainer panel works only on a training profile; this profile books for real.',
-        'Switch to a training profile to rehearse.',
-      );
+      throw new AppError('training_only', { message: words.trainingOnly }, { message: words.trainingOnlyHint });
     return profile;
   };
   return {
@@ -63,8 +69,7 @@ export function trainingIpc({ trainer, exercises, profiles, events, printer }: T
     'training:fresh-day': async () => exercises.freshDay(onlyInTraining()),
     'training:save-report-pdf': async () => {
       const profile = onlyInTraining();
-      if (!printer)
-        throw new AppError('pdf_unavailable', 'This Packdesk cannot save PDFs.', 'Use Print and choose “Save as PDF” in the print dialog.');
+      if (!printer) throw pdfUnavailable();
       const day = new Date().toISOString().slice(0, 10);
       const trainee = profile.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
       return { path: await printer.savePdf(safeFileName(`training-report-${trainee}-${day}.pdf`, `training-report-${day}.pdf`)) };

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { ProfileKind } from '../../../shared/profiles';
 import type { AgencyChangeSent } from '../agency/agency-change';
 import type { OutgoingChange } from '../agency/change-log';
@@ -9,6 +10,14 @@ import { bookingWithPeopleJson, eventWithPeopleJson } from './people-schema';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';
 import { createRemoteChanges } from './agency-remote-changes';
 import { statement } from './statements';
+
+const words = defineMessages({
+  otherConnection: {
+    id: 'error.agency.otherConnection.message',
+    defaultMessage: 'This counter’s ledger is already part of another agency connection.',
+  },
+  otherConnectionHint: { id: 'error.agency.otherConnection.hint', defaultMessage: 'Disconnect it from the agency in Settings first.' },
+});
 
 const state = (db: DatabaseSync, key: string): string | null =>
   (statement(db, 'SELECT value FROM agency_state WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
@@ -82,11 +91,7 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         const current = membership();
         if (current) {
           if (current.counterId === member.counterId && current.profileId === member.profileId) return { queued: 0 };
-          throw new AppError(
-            'agency_already_joined',
-            'This counter’s ledger is already part of another agency connection.',
-            'Disconnect it from the agency in Settings first.',
-          );
+          throw new AppError('agency_already_joined', { message: words.otherConnection }, { message: words.otherConnectionHint });
         }
         setState(db, 'counter_id', member.counterId);
         setState(db, 'profile_id', String(member.profileId));

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { AgencyBooking, AgencyRevision } from '../agency/agency-change';
 import type { RemoteChangesPort } from '../agency/change-feed';
 import { isUnreadable } from '../agency/change-log';
@@ -10,6 +11,11 @@ import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership'
 import { revisionJson } from './agency-ledger-schema';
 import { bookingWithPeopleJson } from './people-schema';
 import { statement } from './statements';
+
+const words = defineMessages({
+  notJoined: { id: 'error.agency.notJoined.message', defaultMessage: 'This counter is not in an agency.' },
+  notJoinedHint: { id: 'error.agency.notJoined.hint', defaultMessage: 'Connect it in Settings.' },
+});
 
 /** What names a booking for good once it is known: no change from another counter may re-point it. */
 interface AgencyIdentity {
@@ -232,7 +238,7 @@ export function createRemoteChanges(
       // Learnt again from the agency if a power cut undoes it: the batch and its sequence go together.
       const touched = relaxedTransaction(db, () => {
         const member = membership();
-        if (!member) throw new AppError('agency_not_joined', 'This counter is not in an agency.', 'Connect it in Settings.');
+        if (!member) throw new AppError('agency_not_joined', { message: words.notJoined }, { message: words.notJoinedHint });
         statement(db, 'INSERT INTO agency_applying (id) VALUES (1)').run();
         const ids = new Set<number>();
         // Rows a late change left as they were: the screens hear of them only when a timeline line arrived.

@@ -3,9 +3,40 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, DatabaseSync } from 'node:sqlite';
 import type { SQLOutputValue } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
+import type { Message } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
+import type { WordValues } from '../i18n/main-words';
 import { openDatabase } from '../database';
 import { ledgerMigrations } from './ledger-migrations';
+
+const words = defineMessages({
+  unusable: { id: 'error.backup.unusable.message', defaultMessage: '{file} cannot be restored: {why}.' },
+  unusableHint: { id: 'error.backup.unusable.hint', defaultMessage: 'Choose another backup; the ledger in use is unchanged.' },
+  unreadable: { id: 'error.backup.unreadable.message', defaultMessage: '{file} cannot be restored: it could not be read ({reason}).' },
+  notADatabase: { id: 'error.backup.notADatabase.message', defaultMessage: '{file} cannot be restored: it is not a database file.' },
+  damaged: {
+    id: 'error.backup.damaged.message',
+    defaultMessage: '{file} cannot be restored: the file is damaged (its {table} failed the integrity check).',
+  },
+  notALedger: { id: 'error.backup.notALedger.message', defaultMessage: '{file} cannot be restored: it is not a Packdesk ledger.' },
+  newer: {
+    id: 'error.backup.newer.message',
+    defaultMessage: '{file} cannot be restored: it was written by a newer Packdesk (schema {schema}).',
+  },
+  notATable: {
+    id: 'error.backup.notATable.message',
+    defaultMessage: '{file} cannot be restored: it is not a Packdesk ledger (its {table} are not a table).',
+  },
+  missingColumn: {
+    id: 'error.backup.missingColumn.message',
+    defaultMessage: '{file} cannot be restored: it is not a Packdesk ledger of schema {schema} ({table} has no {column}).',
+  },
+  computedColumn: {
+    id: 'error.backup.computedColumn.message',
+    defaultMessage: '{file} cannot be restored: its {table}.{column} is computed by the file itself, not stored.',
+  },
+});
 
 /** A row read from a backup: the named columns only, as SQLite stored them. */
 export type BackupRow = Record<string, SQLOutputValue>;
@@ -33,8 +64,16 @@ const ALWAYS_THERE: readonly ReadTable[] = ['bookings', 'booking_events', 'inten
 const READ_PRAGMAS = new Set(['integrity_check', 'user_version', 'table_xinfo']);
 
 /** The refusal of a backup, in the words the File menu shows. */
-export const unusableBackup = (file: string, why: string, options?: { cause?: unknown }) =>
-  new AppError('backup_unusable', `${file} cannot be restored: ${why}.`, 'Choose another backup; the ledger in use is unchanged.', options);
+export const unusableBackup = (file: string, why: string | { message: Message; values?: WordValues }, options?: { cause?: unknown }) =>
+  new AppError(
+    'backup_unusable',
+    // A reason of its own is one sentence with the file in it; a row's problem is named as the check found it.
+    typeof why === 'string'
+      ? { message: words.unusable, values: { file, why } }
+      : { message: why.message, values: { file, ...why.values } },
+    { message: words.unusableHint },
+    options,
+  );
 
 /** A ledger made by the first `version` migrations alone, in memory: what a file of that version should hold, and nothing else. */
 export function ledgerAtVersion(version: number): DatabaseSync {
@@ -86,7 +125,11 @@ export function openBackupFile(file: string): BackupFile {
     try {
       copyFileSync(file, copy);
     } catch (error) {
-      throw unusableBackup(file, `it could not be read (${(error as NodeJS.ErrnoException).code ?? 'read error'})`, { cause: error });
+      throw unusableBackup(
+        file,
+        { message: words.unreadable, values: { reason: (error as NodeJS.ErrnoException).code ?? 'read error' } },
+        { cause: error },
+      );
     }
     const opened = openReadOnly(file, copy);
     db = opened;
@@ -99,8 +142,8 @@ export function openBackupFile(file: string): BackupFile {
     throw unusableBackup(
       file,
       /not a database|file is not a database|malformed|corrupt/i.test(message)
-        ? 'it is not a database file'
-        : `it could not be read (${message})`,
+        ? { message: words.notADatabase }
+        : { message: words.unreadable, values: { reason: message } },
       { cause: error },
     );
   }
@@ -129,7 +172,7 @@ function openReadOnly(file: string, copy: string): DatabaseSync {
     const integrity = db.prepare(`PRAGMA integrity_check("${table}")`).all() as { integrity_check: string }[];
     if (integrity.length !== 1 || integrity[0]?.integrity_check !== 'ok') {
       db.close();
-      throw unusableBackup(file, `the file is damaged (its ${table} failed the integrity check)`);
+      throw unusableBackup(file, { message: words.damaged, values: { table } });
     }
   }
   allowedTables = new Set([...allowedTables, ...READ_TABLES]);
@@ -140,8 +183,8 @@ function describe(file: string, db: DatabaseSync): Omit<BackupFile, 'close'> {
   const schema = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   const objects = schemaObjects(db);
   const tableObject = (name: string) => objects.find((object) => object.name === name);
-  if (schema === 0 || !tableObject('bookings')) throw unusableBackup(file, 'it is not a Packdesk ledger');
-  if (schema > ledgerMigrations.length) throw unusableBackup(file, `it was written by a newer Packdesk (schema ${schema})`);
+  if (schema === 0 || !tableObject('bookings')) throw unusableBackup(file, { message: words.notALedger });
+  if (schema > ledgerMigrations.length) throw unusableBackup(file, { message: words.newer, values: { schema } });
 
   const reference = ledgerAtVersion(schema);
   try {
@@ -157,15 +200,14 @@ function describe(file: string, db: DatabaseSync): Omit<BackupFile, 'close'> {
       const object = tableObject(table);
       // A view or a virtual table under a ledger table's name would run the file's own code on every read.
       if (!object || object.type !== 'table' || !/^CREATE TABLE/i.test(object.sql ?? '')) {
-        if (ALWAYS_THERE.includes(table) || object)
-          throw unusableBackup(file, `it is not a Packdesk ledger (its ${table} are not a table)`);
+        if (ALWAYS_THERE.includes(table) || object) throw unusableBackup(file, { message: words.notATable, values: { table } });
         continue;
       }
       const present = new Map(columnsOf(db, table).map((column) => [column.name, column]));
       for (const column of columns) {
         const found = present.get(column.name);
-        if (!found) throw unusableBackup(file, `it is not a Packdesk ledger of schema ${schema} (${table} has no ${column.name})`);
-        if (found.hidden !== 0) throw unusableBackup(file, `its ${table}.${column.name} is computed by the file itself, not stored`);
+        if (!found) throw unusableBackup(file, { message: words.missingColumn, values: { schema, table, column: column.name } });
+        if (found.hidden !== 0) throw unusableBackup(file, { message: words.computedColumn, values: { table, column: column.name } });
       }
     }
     return {

@@ -5,6 +5,7 @@ import type { AgentView } from '../../../shared/people';
 import { AppError } from '../app-error';
 import { recordAction } from '../audit/audited-handlers';
 import type { AuditLog } from '../audit/audit-log';
+import type { MainWords } from '../i18n/main-words';
 import { backUpLedger, cancelStagedRestore, stageRestore } from './ledger-backup';
 import type { ThisCounter } from './clean-restore';
 
@@ -22,6 +23,8 @@ export interface CounterBackupsDeps {
   askRestoreApproval: (message: string) => Promise<boolean>;
   /** The ledger file this start replaced with a restored backup; null when none was restored. */
   replacedByRestore: string | null;
+  /** Main's words in the counter's language: the approval the screens are asked for is worded in it (English without). */
+  words?: MainWords;
 }
 
 /** The ledger's backups and restores (File → Back Up / Restore Ledger…), each recorded in the audit, or refused with its words. */
@@ -34,6 +37,7 @@ export function counterBackups({
   approveRestore,
   askRestoreApproval,
   replacedByRestore,
+  words,
 }: CounterBackupsDeps) {
   function backedUp<T>(
     action: 'backup.take' | 'restore.stage' | 'restore.cancel',
@@ -71,7 +75,7 @@ export function counterBackups({
         return true;
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'approval_required') throw error;
-        return askRestoreApproval(error.message);
+        return askRestoreApproval((words ? error.localize(words) : error).message);
       }
     },
     /**

@@ -1,6 +1,18 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
 import { statement } from './statements';
+
+const words = defineMessages({
+  writesOpen: {
+    id: 'error.freshDay.writesOpen.message',
+    defaultMessage: 'A hold, payment or change of this profile is still being checked with the service.',
+  },
+  writesOpenHint: {
+    id: 'error.freshDay.writesOpen.hint',
+    defaultMessage: 'Wait until Bookings shows its outcome, then start the fresh day.',
+  },
+});
 
 /**
  * Every booking of a profile, with its timeline and journal, removed (a fresh training day); the caller
@@ -12,12 +24,7 @@ export function forgetProfileRows(db: DatabaseSync, profileId: number): number {
   const open = statement(db, `SELECT count(*) AS open FROM intents WHERE finished_at IS NULL AND (${ofProfile})`).get(profileId) as {
     open: number;
   };
-  if (open.open > 0)
-    throw new AppError(
-      'writes_open',
-      'A hold, payment or change of this profile is still being checked with the service.',
-      'Wait until Bookings shows its outcome, then start the fresh day.',
-    );
+  if (open.open > 0) throw new AppError('writes_open', { message: words.writesOpen }, { message: words.writesOpenHint });
   statement(db, `DELETE FROM booking_events WHERE booking_id IN (${owned})`).run(profileId);
   statement(db, `DELETE FROM intents WHERE ${ofProfile}`).run(profileId);
   return Number(statement(db, 'DELETE FROM bookings WHERE profile_id = ?1').run(profileId).changes);

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatDate } from '../../../shared/format';
 import type { HeldWrite, RestoreNotice } from '../../../shared/restore';
@@ -8,6 +9,25 @@ import { readDetail, toIntent, WRITE_NOUNS } from './intent-details';
 import type { IntentRow, OpenIntent, WriteOperation } from './intent-details';
 import { authorNow } from './ledger-authors';
 import { statement } from './statements';
+
+const words = defineMessages({
+  heldAfterRestore: {
+    id: 'error.heldWrites.heldAfterRestore.message',
+    defaultMessage:
+      'A {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}} of this booking was being sent when the restored backup was made, and its outcome is not known.',
+  },
+  heldAfterRestoreHint: {
+    id: 'error.heldWrites.heldAfterRestore.hint',
+    defaultMessage: 'Check it with the service, or discard it, from the list at the top of Bookings; then try again.',
+  },
+  notFound: {
+    id: 'error.heldWrites.notFound.message',
+    defaultMessage: 'This write from the restored backup was already checked or discarded.',
+  },
+  notFoundHint: { id: 'error.heldWrites.notFound.hint', defaultMessage: 'Look at the booking in Bookings to see where it stands.' },
+  notCheckable: { id: 'error.heldWrites.notCheckable.message', defaultMessage: '{what} cannot be checked with the service.' },
+  discardIt: { id: 'error.heldWrites.notCheckable.hint', defaultMessage: 'Discard it.' },
+});
 
 /** A held write as the table keeps it. */
 interface HeldRow {
@@ -36,8 +56,8 @@ export function throwIfHeldAfterRestore(db: DatabaseSync, bookingId: number): vo
   if (!held) return;
   throw new AppError(
     'write_held_after_restore',
-    `A ${WRITE_NOUNS[held.operation]} of this booking was being sent when the restored backup was made, and its outcome is not known.`,
-    'Check it with the service, or discard it, from the list at the top of Bookings; then try again.',
+    { message: words.heldAfterRestore, values: { operation: held.operation } },
+    { message: words.heldAfterRestoreHint },
   );
 }
 
@@ -102,12 +122,7 @@ export function createHeldWrites(deps: {
 
   const heldRow = (id: number): HeldRow => {
     const row = statement(db, 'SELECT * FROM held_writes WHERE id = ?').get(id) as HeldRow | undefined;
-    if (!row)
-      throw new AppError(
-        'held_write_not_found',
-        'This write from the restored backup was already checked or discarded.',
-        'Look at the booking in Bookings to see where it stands.',
-      );
+    if (!row) throw new AppError('held_write_not_found', { message: words.notFound }, { message: words.notFoundHint });
     return row;
   };
 
@@ -169,8 +184,8 @@ export function createHeldWrites(deps: {
         if (!view.checkable || row.booking_id === null)
           throw new AppError(
             'write_not_checkable',
-            `${view.what} cannot be checked with the service.`,
-            view.whyNotCheckable ?? 'Discard it.',
+            { message: words.notCheckable, values: { what: view.what } },
+            view.whyNotCheckable ?? { message: words.discardIt },
           );
         statement(db, 'DELETE FROM held_writes WHERE id = ?').run(id);
         const intentId = Number(

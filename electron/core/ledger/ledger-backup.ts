@@ -1,11 +1,20 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
 import { openBackupFile } from './backup-file';
 import { buildCleanLedger } from './clean-restore';
 import { continueReferenceSeries } from './reference-series';
 import type { RestoreFacts, ThisCounter } from './clean-restore';
+
+const words = defineMessages({
+  failed: { id: 'error.backup.failed.message', defaultMessage: 'The ledger could not be copied to {target}: {reason}.' },
+  failedHint: {
+    id: 'error.backup.failed.hint',
+    defaultMessage: 'Choose a folder you can write to, with free space, and try again. The ledger itself is unchanged.',
+  },
+});
 
 /** The clean ledger built from a backup waits in this file until the next start puts it in place of the ledger. */
 const PENDING_RESTORE = 'ledger.db.restore';
@@ -30,8 +39,8 @@ export function backUpLedger(db: DatabaseSync, target: string): BackupFacts {
   } catch (error) {
     throw new AppError(
       'backup_failed',
-      `The ledger could not be copied to ${target}: ${(error as Error).message}.`,
-      'Choose a folder you can write to, with free space, and try again. The ledger itself is unchanged.',
+      { message: words.failed, values: { target, reason: (error as Error).message } },
+      { message: words.failedHint },
       { cause: error },
     );
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
 import type { BookingRecord } from '../../../shared/bookings';
 import { changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
@@ -11,6 +12,20 @@ import type { BookingRole } from './ledger-authors';
 import type { LedgerCommits, LedgerEvent } from './ledger-commits';
 import type { BookingPatch, NewBooking } from './ledger-rows';
 import { statement } from './statements';
+
+const words = defineMessages({
+  inProgress: {
+    id: 'error.journal.writeInProgress.message',
+    defaultMessage:
+      'A {operation, select, prebook {hold} book {payment} cancel {cancellation} modification {change} other {{operation}}} for this booking was sent and its outcome is not confirmed yet.',
+  },
+  inProgressHint: {
+    id: 'error.journal.writeInProgress.hint',
+    defaultMessage: 'Wait: Packdesk is checking with the service and updates the booking by itself. Do not send it again.',
+  },
+  settled: { id: 'error.journal.intentSettled.message', defaultMessage: 'This write was already settled.' },
+  settledHint: { id: 'error.journal.intentSettled.hint', defaultMessage: 'Refresh the booking.' },
+});
 
 /**
  * The journal of writes to the service: each write's intent committed before its call, its outcome
@@ -66,8 +81,8 @@ export function createWriteJournal({
             throwIfHeldAfterRestore(db, bookingId);
             throw new AppError(
               'write_in_progress',
-              `A ${(WRITE_NOUNS as Partial<Record<string, string>>)[row.in_flight] ?? row.in_flight} for this booking was sent and its outcome is not confirmed yet.`,
-              'Wait: Packdesk is checking with the service and updates the booking by itself. Do not send it again.',
+              { message: words.inProgress, values: { operation: row.in_flight } },
+              { message: words.inProgressHint },
             );
           }
         }
@@ -109,7 +124,7 @@ export function createWriteJournal({
       const id = durable(() => {
         const intent = statement(db, 'SELECT booking_id, finished_at FROM intents WHERE id = ?').get(intentId) as
           { booking_id: number | null; finished_at: string | null } | undefined;
-        if (!intent || intent.finished_at) throw new AppError('intent_settled', 'This write was already settled.', 'Refresh the booking.');
+        if (!intent || intent.finished_at) throw new AppError('intent_settled', { message: words.settled }, { message: words.settledHint });
         // The outcome is the write's, so it names who started it (also when the reconciler settles it later).
         const author = authorOfIntent(db, intentId);
         let bookingId = intent.booking_id === null ? null : intent.booking_id;

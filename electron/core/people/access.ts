@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { ChangeRequest } from '../../../shared/bookings';
 import type { ChannelName } from '../../../shared/ipc';
 import type { AgentView, PeopleSession, Role } from '../../../shared/people';
@@ -7,12 +8,53 @@ import { isConfirmedStatus } from '../../../shared/status-rules';
 import { channelPermissions } from '../../../shared/permissions';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
+import { englishText } from '../i18n/main-words';
 import type { Preferences } from '../preferences';
 import type { ProfileRecord } from '../profiles';
 import { actAs } from './acting-people';
 import type { ActingPerson } from './acting-people';
 import type { AgentDirectory } from './agents';
 import type { Approvals } from './approvals';
+
+// `does` is the call in words, from shared/permissions.ts ("Cancelling a booking"); `where` names the profile it acts on.
+const words = defineMessages({
+  signInRequired: {
+    id: 'error.access.signInRequired.message',
+    defaultMessage:
+      '{does}{where, select, profile { on “{profile}”} other {}} needs {need, select, agent {a signed-in agent} supervisor {a supervisor or an administrator} other {an administrator}}. {locked, select, yes {The screen is locked.} other {Nobody is signed in.}}',
+  },
+  signInRequiredHint: { id: 'error.access.signInRequired.hint', defaultMessage: 'Sign in with your name and PIN, then try again.' },
+  roleRequired: {
+    id: 'error.access.roleRequired.message',
+    defaultMessage:
+      '{does}{where, select, profile { on “{profile}”} other {}} needs {need, select, agent {a signed-in agent} supervisor {a supervisor or an administrator} other {an administrator}}; {name} is signed in as {role, select, agent {an agent} supervisor {a supervisor} other {an administrator}}.',
+  },
+  roleRequiredHint: {
+    id: 'error.access.roleRequired.hint',
+    defaultMessage:
+      'Ask {who, select, one {{last}} several {{others} or {last}} other {{need, select, agent {a signed-in agent} supervisor {a supervisor or an administrator} other {an administrator}}}} to sign in and do it.',
+  },
+  approvalRequired: {
+    id: 'error.access.approvalRequired.message',
+    defaultMessage:
+      '{does}{where, select, profile { on “{profile}”} other {}} needs a supervisor’s approval in the moment. Nothing was sent.',
+  },
+  approvalRequiredHint: {
+    id: 'error.access.approvalRequired.hint',
+    defaultMessage:
+      'Have {who, select, one {{last}} several {{others} or {last}} other {a supervisor or an administrator}} type their PIN to approve it, then do it again.',
+  },
+  restoreDoes: { id: 'error.access.restore.does', defaultMessage: 'Restoring a backup over the ledger' },
+  restoreApproval: {
+    id: 'error.access.restoreApproval.message',
+    defaultMessage: 'Restoring a backup over the ledger needs a supervisor’s approval in the moment. Nothing was replaced.',
+  },
+  restoreApprovalHint: {
+    id: 'error.access.restoreApproval.hint',
+    defaultMessage:
+      'Have a supervisor or an administrator type their PIN to approve the restore, then choose File → Restore Ledger… again.',
+  },
+});
 
 export interface AccessDeps {
   agents: AgentDirectory;
@@ -30,13 +72,6 @@ export interface AccessDeps {
   /** The difference in price of a change as main previewed it on the booking's current version (never a figure the screen sent); null when not previewed. */
   changeDifference: (change: ChangeRequest) => number | null;
 }
-
-const WHO: Record<Role, string> = {
-  agent: 'a signed-in agent',
-  supervisor: 'a supervisor or an administrator',
-  administrator: 'an administrator',
-};
-const A_ROLE: Record<Role, string> = { agent: 'an agent', supervisor: 'a supervisor', administrator: 'an administrator' };
 
 /** A number field of a call's already validated input, if it has one. */
 function numberIn(input: unknown, field: 'id' | 'profileId' | 'bookingId'): number | null {
@@ -69,14 +104,21 @@ export function createAccess({
   /** The agent calls act for: the one signed in, unless the screen is locked. */
   const current = (): AgentView | null => (signedIn === null || locked ? null : agents.find(signedIn));
 
-  /** Who may do what `need` may, by name, for a refusal's words ("Sam or Ana"); empty when nobody may. */
-  const whoMay = (need: Role): string => {
+  /** Who may do what `need` may, by name, as a refusal's values ("Sam or Ana": `others` or `last`); `who` is `none` when nobody may. */
+  const whoMay = (need: Role): { who: 'none' | 'one' | 'several'; others: string; last: string } => {
     const names = agents
       .list()
       .filter((each) => roleAtLeast(each.role, need))
       .map((each) => each.name);
-    return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+    return {
+      who: names.length === 0 ? 'none' : names.length === 1 ? 'one' : 'several',
+      others: names.slice(0, -1).join(', '),
+      last: names.at(-1) ?? '',
+    };
   };
+  /** The profile a refusal names, as its values: none for the whole counter. */
+  const whereOf = (target: ProfileRecord | 'counter') =>
+    target === 'counter' ? { where: 'counter', profile: '' } : { where: 'profile', profile: target.name };
 
   /** The live or test profile the call acts on, 'counter' for the whole counter, null when it touches training profiles only. */
   function guardedTarget(channel: ChannelName, input: unknown): ProfileRecord | 'counter' | null {
@@ -105,18 +147,16 @@ export function createAccess({
   }
 
   function refusal(need: Role, does: string, target: ProfileRecord | 'counter', agent: AgentView | null): AppError {
-    const where = target === 'counter' ? '' : ` on “${target.name}”`;
     if (!agent)
       return new AppError(
         'sign_in_required',
-        `${does}${where} needs ${WHO[need]}. ${locked ? 'The screen is locked.' : 'Nobody is signed in.'}`,
-        'Sign in with your name and PIN, then try again.',
+        { message: words.signInRequired, values: { does, ...whereOf(target), need, locked: locked ? 'yes' : 'no' } },
+        { message: words.signInRequiredHint },
       );
-    const who = whoMay(need);
     return new AppError(
       'role_required',
-      `${does}${where} needs ${WHO[need]}; ${agent.name} is signed in as ${A_ROLE[agent.role]}.`,
-      `Ask ${who || WHO[need]} to sign in and do it.`,
+      { message: words.roleRequired, values: { does, ...whereOf(target), need, name: agent.name, role: agent.role } },
+      { message: words.roleRequiredHint, values: { ...whoMay(need), need } },
     );
   }
 
@@ -159,11 +199,10 @@ export function createAccess({
     const approvedTarget = numberIn(input, 'bookingId') ?? numberIn(input, 'profileId') ?? numberIn(input, 'id');
     const approval = approvals.take(channel, approvedTarget);
     if (approval) return { id: approval.approver.id, name: approval.approver.name };
-    const where = target === 'counter' ? '' : ` on “${target.name}”`;
     throw new AppError(
       'approval_required',
-      `${does}${where} needs a supervisor’s approval in the moment. Nothing was sent.`,
-      `Have ${whoMay('supervisor') || 'a supervisor or an administrator'} type their PIN to approve it, then do it again.`,
+      { message: words.approvalRequired, values: { does, ...whereOf(target) } },
+      { message: words.approvalRequiredHint, values: whoMay('supervisor') },
     );
   }
 
@@ -185,16 +224,11 @@ export function createAccess({
    */
   function approveRestore(spend = true): AgentView | null {
     if (!agents.hasAdministrator()) return null;
-    const does = 'Restoring a backup over the ledger';
     const agent = current();
-    if (!agent) throw refusal('agent', does, 'counter', null);
+    if (!agent) throw refusal('agent', englishText({ message: words.restoreDoes }), 'counter', null);
     const approval = spend ? approvals.take('ledger:restore', COUNTER_TARGET) : approvals.peek('ledger:restore', COUNTER_TARGET);
     if (approval) return approval.approver;
-    throw new AppError(
-      'approval_required',
-      `${does} needs a supervisor’s approval in the moment. Nothing was replaced.`,
-      'Have a supervisor or an administrator type their PIN to approve the restore, then choose File → Restore Ledger… again.',
-    );
+    throw new AppError('approval_required', { message: words.restoreApproval }, { message: words.restoreApprovalHint });
   }
 
   function session(): PeopleSession {

@@ -1,8 +1,34 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { AgentView, Role } from '../../../shared/people';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
 import { hashPin, pinMatches } from './pin-hash';
+
+const words = defineMessages({
+  locked: {
+    id: 'error.agents.locked.message',
+    defaultMessage: '{name} is locked until {until} after {tries, plural, one {# wrong PIN} other {# wrong PINs}}.',
+  },
+  lockedHint: { id: 'error.agents.locked.hint', defaultMessage: 'Wait until then, or ask an administrator to unlock you.' },
+  notFound: { id: 'error.agents.notFound.message', defaultMessage: 'There is no agent number {id}.' },
+  notFoundHint: { id: 'error.agents.notFound.hint', defaultMessage: 'Pick a name from the list of agents.' },
+  nameTaken: { id: 'error.agents.nameTaken.message', defaultMessage: 'An agent named "{name}" already exists.' },
+  nameTakenHint: { id: 'error.agents.nameTaken.hint', defaultMessage: 'Choose another name.' },
+  wrongPin: {
+    id: 'error.agents.wrongPin.message',
+    defaultMessage: 'That is not {name}’s PIN. {remaining, plural, one {# try remains} other {# tries remain}} before {name} is locked.',
+  },
+  wrongPinHint: { id: 'error.agents.wrongPin.hint', defaultMessage: 'Type the PIN again.' },
+  lastAdministrator: {
+    id: 'error.agents.lastAdministrator.message',
+    defaultMessage: '{name} is this counter’s only administrator and stays one.',
+  },
+  lastAdministratorHint: {
+    id: 'error.agents.lastAdministrator.hint',
+    defaultMessage: 'Make another agent an administrator first, then change this role.',
+  },
+});
 
 /** Wrong PINs in a row that lock an agent. */
 export const TRIES_BEFORE_LOCK = 5;
@@ -38,8 +64,8 @@ function localMinute(iso: string): string {
 function lockedError(name: string, until: string): AppError {
   return new AppError(
     'agent_locked',
-    `${name} is locked until ${localMinute(until)} after ${TRIES_BEFORE_LOCK} wrong PINs.`,
-    'Wait until then, or ask an administrator to unlock you.',
+    { message: words.locked, values: { name, until: localMinute(until), tries: TRIES_BEFORE_LOCK } },
+    { message: words.lockedHint },
   );
 }
 
@@ -54,7 +80,7 @@ export function createAgentDirectory(db: DatabaseSync, now: () => Date = () => n
 
   function row(id: number): Row {
     const found = byId.get(id) as Row | undefined;
-    if (!found) throw new AppError('agent_not_found', `There is no agent number ${id}.`, 'Pick a name from the list of agents.');
+    if (!found) throw new AppError('agent_not_found', { message: words.notFound, values: { id } }, { message: words.notFoundHint });
     return found;
   }
 
@@ -89,7 +115,7 @@ export function createAgentDirectory(db: DatabaseSync, now: () => Date = () => n
     async create(name: string, role: Role, pin: string): Promise<AgentView> {
       const trimmed = name.trim();
       if (byName.get(trimmed, 0))
-        throw new AppError('agent_name_taken', `An agent named "${trimmed}" already exists.`, 'Choose another name.');
+        throw new AppError('agent_name_taken', { message: words.nameTaken, values: { name: trimmed } }, { message: words.nameTakenHint });
       const hash = await hashPin(pin);
       const id = Number(
         db
@@ -112,8 +138,8 @@ export function createAgentDirectory(db: DatabaseSync, now: () => Date = () => n
       const remaining = TRIES_BEFORE_LOCK - after.failed_tries;
       throw new AppError(
         'wrong_pin',
-        `That is not ${after.name}’s PIN. ${remaining} ${remaining === 1 ? 'try remains' : 'tries remain'} before ${after.name} is locked.`,
-        'Type the PIN again.',
+        { message: words.wrongPin, values: { name: after.name, remaining } },
+        { message: words.wrongPinHint },
       );
     },
 
@@ -133,8 +159,8 @@ export function createAgentDirectory(db: DatabaseSync, now: () => Date = () => n
       if (before.role === 'administrator' && role !== 'administrator' && others === 0)
         throw new AppError(
           'last_administrator',
-          `${before.name} is this counter’s only administrator and stays one.`,
-          'Make another agent an administrator first, then change this role.',
+          { message: words.lastAdministrator, values: { name: before.name } },
+          { message: words.lastAdministratorHint },
         );
       db.prepare('UPDATE agents SET role = ? WHERE id = ?').run(role, id);
       return viewOf(row(id), now());

@@ -1,8 +1,20 @@
 import type { z } from 'zod';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { Approvable, approvalSchema } from '../../../shared/people';
 import { roleAtLeast } from '../../../shared/people';
 import { AppError } from '../app-error';
 import type { AgentDirectory } from './agents';
+
+const words = defineMessages({
+  agentCannotApprove: {
+    id: 'error.approvals.agentCannotApprove.message',
+    defaultMessage: '{name} is an agent and cannot approve this; it needs a supervisor or an administrator.',
+  },
+  agentCannotApproveHint: {
+    id: 'error.approvals.agentCannotApprove.hint',
+    defaultMessage: 'Ask a supervisor or an administrator to type their PIN.',
+  },
+});
 
 type Approval = z.infer<typeof approvalSchema>;
 
@@ -31,8 +43,8 @@ export function createApprovals(agents: AgentDirectory, now: () => Date = () => 
       if (!roleAtLeast(approver.role, 'supervisor'))
         throw new AppError(
           'role_required',
-          `${approver.name} is an agent and cannot approve this; it needs a supervisor or an administrator.`,
-          'Ask a supervisor or an administrator to type their PIN.',
+          { message: words.agentCannotApprove, values: { name: approver.name } },
+          { message: words.agentCannotApproveHint },
         );
       const approval = { approver, channel, target, expiresAt: new Date(now().getTime() + APPROVAL_LIFETIME_MS).toISOString() };
       pending.set(keyOf(channel, target), approval);

@@ -95,10 +95,6 @@ function moneyTable(money: CurrencyTotals[], caption: Message, wording: Wording)
   return `<table aria-label="${html(wording, caption)}"><thead><tr><th>${html(wording, words.currency)}</th>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** The document's title, in its language. */
-export const endOfDayTitle = (wording: Wording) => wording.say(words.endOfDay);
-export const periodTitle = (wording: Wording) => wording.say(words.period);
-
 /** A day's end-of-day report: every movement, the totals per currency, what was open at the close, and the line to sign. */
 export function endOfDayDocument(report: EndOfDay, wording: Wording): string {
   const day = formatDate(report.day, wording.locale);

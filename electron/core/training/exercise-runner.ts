@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { Attempt, ExerciseId, ExerciseView, SessionReport } from '../../../shared/training';
 import { AppError } from '../app-error';
 import type { BookingEngine } from '../engine/booking-engine';
@@ -10,6 +11,17 @@ import type { CheckResult, Exercise, ExerciseFacts, ServiceBooking } from './exe
 import { prepareBooking } from './prepared-bookings';
 import { SCENARIOS } from './scenarios';
 import type { Trainer } from './trainer';
+
+const words = defineMessages({
+  unknownExercise: { id: 'error.training.unknownExercise.message', defaultMessage: 'There is no exercise "{id}".' },
+  unknownExerciseHint: { id: 'error.training.unknownExercise.hint', defaultMessage: 'Pick one from the list.' },
+  unavailable: { id: 'error.training.unavailable.message', defaultMessage: 'The built-in training service is not running.' },
+  unavailableHint: { id: 'error.training.unavailable.hint', defaultMessage: 'Restart Packdesk; if it happens again, check the log.' },
+  noExercise: { id: 'error.training.noExercise.message', defaultMessage: 'No exercise is under way on this profile.' },
+  noExerciseHint: { id: 'error.training.noExercise.hint', defaultMessage: 'Start one from the list of exercises.' },
+  freshDayOnly: { id: 'error.training.freshDayOnly.message', defaultMessage: 'Only a training profile can start a fresh day.' },
+  freshDayOnlyHint: { id: 'error.training.freshDayOnly.hint', defaultMessage: 'Switch to a training profile first.' },
+});
 
 /** The built-in service's records of a training profile's organization, for checking exercises and starting a fresh day. */
 export interface ServiceRecords {
@@ -44,7 +56,8 @@ type AttemptRow = {
 
 const exerciseOf = (id: ExerciseId): Exercise => {
   const exercise = EXERCISES.find((candidate) => candidate.id === id);
-  if (!exercise) throw new AppError('unknown_exercise', `There is no exercise "${id}".`, 'Pick one from the list.');
+  if (!exercise)
+    throw new AppError('unknown_exercise', { message: words.unknownExercise, values: { id } }, { message: words.unknownExerciseHint });
   return exercise;
 };
 
@@ -72,12 +85,7 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
 
   const records = (): ServiceRecords => {
     const found = deps.records();
-    if (!found)
-      throw new AppError(
-        'training_unavailable',
-        'The built-in training service is not running.',
-        'Restart Packdesk; if it happens again, check the log.',
-      );
+    if (!found) throw new AppError('training_unavailable', { message: words.unavailable }, { message: words.unavailableHint });
     return found;
   };
   const openAttempt = (profileId: number) =>
@@ -158,7 +166,7 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
     /** Checks the exercise under way: passed or failed (it ends, the service back to normal), or not over yet (it stays open). */
     check(profile: ProfileRecord): { attempt: Attempt; unfinished: string | null } {
       const row = openAttempt(profile.id);
-      if (!row) throw new AppError('no_exercise', 'No exercise is under way on this profile.', 'Start one from the list of exercises.');
+      if (!row) throw new AppError('no_exercise', { message: words.noExercise }, { message: words.noExerciseHint });
       const exercise = exerciseOf(row.exercise_id);
       const result: CheckResult = exercise.check(factsFor(profile, exercise, row));
       if (result.unfinished && result.problems.length === 0) return { attempt: toAttempt(row), unfinished: result.unfinished };
@@ -173,7 +181,7 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
      */
     freshDay(profile: ProfileRecord): { bookings: number } {
       if (profile.kind !== 'training' || !profile.builtIn)
-        throw new AppError('training_only', 'Only a training profile can start a fresh day.', 'Switch to a training profile first.');
+        throw new AppError('training_only', { message: words.freshDayOnly }, { message: words.freshDayOnlyHint });
       const service = records();
       const bookings = deps.ledger.forgetProfile(profile.id);
       service.forget(profile.id);

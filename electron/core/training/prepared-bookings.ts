@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { AvailableQuote, BookingRecord } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { BookingEngine } from '../engine/booking-engine';
@@ -5,6 +6,25 @@ import type { Ledger } from '../ledger/ledger';
 import type { PaymentPipeline } from '../engine/payments/payment-pipeline';
 import type { Exercise } from './exercises';
 import { shiftDate } from './exercises';
+
+const words = defineMessages({
+  notPaidInTime: {
+    id: 'error.training.notPaidInTime.message',
+    defaultMessage: 'The booking prepared for this exercise did not reach Paid in time.',
+  },
+  notPaidInTimeHint: {
+    id: 'error.training.notPaidInTime.hint',
+    defaultMessage: 'Turn every scenario off (All back to normal) and start the exercise again.',
+  },
+  noLisbon: { id: 'error.training.noLisbon.message', defaultMessage: 'The training catalog has no Lisbon package.' },
+  noLisbonHint: { id: 'error.training.noLisbon.hint', defaultMessage: 'Start a fresh training day.' },
+  noStay: { id: 'error.training.noStay.message', defaultMessage: 'No stay could be found to prepare this exercise.' },
+  startAgain: { id: 'error.training.startAgain.hint', defaultMessage: 'Start the exercise again.' },
+  noNumber: {
+    id: 'error.training.noNumber.message',
+    defaultMessage: 'The booking prepared for this exercise has no number at the service.',
+  },
+});
 
 export interface PreparedBooking {
   serviceBookingId: number;
@@ -35,11 +55,7 @@ async function untilPaid(ledger: Ledger, bookingId: number, timeoutMs = 30_000):
     const booking = ledger.get(bookingId);
     if (booking?.status === 'Paid') return booking;
     if (Date.now() > deadline)
-      throw new AppError(
-        'exercise_not_ready',
-        'The booking prepared for this exercise did not reach Paid in time.',
-        'Turn every scenario off (All back to normal) and start the exercise again.',
-      );
+      throw new AppError('exercise_not_ready', { message: words.notPaidInTime }, { message: words.notPaidInTimeHint });
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -55,8 +71,7 @@ export async function prepareBooking(
 ): Promise<PreparedBooking> {
   const [pkg] = await deps.engine.search('Lisbon');
   const property = pkg?.properties[0];
-  if (!pkg || !property)
-    throw new AppError('exercise_not_ready', 'The training catalog has no Lisbon package.', 'Start a fresh training day.');
+  if (!pkg || !property) throw new AppError('exercise_not_ready', { message: words.noLisbon }, { message: words.noLisbonHint });
   const stayFrom = async (checkIn: string, nights: number): Promise<AvailableQuote | null> => {
     const quote = await deps.engine.price({
       packageId: pkg.id,
@@ -81,17 +96,12 @@ export async function prepareBooking(
     }
     chosen = stay;
   }
-  if (!chosen) throw new AppError('exercise_not_ready', 'No stay could be found to prepare this exercise.', 'Start the exercise again.');
+  if (!chosen) throw new AppError('exercise_not_ready', { message: words.noStay }, { message: words.startAgain });
 
   const hold = await deps.engine.startHold(chosen, [40, 42]);
   const held = await deps.engine.prebook(hold.holdId, exercise.traveler);
   await deps.payments.pay(held.id, { paymentMethodId: 'pm_card_visa' });
   const paid = await untilPaid(deps.ledger, held.id);
-  if (paid.serviceBookingId === null)
-    throw new AppError(
-      'exercise_not_ready',
-      'The booking prepared for this exercise has no number at the service.',
-      'Start the exercise again.',
-    );
+  if (paid.serviceBookingId === null) throw new AppError('exercise_not_ready', { message: words.noNumber }, { message: words.startAgain });
   return { serviceBookingId: paid.serviceBookingId, checkIn: paid.checkIn, checkOut: paid.checkOut };
 }

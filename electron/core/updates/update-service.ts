@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { UpdateSettingsInput, UpdateState, UpdateStatus } from '../../../shared/updates';
 import { AppError } from '../app-error';
 import type { FeedInfo, FeedUpdater } from './feed-updater';
@@ -6,6 +7,14 @@ import { offeredToCounter } from './rollout';
 import type { Preferences } from '../preferences';
 import { updateSettings } from './update-settings';
 import { CHECK_EVERY_MS, isChecksumRefusal, updateWords } from './update-words';
+
+const words = defineMessages({
+  notDownloaded: { id: 'error.updates.notDownloaded.message', defaultMessage: 'There is no downloaded update to install.' },
+  notDownloadedHint: {
+    id: 'error.updates.notDownloaded.hint',
+    defaultMessage: 'A newer version downloads by itself once the feed offers it; check for updates first.',
+  },
+});
 
 export interface UpdateServiceDeps {
   /** electron-updater's updater in the app; null where there is none (the browser tests, a build without it). */
@@ -151,11 +160,7 @@ export function createUpdateService(deps: UpdateServiceDeps) {
     /** The agent's "install now": at once when nothing is under way, else as soon as it ends. */
     installNow(): UpdateStatus {
       if (!updater || !available || (state !== 'downloaded' && state !== 'waiting-to-install'))
-        throw new AppError(
-          'update_not_downloaded',
-          'There is no downloaded update to install.',
-          'A newer version downloads by itself once the feed offers it; check for updates first.',
-        );
+        throw new AppError('update_not_downloaded', { message: words.notDownloaded }, { message: words.notDownloadedHint });
       if (!installAsked) {
         installAsked = true;
         void installWhenClear(updater, available);

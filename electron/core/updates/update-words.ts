@@ -1,4 +1,5 @@
 import type { UpdateChannel, UpdateStatus } from '../../../shared/updates';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
 
 /** How often a counter looks at its feed, besides at start and when asked. */
@@ -35,17 +36,36 @@ export const updateWords = {
   },
 };
 
+const words = defineMessages({
+  updateRequired: {
+    id: 'error.updates.updateRequired.message',
+    defaultMessage:
+      'The agency asks every counter to run Packdesk {minimum} or newer before it sells or changes its bookings; this counter runs {version}. Nothing was sent.',
+  },
+  downloadedHint: {
+    id: 'error.updates.updateRequired.hint.downloaded',
+    defaultMessage:
+      'Packdesk {available} is downloaded: install it now in Settings → Updates (Install now), then do it again. Reading bookings works meanwhile.',
+  },
+  offHint: {
+    id: 'error.updates.updateRequired.hint.off',
+    defaultMessage:
+      'This counter has no update feed: ask an administrator to set the agency’s feed in Settings → Updates, or install the new version by hand. Reading bookings works meanwhile.',
+  },
+  checkHint: {
+    id: 'error.updates.updateRequired.hint.check',
+    defaultMessage:
+      'Check for updates in Settings → Updates (or Help → Check for Updates…) and install the new version, then do it again. Reading bookings works meanwhile.',
+  },
+});
+
 /** A write on the agency's bookings from a counter older than the agency asks for: what to do, with where its update stands. */
 export function updateRequired(version: string, minimum: string, status: UpdateStatus): AppError {
-  const next =
+  const hint =
     status.state === 'downloaded' || status.state === 'waiting-to-install'
-      ? `Packdesk ${status.available ?? minimum} is downloaded: install it now in Settings → Updates (Install now), then do it again.`
+      ? { message: words.downloadedHint, values: { available: status.available ?? minimum } }
       : status.state === 'off'
-        ? 'This counter has no update feed: ask an administrator to set the agency’s feed in Settings → Updates, or install the new version by hand.'
-        : 'Check for updates in Settings → Updates (or Help → Check for Updates…) and install the new version, then do it again.';
-  return new AppError(
-    'update_required',
-    `The agency asks every counter to run Packdesk ${minimum} or newer before it sells or changes its bookings; this counter runs ${version}. Nothing was sent.`,
-    `${next} Reading bookings works meanwhile.`,
-  );
+        ? { message: words.offHint }
+        : { message: words.checkHint };
+  return new AppError('update_required', { message: words.updateRequired, values: { minimum, version } }, hint);
 }

@@ -27,7 +27,7 @@ export function ErrorNotice({ error, onClose }: { error: { code?: string; messag
         <Text size="sm">{error.hint}</Text>
         {title && (
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {title}
+            {intl.formatMessage(title)}
           </Text>
         )}
       </Stack>

@@ -61,7 +61,6 @@ export function StatusBadge({
     useAppStore((state) => state.profiles.find((profile) => profile.id === booking.profileId)?.statusRules) ?? SPEC_STATUS_RULES;
   const tone = statusTone(booking, rules);
   const look = LOOK[tone];
-  const known = STATUS_WORDS.get(booking.status);
   return (
     <Badge
       color={look.color}
@@ -71,7 +70,14 @@ export function StatusBadge({
       title={intl.formatMessage(EXPLAINED[tone], { product: PRODUCT_NAME })}
       data-tone={tone}
     >
-      {known ? intl.formatMessage(known) : <ServiceWords>{booking.status}</ServiceWords>}
+      <StatusName status={booking.status} />
     </Badge>
   );
+}
+
+/** A status by name: one Packdesk knows in the agent's language, any other as the service wrote it, marked as the service's. */
+export function StatusName({ status }: { status: string }) {
+  const intl = useIntl();
+  const known = STATUS_WORDS.get(status);
+  return known ? intl.formatMessage(known) : <ServiceWords>{status}</ServiceWords>;
 }

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, RawIntlProvider, useIntl } from 'react-intl';
 import { Loader } from '@mantine/core';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatDate, formatMoney, nightsBetween } from '../../../shared/format';
 import { defineMessages, PRODUCT_NAME } from '../../../shared/i18n/messages';
+import type { Language } from '../../../shared/i18n/languages';
+import { DocumentLanguage } from '../components/DocumentLanguage';
+import { useLanguage } from '../i18n/language-store';
+import { useDocumentWords } from '../i18n/use-document-words';
 import { useMainCall } from '../hooks/use-main-call';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { escapeTaken } from '../components/escape-taken';
@@ -30,6 +34,7 @@ const words = defineMessages({
   paid: { id: 'voucher.paid', defaultMessage: 'Paid' },
   agencyReference: { id: 'voucher.agencyReference', defaultMessage: 'Agency reference' },
   footer: { id: 'voucher.footer', defaultMessage: 'Show this voucher at check-in. Issued by {product} on behalf of the agency.' },
+  language: { id: 'voucher.language', defaultMessage: 'The traveler’s language' },
 });
 
 /** A printable voucher for a confirmed booking: what the traveler shows at the hotel. */
@@ -37,6 +42,10 @@ export function Voucher({ bookingId }: { bookingId: number }) {
   const intl = useIntl();
   const openVoucher = useAppStore((state) => state.openVoucher);
   const [booking, setBooking] = useState<BookingRecord | null>(null);
+  // The traveler's language, for the voucher only: the agent's screens stay in theirs.
+  const agentLanguage = useLanguage((state) => state.language);
+  const [language, setLanguage] = useState<Language>(agentLanguage);
+  const documentWords = useDocumentWords(language);
   const { run, error } = useMainCall();
   // Escape goes back where the voucher was opened from (the booking, or the confirmation), as Back does.
   useShortcutKeys(
@@ -69,56 +78,72 @@ export function Voucher({ bookingId }: { bookingId: number }) {
         onBack={() => openVoucher(null)}
         printFirst
         savePdf={async (mainCall) => (await mainCall('vouchers:save-pdf', { bookingId })).path}
-      />
-      <article className="voucher" aria-label={intl.formatMessage(words.voucher)}>
-        <header>
-          <p className="voucher-kicker">{intl.formatMessage(booking.profileKind === 'training' ? words.kickerTraining : words.kicker)}</p>
-          <h1>{booking.packageTitle}</h1>
-          <p className="voucher-hotel">{booking.propertyName}</p>
-        </header>
-        <section className="voucher-reference">
-          <span>
-            <FormattedMessage {...words.reference} />
-          </span>
-          <strong className="mono">{booking.bookingReference}</strong>
-        </section>
-        <dl>
-          <dt>
-            <FormattedMessage {...words.leadTraveler} />
-          </dt>
-          <dd>
-            <FormattedMessage {...words.leadTravelerValue} values={{ name: booking.holder.name, surname: booking.holder.surname }} />
-          </dd>
-          <dt>
-            <FormattedMessage {...words.checkIn} />
-          </dt>
-          <dd>{formatDate(booking.checkIn)}</dd>
-          <dt>
-            <FormattedMessage {...words.checkOut} />
-          </dt>
-          <dd>{formatDate(booking.checkOut)}</dd>
-          <dt>
-            <FormattedMessage {...words.stay} />
-          </dt>
-          <dd>
-            <FormattedMessage
-              {...words.stayValue}
-              values={{ nights: nightsBetween(booking.checkIn, booking.checkOut), adults: booking.adults }}
-            />
-          </dd>
-          <dt>
-            <FormattedMessage {...words.paid} />
-          </dt>
-          <dd>{formatMoney(booking.totalMinor, booking.currency)}</dd>
-          <dt>
-            <FormattedMessage {...words.agencyReference} />
-          </dt>
-          <dd className="mono">{booking.clientReference}</dd>
-        </dl>
-        <footer>
-          <FormattedMessage {...words.footer} values={{ product: PRODUCT_NAME }} />
-        </footer>
-      </article>
+      >
+        <DocumentLanguage label={intl.formatMessage(words.language)} value={language} onChange={setLanguage} />
+      </PrintBar>
+      {documentWords === null ? (
+        <Loader role="status" aria-label={intl.formatMessage(words.loading)} />
+      ) : (
+        <RawIntlProvider value={documentWords}>
+          <VoucherDocument booking={booking} />
+        </RawIntlProvider>
+      )}
     </div>
+  );
+}
+
+/** The voucher itself, in the words and formats of the language it is printed in. */
+function VoucherDocument({ booking }: { booking: BookingRecord }) {
+  const intl = useIntl();
+  return (
+    <article className="voucher" aria-label={intl.formatMessage(words.voucher)} lang={intl.locale}>
+      <header>
+        <p className="voucher-kicker">{intl.formatMessage(booking.profileKind === 'training' ? words.kickerTraining : words.kicker)}</p>
+        <h1>{booking.packageTitle}</h1>
+        <p className="voucher-hotel">{booking.propertyName}</p>
+      </header>
+      <section className="voucher-reference">
+        <span>
+          <FormattedMessage {...words.reference} />
+        </span>
+        <strong className="mono">{booking.bookingReference}</strong>
+      </section>
+      <dl>
+        <dt>
+          <FormattedMessage {...words.leadTraveler} />
+        </dt>
+        <dd>
+          <FormattedMessage {...words.leadTravelerValue} values={{ name: booking.holder.name, surname: booking.holder.surname }} />
+        </dd>
+        <dt>
+          <FormattedMessage {...words.checkIn} />
+        </dt>
+        <dd>{formatDate(booking.checkIn, intl.locale)}</dd>
+        <dt>
+          <FormattedMessage {...words.checkOut} />
+        </dt>
+        <dd>{formatDate(booking.checkOut, intl.locale)}</dd>
+        <dt>
+          <FormattedMessage {...words.stay} />
+        </dt>
+        <dd>
+          <FormattedMessage
+            {...words.stayValue}
+            values={{ nights: nightsBetween(booking.checkIn, booking.checkOut), adults: booking.adults }}
+          />
+        </dd>
+        <dt>
+          <FormattedMessage {...words.paid} />
+        </dt>
+        <dd>{formatMoney(booking.totalMinor, booking.currency, intl.locale)}</dd>
+        <dt>
+          <FormattedMessage {...words.agencyReference} />
+        </dt>
+        <dd className="mono">{booking.clientReference}</dd>
+      </dl>
+      <footer>
+        <FormattedMessage {...words.footer} values={{ product: PRODUCT_NAME }} />
+      </footer>
+    </article>
   );
 }

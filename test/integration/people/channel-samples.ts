@@ -118,6 +118,6 @@ export function channelSamples(ids: SampleIds): Record<ChannelName, unknown> {
     'updates:check': {},
     'updates:install-now': {},
     'language:get': {},
-    'language:set': { language: 'de' },
+    'language:set': { language: 'en' },
   };
 }

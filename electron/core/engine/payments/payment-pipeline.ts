@@ -1,3 +1,4 @@
+import { defineMessages } from '../../../../shared/i18n/messages';
 import type { BookRequest } from '../../../../shared/api';
 import type { BookingRecord } from '../../../../shared/bookings';
 import { formatMoney } from '../../../../shared/format';
@@ -6,6 +7,7 @@ import { isPayable } from '../../../../shared/status-rules';
 import { AppError } from '../../app-error';
 import { serviceSays } from '../../api/messages';
 import { ServiceError } from '../../api/service-errors';
+import { englishText } from '../../i18n/main-words';
 import type { createBookingLocks } from '../booking-locks';
 import { declineCodeOf, declineWords, isDecline } from './decline-words';
 import { notConfirmedYet } from '../engine-context';
@@ -15,6 +17,65 @@ import { settleBook } from './settle-book';
 import type { ProfileRecord } from '../../profiles';
 import type { PaymentWindows } from './payment-windows';
 import { checkedPublishableKey } from './publishable-key';
+
+const words = defineMessages({
+  alreadyPaid: {
+    id: 'error.payment.alreadyPaid.message',
+    defaultMessage: 'Booking {clientReference} is already paid (reference {bookingReference}); nothing was charged again.',
+  },
+  notPayable: { id: 'error.payment.notPayable.message', defaultMessage: 'Booking {clientReference} is {status}, which cannot be paid.' },
+  notPayableHint: { id: 'error.payment.notPayable.hint', defaultMessage: 'Refresh the booking to see its current status.' },
+  entryClosed: { id: 'error.payment.cardEntryClosed.message', defaultMessage: 'The card window was closed, so nothing was charged.' },
+  entryClosedHint: { id: 'error.payment.cardEntryClosed.hint', defaultMessage: 'Open it again to take the card.' },
+  entryFailed: { id: 'error.payment.cardEntryFailed.message', defaultMessage: 'The card could not be read: {reason}' },
+  entryFailedHint: { id: 'error.payment.cardEntryFailed.hint', defaultMessage: 'Check the card details, or try another card.' },
+  notFinishing: {
+    id: 'error.payment.authenticationNotFinishing.message',
+    defaultMessage: 'The bank’s check was passed, but the service still asks for it, so this payment is not made.',
+  },
+  notFinishingHint: {
+    id: 'error.payment.authenticationNotFinishing.hint',
+    defaultMessage: 'Try another card; if it repeats, contact the service’s support.',
+  },
+  authenticationClosed: {
+    id: 'error.payment.authenticationClosed.message',
+    defaultMessage: 'The 3-D Secure window was closed before the cardholder finished, so the payment is not made.',
+  },
+  authenticationClosedHint: {
+    id: 'error.payment.authenticationClosed.hint',
+    defaultMessage: 'Continue 3-D Secure to open it again, or try another card. The booking is still held.',
+  },
+  authenticationFailed: {
+    id: 'error.payment.authenticationFailed.message',
+    defaultMessage: 'The cardholder did not pass the bank’s 3-D Secure check, so the payment is not made.',
+  },
+  authenticationFailedHint: {
+    id: 'error.payment.authenticationFailed.hint',
+    defaultMessage: 'Try again, or ask for another card. The booking is still held.',
+  },
+  cardWindowRequired: {
+    id: 'error.payment.cardWindowRequired.message',
+    defaultMessage:
+      'A live profile takes a card only in the card window Packdesk opens, so the payment method sent with this payment was not used and nothing was charged.',
+  },
+  cardWindowRequiredHint: {
+    id: 'error.payment.cardWindowRequired.hint',
+    defaultMessage: 'Press Pay to open the card window, and have the traveler’s card typed there.',
+  },
+  noAuthenticationPending: {
+    id: 'error.payment.noAuthenticationPending.message',
+    defaultMessage: 'This booking is not waiting for 3-D Secure.',
+  },
+  noAuthenticationPendingHint: { id: 'error.payment.noAuthenticationPending.hint', defaultMessage: 'Pay again to start a new payment.' },
+  checkExpired: {
+    id: 'error.payment.authenticationExpired.message',
+    defaultMessage: 'The bank’s check for this payment failed or expired, so the payment is not made.',
+  },
+  checkExpiredHint: {
+    id: 'error.payment.authenticationExpired.hint',
+    defaultMessage: 'Take the payment again, with the same card or another.',
+  },
+});
 
 export interface PaymentPipelineDeps {
   windows: PaymentWindows;
@@ -67,9 +128,12 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
         throw new AppError(
           'not_payable',
           booking.bookingReference
-            ? `Booking ${booking.clientReference} is already paid (reference ${booking.bookingReference}); nothing was charged again.`
-            : `Booking ${booking.clientReference} is ${booking.status}, which cannot be paid.`,
-          'Refresh the booking to see its current status.',
+            ? {
+                message: words.alreadyPaid,
+                values: { clientReference: booking.clientReference, bookingReference: booking.bookingReference },
+              }
+            : { message: words.notPayable, values: { clientReference: booking.clientReference, status: booking.status } },
+          { message: words.notPayableHint },
         );
       }
       const client = context.deps.clientFor(profile);
@@ -85,20 +149,23 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
           refusalEvent: (error) => {
             if (!isDecline(error)) return undefined;
             const code = declineCodeOf(error);
-            return { type: 'card_declined', summary: `Card declined${code ? ` (${code})` : ''}: ${declineWords(code).message}` };
+            return {
+              type: 'card_declined',
+              summary: `Card declined${code ? ` (${code})` : ''}: ${englishText(declineWords(code).message)}`,
+            };
           },
         });
       } catch (error) {
         if (isDecline(error)) {
-          const words = declineWords(declineCodeOf(error), serviceSays(error.serviceMessage));
-          throw new AppError('card_declined', words.message, words.hint);
+          const declined = declineWords(declineCodeOf(error), serviceSays(error.serviceMessage));
+          throw new AppError('card_declined', declined.message, declined.hint);
         }
         throw error;
       }
       if (result.kind === 'lost') {
         deps.progress(bookingId, 'checking');
         const settlement = await context.settleOnce(result.intent.id, () => settleBook(context, result.intent, false));
-        if (!settlement.settled) throw notConfirmedYet('the card was charged');
+        if (!settlement.settled) throw notConfirmedYet('charge');
         if (settlement.refusal) throw settlement.refusal;
         return { kind: 'booked', booking: settlement.booking ?? context.bookingOf(bookingId) };
       }
@@ -166,12 +233,12 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
     deps.progress(booking.id, 'card');
     const entry = await deps.windows.collectCard(request);
     if (entry.kind === 'closed')
-      throw new AppError('card_entry_closed', 'The card window was closed, so nothing was charged.', 'Open it again to take the card.');
+      throw new AppError('card_entry_closed', { message: words.entryClosed }, { message: words.entryClosedHint });
     if (entry.kind === 'error')
       throw new AppError(
         'card_entry_failed',
-        `The card could not be read: ${entry.message}`,
-        'Check the card details, or try another card.',
+        { message: words.entryFailed, values: { reason: entry.message } },
+        { message: words.entryFailedHint },
       );
     return entry.paymentMethodId;
   }
@@ -200,11 +267,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
     for (let round = 1; current.kind === 'requires_action'; round += 1) {
       const bookingId = current.booking.id;
       if (round > MAX_AUTHENTICATION_ROUNDS) {
-        throw new AppError(
-          'authentication_not_finishing',
-          'The bank’s check was passed, but the service still asks for it, so this payment is not made.',
-          'Try another card; if it repeats, contact the service’s support.',
-        );
+        throw new AppError('authentication_not_finishing', { message: words.notFinishing }, { message: words.notFinishingHint });
       }
       const profile = context.deps.profile(current.booking.profileId);
       const request = current.challengeUrl
@@ -223,11 +286,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
           {},
           { type: 'authentication_closed', summary: '3-D Secure window closed before the check was done; the payment is not made.' },
         );
-        throw new AppError(
-          'authentication_closed',
-          'The 3-D Secure window was closed before the cardholder finished, so the payment is not made.',
-          'Continue 3-D Secure to open it again, or try another card. The booking is still held.',
-        );
+        throw new AppError('authentication_closed', { message: words.authenticationClosed }, { message: words.authenticationClosedHint });
       }
       deps.progress(bookingId, 'charging');
       // Passed or failed, the service has the last word: a window that says "failed" may have lost
@@ -238,11 +297,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
         result.kind === 'failed' ? `3-D Secure failed (${result.message})` : 'Declined after 3-D Secure',
       );
       if (asked === 'dead' || (result.kind === 'failed' && asked.kind === 'requires_action')) {
-        throw new AppError(
-          'authentication_failed',
-          'The cardholder did not pass the bank’s 3-D Secure check, so the payment is not made.',
-          'Try again, or ask for another card. The booking is still held.',
-        );
+        throw new AppError('authentication_failed', { message: words.authenticationFailed }, { message: words.authenticationFailedHint });
       }
       current = asked;
     }
@@ -255,11 +310,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
    */
   function refuseGivenMethodOnLive(booking: BookingRecord, given: string | undefined): void {
     if (given === undefined || context.deps.profile(booking.profileId).kind !== 'live') return;
-    throw new AppError(
-      'card_window_required',
-      'A live profile takes a card only in the card window Packdesk opens, so the payment method sent with this payment was not used and nothing was charged.',
-      'Press Pay to open the card window, and have the traveler’s card typed there.',
-    );
+    throw new AppError('card_window_required', { message: words.cardWindowRequired }, { message: words.cardWindowRequiredHint });
   }
 
   async function run(bookingId: number, options: PayOptions): Promise<BookingRecord> {
@@ -268,16 +319,16 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
     let outcome: PaymentOutcome | null = null;
     if (options.continueAuthentication) {
       if (!booking.paymentIntentId)
-        throw new AppError('no_authentication_pending', 'This booking is not waiting for 3-D Secure.', 'Pay again to start a new payment.');
+        throw new AppError(
+          'no_authentication_pending',
+          { message: words.noAuthenticationPending },
+          { message: words.noAuthenticationPendingHint },
+        );
       // 3-D Secure left unfinished (a closed window, a restart): the same intent, so one charge at most.
       deps.progress(bookingId, 'resuming');
       const asked = await askIntent(bookingId, booking.paymentIntentId, 'The unfinished 3-D Secure payment is no longer valid');
       if (asked === 'dead')
-        throw new AppError(
-          'authentication_failed',
-          'The bank’s check for this payment failed or expired, so the payment is not made.',
-          'Take the payment again, with the same card or another.',
-        );
+        throw new AppError('authentication_failed', { message: words.checkExpired }, { message: words.checkExpiredHint });
       outcome = asked;
     } else {
       if (booking.paymentIntentId) {

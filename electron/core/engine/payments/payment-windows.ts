@@ -1,3 +1,9 @@
+import { defineMessages } from '../../../../shared/i18n/messages';
+
+const words = defineMessages({
+  unavailable: { id: 'error.paymentWindows.unavailable.message', defaultMessage: 'This Packdesk cannot open payment windows.' },
+  unavailableHint: { id: 'error.paymentWindows.unavailable.hint', defaultMessage: 'Use the desktop app to take cards.' },
+});
 /**
  * The port through which the payment pipeline asks for card details and 3-D Secure. The app's
  * adapter opens separate, sandboxed windows with their own session (electron/main/payment-windows.ts);
@@ -26,7 +32,7 @@ export interface PaymentWindows {
 }
 
 const unavailable = (): never => {
-  throw new AppError('payment_windows_unavailable', 'This Packdesk cannot open payment windows.', 'Use the desktop app to take cards.');
+  throw new AppError('payment_windows_unavailable', { message: words.unavailable }, { message: words.unavailableHint });
 };
 /** Where there are no windows to open (a core without a screen). */
 export const NO_PAYMENT_WINDOWS: PaymentWindows = { collectCard: async () => unavailable(), authenticate: async () => unavailable() };

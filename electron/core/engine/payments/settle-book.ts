@@ -1,9 +1,18 @@
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { isFinalStatus } from '../../../../shared/status-rules';
 import { AppError } from '../../app-error';
 import type { OpenIntent } from '../../ledger/ledger';
 import type { EngineContext } from '../engine-context';
 import { doubtOver } from '../journaled-write';
 import type { Settlement } from '../settlement';
+
+const words = defineMessages({
+  notMade: {
+    id: 'error.payment.notMade.message',
+    defaultMessage: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
+  },
+  notMadeHint: { id: 'error.payment.notMade.hint', defaultMessage: 'Take the payment again.' },
+});
 
 /** Settles a book whose answer was lost: the booking read back shows whether the card was charged. */
 export async function settleBook(context: EngineContext, intent: OpenIntent, fromReconciler: boolean): Promise<Settlement> {
@@ -51,10 +60,6 @@ export async function settleBook(context: EngineContext, intent: OpenIntent, fro
   return {
     settled: true,
     booking: updated,
-    refusal: new AppError(
-      'payment_not_made',
-      'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
-      'Take the payment again.',
-    ),
+    refusal: new AppError('payment_not_made', { message: words.notMade }, { message: words.notMadeHint }),
   };
 }

@@ -1,3 +1,4 @@
+import { StatusName } from '../../components/StatusBadge';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Chip, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useInterval } from '@mantine/hooks';
@@ -252,7 +253,7 @@ export function BookingList() {
           <Group gap="xs" role="group" aria-label={intl.formatMessage(words.statusFilter)}>
             {statusesOf(rules).map((status) => (
               <Chip key={status} value={status} size="sm">
-                {status}
+                <StatusName status={status} />
               </Chip>
             ))}
           </Group>

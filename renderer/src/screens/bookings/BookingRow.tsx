@@ -42,6 +42,10 @@ export const BookingRow = memo(function BookingRow({ index, top, booking, counte
     ['next-result', () => onMove(index, 1)],
     ['previous-result', () => onMove(index, -1)],
   ]);
+  // Clipped in the row's width when long; the whole of it is the cell's title.
+  const stay = booking
+    ? intl.formatMessage(BOOKING_WORDS.packageAndHotel, { package: booking.packageTitle, hotel: booking.propertyName })
+    : '';
   return (
     <div
       role="row"
@@ -67,8 +71,8 @@ export const BookingRow = memo(function BookingRow({ index, top, booking, counte
               </span>
             )}
           </span>
-          <span role="cell" className="booking-cell-clip">
-            {intl.formatMessage(BOOKING_WORDS.packageAndHotel, { package: booking.packageTitle, hotel: booking.propertyName })}
+          <span role="cell" className="booking-cell-clip" title={stay}>
+            {stay}
           </span>
           <span role="cell">{formatDate(booking.checkIn)}</span>
           <span role="cell" className="booking-total">

@@ -3,11 +3,12 @@ import type { SyntheticEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Card, Divider, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
+import { firstIssue } from '../../components/schema-form';
 import { clientReferenceSchema } from '../../../../shared/bookings';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { defineMessages, PRODUCT_NAME } from '../../../../shared/i18n/messages';
 import type { Message } from '../../../../shared/i18n/messages';
-import { TEST_PAYMENT_METHODS } from '../../../../shared/test-payment-methods';
+import { TEST_CARD_LABEL, TEST_PAYMENT_METHODS } from '../../../../shared/test-payment-methods';
 import { focusIsLost } from '../../components/focus';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useActiveProfile, useAppStore } from '../../stores/app-store';
@@ -135,8 +136,7 @@ export function PaymentStep() {
   }, [waiting, checking]);
   if (!booking || !profile) return null;
 
-  const referenceCheck = clientReferenceSchema.safeParse(clientReference);
-  const referenceError = referenceCheck.success ? null : (referenceCheck.error.issues[0]?.message ?? null);
+  const referenceError = firstIssue(clientReferenceSchema.safeParse(clientReference), intl);
   const canUseTestCards = profile.kind !== 'live';
   const canUseCardWindow = profile.kind !== 'training';
   const blocked = waiting || checking;
@@ -262,7 +262,10 @@ export function PaymentStep() {
                   <Radio
                     key={entry.id}
                     value={entry.id}
-                    label={intl.formatMessage(words.testCardChoice, { card: entry.label, outcome: entry.outcome })}
+                    label={intl.formatMessage(words.testCardChoice, {
+                      card: intl.formatMessage(TEST_CARD_LABEL, { brand: entry.brand, last4: entry.last4 }),
+                      outcome: intl.formatMessage(entry.outcome),
+                    })}
                   />
                 ))}
               </Stack>

@@ -3,6 +3,7 @@ import type { SyntheticEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BusyButton } from '../../components/BusyButton';
+import { firstIssue } from '../../components/schema-form';
 import { holderInputSchema } from '../../../../shared/bookings';
 import { formatMoney } from '../../../../shared/format';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -63,8 +64,7 @@ export function TravelerStep() {
   }, [refused]);
 
   const parsed = holderInputSchema.safeParse(holder);
-  const fieldError = (field: 'name' | 'surname' | 'email') =>
-    touched && !parsed.success ? (parsed.error.issues.find((issue) => issue.path[0] === field)?.message ?? null) : null;
+  const fieldError = (field: 'name' | 'surname' | 'email') => (touched ? firstIssue(parsed, intl, field) : null);
   const ageError = (age: string, index: number) =>
     touched && age === ''
       ? intl.formatMessage(words.ageMissing)

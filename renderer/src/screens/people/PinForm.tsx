@@ -6,6 +6,7 @@ import type { AgentView } from '../../../../shared/people';
 import { pinSchema } from '../../../../shared/people';
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { firstIssue } from '../../components/schema-form';
 import { useMainCall } from '../../hooks/use-main-call';
 
 const words = defineMessages({
@@ -59,7 +60,7 @@ export function PinForm({ agents, offered, nameLabel, submitLabel, onSubmit, onB
       return;
     }
     if (!checked.success) {
-      setPinProblem(checked.error.issues[0]?.message ?? intl.formatMessage(words.typePin));
+      setPinProblem(firstIssue(checked, intl) ?? intl.formatMessage(words.typePin));
       pinField.current?.focus();
       return;
     }

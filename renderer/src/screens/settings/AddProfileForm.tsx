@@ -1,12 +1,13 @@
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import { Button, Card, Fieldset, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { FormErrors } from '@mantine/form';
 import { channels } from '../../../../shared/ipc';
 import { BusyButton } from '../../components/BusyButton';
 import type { KeySlot } from '../../../../shared/profiles';
-import { baseUrlProblem } from '../../../../shared/profiles';
+import { baseUrlProblem, KEY_SLOT_LABELS } from '../../../../shared/profiles';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { schemaErrors } from '../../components/schema-form';
@@ -14,7 +15,7 @@ import { shortcutKeyHandler } from '../../components/use-shortcuts';
 import { useMainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
 import { usePeople } from '../../stores/people-store';
-import { KEY_SLOT_WORDS, KEY_SLOTS, keyFieldError, keyPlaceholder } from './key-fields';
+import { KEY_SLOTS, keyFieldError, keyPlaceholder } from './key-fields';
 
 const words = defineMessages({
   title: { id: 'settings.addProfile.title', defaultMessage: 'Add profile' },
@@ -58,13 +59,13 @@ interface ProfileFormValues {
 }
 
 /** The first administrator's name and PIN as `people:add` checks them, and the PIN typed twice the same. */
-function administratorProblems({ administrator }: ProfileFormValues, pinsDiffer: string): FormErrors {
+function administratorProblems({ administrator }: ProfileFormValues, intl: IntlShape): FormErrors {
   const problems: FormErrors = {};
   for (const [field, message] of Object.entries(
-    schemaErrors(channels['people:add'].input, { name: administrator.name, role: 'administrator', pin: administrator.pin }),
+    schemaErrors(channels['people:add'].input, { name: administrator.name, role: 'administrator', pin: administrator.pin }, intl),
   ))
     problems[`administrator.${field}`] = message;
-  if (administrator.pin !== administrator.pinAgain) problems['administrator.pinAgain'] = pinsDiffer;
+  if (administrator.pin !== administrator.pinAgain) problems['administrator.pinAgain'] = intl.formatMessage(words.pinsDiffer);
   return problems;
 }
 
@@ -77,10 +78,13 @@ const createInput = ({ name, kind, baseUrl, keys }: ProfileFormValues) => ({
 });
 
 /** What the address and each key are checked for beyond the channel's schema (https, a key's prefix), as the fields show it. */
-const fieldProblems = ({ kind, baseUrl, keys }: ProfileFormValues): Record<string, string | null> => ({
-  baseUrl: baseUrlProblem(baseUrl.trim()),
-  ...Object.fromEntries(KEY_SLOTS.map((slot) => [`keys.${slot}`, keyFieldError(kind, slot, keys[slot])])),
-});
+function fieldProblems({ kind, baseUrl, keys }: ProfileFormValues, intl: IntlShape): Record<string, string | null> {
+  const urlProblem = baseUrlProblem(baseUrl.trim());
+  return {
+    baseUrl: urlProblem ? intl.formatMessage(urlProblem) : null,
+    ...Object.fromEntries(KEY_SLOTS.map((slot) => [`keys.${slot}`, keyFieldError(intl, kind, slot, keys[slot])])),
+  };
+}
 
 /** A new profile for the agency's own organization: its address and keys, checked before anything is saved. */
 export function AddProfileForm({ onDone }: { onDone: () => void }) {
@@ -101,11 +105,11 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
     },
     validate: (values) => {
       if (!checking.current) return {};
-      const problems = Object.entries(fieldProblems(values)).filter(([, problem]) => problem !== null);
+      const problems = Object.entries(fieldProblems(values, intl)).filter(([, problem]) => problem !== null);
       return {
-        ...schemaErrors(channels['profiles:create'].input, createInput(values)),
+        ...schemaErrors(channels['profiles:create'].input, createInput(values), intl),
         ...Object.fromEntries(problems),
-        ...(askAdministrator ? administratorProblems(values, intl.formatMessage(words.pinsDiffer)) : {}),
+        ...(askAdministrator ? administratorProblems(values, intl) : {}),
       };
     },
     validateInputOnChange: ['name'],
@@ -113,7 +117,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
   const { kind, baseUrl } = form.values;
   const { run, busy: saving, error, clearError } = useMainCall();
 
-  const shown = fieldProblems(form.values);
+  const shown = fieldProblems(form.values, intl);
   const urlError = checking.current || baseUrl !== 'https://' ? shown.baseUrl : null;
 
   const save = async (values: ProfileFormValues) => {
@@ -178,7 +182,7 @@ export function AddProfileForm({ onDone }: { onDone: () => void }) {
         {KEY_SLOTS.map((slot) => (
           <PasswordInput
             key={slot}
-            label={intl.formatMessage(KEY_SLOT_WORDS[slot])}
+            label={intl.formatMessage(KEY_SLOT_LABELS[slot])}
             placeholder={keyPlaceholder(kind, slot)}
             description={slot === 'publishable' ? intl.formatMessage(words.publishableUse) : undefined}
             {...form.getInputProps(`keys.${slot}`)}

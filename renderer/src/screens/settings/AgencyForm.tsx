@@ -77,7 +77,7 @@ export function AgencyForm({ profileId, saved, onConnected, onCancel }: AgencyFo
   const form = useForm<AgencyFormValues>({
     mode: 'controlled',
     initialValues: initialValues(saved),
-    validate: (values) => (checking.current ? schemaErrors(agencySettingsInputSchema, agencyInput(profileId, values)) : {}),
+    validate: (values) => (checking.current ? schemaErrors(agencySettingsInputSchema, agencyInput(profileId, values), intl) : {}),
     validateInputOnChange: true,
   });
   const { run, busy: connecting, error, clearError } = useMainCall();

@@ -5,6 +5,7 @@ import { Badge, Button, Group, PasswordInput, Select, Table, Text } from '@manti
 import type { AgentView, Role } from '../../../../shared/people';
 import { pinSchema, roleSchema } from '../../../../shared/people';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { firstIssue } from '../../components/schema-form';
 import { useMainCall } from '../../hooks/use-main-call';
 import { formatLocale } from '../../../../shared/format';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -52,7 +53,7 @@ export function AgentRow({ agent }: { agent: AgentView }) {
 
   const saveNewPin = async () => {
     const checked = pinSchema.safeParse(newPin ?? '');
-    setPinProblem(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+    setPinProblem(firstIssue(checked, intl));
     if (!checked.success) return;
     if (await change((mainCall) => mainCall('people:reset-pin', { agentId: agent.id, pin: checked.data }))) setNewPin(null);
   };

@@ -7,7 +7,7 @@ import type { Role } from '../../../../shared/people';
 import { idleLockMinutesSchema } from '../../../../shared/people';
 import { BusyButton } from '../../components/BusyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { schemaErrors } from '../../components/schema-form';
+import { firstIssue, schemaErrors } from '../../components/schema-form';
 import { useMainCall } from '../../hooks/use-main-call';
 import { useMayCall, usePeople } from '../../stores/people-store';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -59,7 +59,7 @@ export function AgentsSection() {
   const form = useForm<NewAgentValues>({
     initialValues: { name: '', role: 'agent', pin: '', pinAgain: '' },
     validate: (values) => ({
-      ...schemaErrors(channels['people:add'].input, { name: values.name, role: values.role, pin: values.pin }),
+      ...schemaErrors(channels['people:add'].input, { name: values.name, role: values.role, pin: values.pin }, intl),
       ...(values.pin !== values.pinAgain ? { pinAgain: intl.formatMessage(words.pinsDiffer) } : {}),
     }),
   });
@@ -167,7 +167,7 @@ export function AgentsSection() {
             allowDecimal={false}
             value={minutes}
             onChange={setMinutes}
-            error={idleChecked.success ? null : idleChecked.error.issues[0]?.message}
+            error={firstIssue(idleChecked, intl)}
             w={420}
           />
           <BusyButton type="submit" variant="default" busy={idle.busy} disabled={minutes === session.idleLockMinutes}>

@@ -57,7 +57,7 @@ export function ChangeApprovalRow({ profile, save }: { profile: ProfileView; sav
     if (!editing && focusIsLost()) openButton.current?.focus();
   }, [editing]);
   const aboveMinor = draft === '' ? null : Number(draft);
-  const problem = schemaErrors(channels['profiles:set-change-approval'].input, { profileId: profile.id, aboveMinor }).aboveMinor;
+  const problem = schemaErrors(channels['profiles:set-change-approval'].input, { profileId: profile.id, aboveMinor }, intl).aboveMinor;
 
   const submit = async () => {
     if (problem) return;

@@ -98,7 +98,7 @@ function MinimumVersionForm({ minimum }: { minimum: string | null }) {
   const save = useMainCall();
   const form = useForm({
     initialValues: { version: minimum ?? '' },
-    validate: (values) => schemaErrors(channels['agency:set-minimum-version'].input, values),
+    validate: (values) => schemaErrors(channels['agency:set-minimum-version'].input, values, intl),
   });
   return (
     <form

@@ -3,12 +3,13 @@ import { useIntl } from 'react-intl';
 import type { IntlShape } from 'react-intl';
 import { Button, Group, PasswordInput, Text } from '@mantine/core';
 import type { KeySlot, KeyStatus, ProfileView } from '../../../../shared/profiles';
+import { KEY_SLOT_LABELS } from '../../../../shared/profiles';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useMainCall } from '../../hooks/use-main-call';
 import type { MainCall } from '../../hooks/use-main-call';
 import { useAppStore } from '../../stores/app-store';
-import { KEY_SLOT_WORDS, keyFieldError, keyPlaceholder } from './key-fields';
+import { keyFieldError, keyPlaceholder } from './key-fields';
 
 const words = defineMessages({
   missing: { id: 'settings.key.missing', defaultMessage: 'Not set' },
@@ -61,7 +62,7 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const { run: runCall, error, clearError } = useMainCall();
-  const fieldError = keyFieldError(profile.kind, slot, value);
+  const fieldError = keyFieldError(intl, profile.kind, slot, value);
 
   const run = (work: (mainCall: MainCall) => Promise<unknown>) =>
     runCall(async (mainCall) => {
@@ -75,7 +76,7 @@ export function KeyRow({ profile, slot }: { profile: ProfileView; slot: KeySlot 
     <div data-testid={`key-${slot}`}>
       <Group justify="space-between" wrap="nowrap" py={4}>
         <Text size="sm" fw={500} w={200}>
-          {intl.formatMessage(KEY_SLOT_WORDS[slot])}
+          {intl.formatMessage(KEY_SLOT_LABELS[slot])}
         </Text>
         <Text size="sm" className="mono" c={status.state === 'set' ? undefined : 'dimmed'} style={{ flexGrow: 1 }} data-testid="key-status">
           {statusText(intl, status)}

@@ -46,7 +46,7 @@ function FeedForm({ saved, onSaved }: { saved: FeedValues; onSaved: (status: Upd
   const save = useMainCall();
   const form = useForm<FeedValues>({
     initialValues: saved,
-    validate: (values) => schemaErrors(channels['updates:configure'].input, values),
+    validate: (values) => schemaErrors(channels['updates:configure'].input, values, intl),
   });
   const saveFeed = (values: FeedValues) => save.run((mainCall) => mainCall('updates:configure', values), onSaved);
   return (

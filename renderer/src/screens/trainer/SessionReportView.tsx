@@ -1,15 +1,21 @@
-import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
+import { useEffect, useState } from 'react';
+import { RawIntlProvider, useIntl } from 'react-intl';
 import { Loader, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { defineMessages } from '../../../../shared/i18n/messages';
+import type { SessionReport as SessionReportData } from '../../../../shared/training';
+import type { Language } from '../../../../shared/i18n/languages';
+import { DocumentLanguage } from '../../components/DocumentLanguage';
 import { PrintBar } from '../../components/PrintBar';
+import { useLanguage } from '../../i18n/language-store';
+import { useDocumentWords } from '../../i18n/use-document-words';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
 
 const words = defineMessages({
   loading: { id: 'trainer.report.loading', defaultMessage: 'Loading the session report' },
   back: { id: 'trainer.report.back', defaultMessage: 'Back to the trainer' },
+  language: { id: 'trainer.report.language', defaultMessage: 'The trainee’s language' },
   report: { id: 'trainer.report.article', defaultMessage: 'Session report' },
   title: { id: 'trainer.report.title', defaultMessage: 'Training session: {trainee}' },
   summary: {
@@ -33,6 +39,9 @@ const words = defineMessages({
 export function SessionReportView({ onBack }: { onBack: () => void }) {
   const intl = useIntl();
   const { report, loadReport } = useTraining();
+  // The trainee's language, for the report only: the trainer's screens stay in theirs.
+  const [language, setLanguage] = useState<Language>(useLanguage.getState().language);
+  const documentWords = useDocumentWords(language);
   useEffect(() => {
     void loadReport();
   }, [loadReport]);
@@ -45,45 +54,61 @@ export function SessionReportView({ onBack }: { onBack: () => void }) {
         onBack={onBack}
         savePdf={async (mainCall) => (await mainCall('training:save-report-pdf', {})).path}
         printFirst
-      />
-      <article aria-label={intl.formatMessage(words.report)}>
-        <Title order={2}>{intl.formatMessage(words.title, { trainee: report.trainee })}</Title>
-        <Text c="dimmed" mb="md">
-          {intl.formatMessage(words.summary, {
-            passed: formatNumber(report.passed),
-            failed: formatNumber(report.failed),
-            time: formatSeconds(intl, report.totalSeconds),
-          })}
-        </Text>
-        {report.attempts.length === 0 ? (
-          <Text>{intl.formatMessage(words.none)}</Text>
-        ) : (
-          <Table withTableBorder striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage(words.exercise)}</Table.Th>
-                <Table.Th>{intl.formatMessage(words.started)}</Table.Th>
-                <Table.Th>{intl.formatMessage(words.time)}</Table.Th>
-                <Table.Th>{intl.formatMessage(words.result)}</Table.Th>
-                <Table.Th>{intl.formatMessage(words.wentWrong)}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.attempts.map((attempt) => (
-                <Table.Tr key={attempt.id}>
-                  <Table.Td>{attempt.title}</Table.Td>
-                  <Table.Td>{formatDateTime(attempt.startedAt)}</Table.Td>
-                  <Table.Td>{attempt.seconds === null ? intl.formatMessage(words.noTime) : formatSeconds(intl, attempt.seconds)}</Table.Td>
-                  <Table.Td>
-                    {intl.formatMessage(attempt.passed === null ? words.underWay : attempt.passed ? words.passed : words.notPassed)}
-                  </Table.Td>
-                  <Table.Td>{attempt.problems.join(' ')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </article>
+      >
+        <DocumentLanguage label={intl.formatMessage(words.language)} value={language} onChange={setLanguage} />
+      </PrintBar>
+      {documentWords === null ? (
+        <Loader role="status" aria-label={intl.formatMessage(words.loading)} />
+      ) : (
+        <RawIntlProvider value={documentWords}>
+          <SessionReport report={report} />
+        </RawIntlProvider>
+      )}
     </div>
+  );
+}
+
+/** The report itself, in the words and formats of the language it is printed in. */
+function SessionReport({ report }: { report: SessionReportData }) {
+  const intl = useIntl();
+  return (
+    <article aria-label={intl.formatMessage(words.report)} lang={intl.locale}>
+      <Title order={2}>{intl.formatMessage(words.title, { trainee: report.trainee })}</Title>
+      <Text c="dimmed" mb="md">
+        {intl.formatMessage(words.summary, {
+          passed: formatNumber(report.passed, intl.locale),
+          failed: formatNumber(report.failed, intl.locale),
+          time: formatSeconds(intl, report.totalSeconds),
+        })}
+      </Text>
+      {report.attempts.length === 0 ? (
+        <Text>{intl.formatMessage(words.none)}</Text>
+      ) : (
+        <Table withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{intl.formatMessage(words.exercise)}</Table.Th>
+              <Table.Th>{intl.formatMessage(words.started)}</Table.Th>
+              <Table.Th>{intl.formatMessage(words.time)}</Table.Th>
+              <Table.Th>{intl.formatMessage(words.result)}</Table.Th>
+              <Table.Th>{intl.formatMessage(words.wentWrong)}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.attempts.map((attempt) => (
+              <Table.Tr key={attempt.id}>
+                <Table.Td>{attempt.title}</Table.Td>
+                <Table.Td>{formatDateTime(attempt.startedAt, intl.locale)}</Table.Td>
+                <Table.Td>{attempt.seconds === null ? intl.formatMessage(words.noTime) : formatSeconds(intl, attempt.seconds)}</Table.Td>
+                <Table.Td>
+                  {intl.formatMessage(attempt.passed === null ? words.underWay : attempt.passed ? words.passed : words.notPassed)}
+                </Table.Td>
+                <Table.Td>{attempt.problems.join(' ')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </article>
   );
 }

@@ -46,7 +46,7 @@ export function AuditView() {
   const { run: runExport, busy: exporting, error: exportError, clearError: clearExportError } = useMainCall();
   const form = useForm<AuditFilterValues>({
     initialValues: NO_FILTER,
-    validate: (values) => schemaErrors(channels['audit:export-csv'].input, filterOf(values)),
+    validate: (values) => schemaErrors(channels['audit:export-csv'].input, filterOf(values), intl),
     validateInputOnChange: true,
   });
 
