@@ -14,6 +14,7 @@ import { measureMainMemory } from './main-memory';
 import { measureRendererSize } from './renderer-size';
 import { measureReports } from './report-figures';
 import { measureTodayScreen } from './today-screen';
+import { measureLanguageSwitch } from './language-switch';
 import { measureService } from './service-figures';
 import { measureUpdateCheck } from './update-check';
 import { measureUpdateRestart } from './update-restart';
@@ -24,7 +25,7 @@ import { measureUpdateRestart } from './update-restart';
  * bench/report.md. --quick: the same figures at smaller sizes (and without the load sections);
  * --large adds the 1,000,000-row figures; --agency-only measures and prints the agency figures alone
  * and writes no file; --audit-only does the same for verifying the audit of settings actions (1,000,000 entries);
- * --reports-only for Today and the end-of-day PDF in Chromium (at 1,000,000 rows with --large).
+ * --reports-only for Today, the end-of-day PDF and switching language in Chromium (at 1,000,000 rows with --large).
  */
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -84,9 +85,11 @@ if (dayOnlyArg) {
 const todaySizes = quick ? { openRuns: 6, warmUp: 2, pdfRuns: 2 } : { openRuns: 20, warmUp: 3, pdfRuns: 5 };
 const measureTodayFigures = () =>
   step('Today and the end-of-day PDF in Chromium', () => measureTodayScreen(large ? LARGE : standard, todaySizes, SEED));
+const measureLanguageFigures = () => step('switching language in Chromium', () => measureLanguageSwitch(quick ? 2 : 5));
 if (reportsOnly) {
   await step('building the app and the harness bridge', () => setup());
   const today = await measureTodayFigures();
+  today.figures.push(...(await measureLanguageFigures()));
   printFigures(today.figures);
   for (const note of today.notes) console.log(note);
   console.log(`[bench] Today's screen figures took ${((performance.now() - started) / 1000).toFixed(0)} s; no file written`);
@@ -143,6 +146,7 @@ notes.push(
 const today = await measureTodayFigures();
 figures.push(...today.figures);
 notes.push(...today.notes);
+figures.push(...(await measureLanguageFigures()));
 if (large) figures.push(await step('main-process memory', () => measureMainMemory(LARGE, SEED)));
 figures.push(await measureAuditFigure());
 figures.push(await step('update waiting: quit and restart', () => measureUpdateRestart(standard, quick ? 3 : 10, SEED)));
@@ -161,6 +165,7 @@ const HOW_MEASURED = [
   '- Every sampled figure is warmed up first, then sampled; figures and their references are sampled in turns where both are cheap, so both see the same load.',
   '- Renderer JS: the scripts and modulepreload links of the built `out/renderer/index.html`, each gzipped at level 9.',
   '- Today open: in Chromium through the harness, on a report ledger of three profiles whose busiest day (2,000 bookings of the counter’s profile, with their money movements) is the day of the run; each sample the first open after the renderer started afresh, from Ctrl+Y to the frame showing the day’s count of bookings, against an empty ledger and the same day with no history. End-of-day PDF: from E on Today to every money movement on screen, then Save as PDF to the file written (the harness saves with Chromium’s print to PDF, the engine of Electron’s printToPDF).',
+  '- Switching language: in Chromium through the harness, on Settings; from the click on a language in Settings → Language to the first animation frame whose navigation is in it, going round German, French, Spanish and English (each switch fetches that language’s catalog afresh, as only the active one is kept); a round first, unmeasured. Reference: the same screen drawn afresh without a change of language.',
   '- Bookings open: in Chromium through the e2e harness (the built renderer, the real core in this process); each sample is the first open after the renderer started afresh, from Ctrl+B to the animation frame in which the first row shows the newest booking (the empty ledger: its empty state). Long tasks from PerformanceObserver, checked once to see a 120 ms task.',
   '- History search (issue 29): a ledger of three profiles (training, test, live, interleaved; the live one searched, a third of the rows); `ledger.list` as the Bookings screen calls it, against the query a person would write on the same file with the same profile filter (raw FTS5 joined to the bookings for a full-text search, plain SQL otherwise). Every search is held to 5 ms (p95) at 100,000 rows and 15 ms at 1,000,000; a full-text search also to 2× the raw FTS5 query, on p50 and on p95.',
   '- Tracker tick: what the reconciler asks the ledger each pass (due writes, due bookings, the next due moment); 1 in 10 rows unfinished, 1 in 1,000 due now.',

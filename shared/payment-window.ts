@@ -1,5 +1,6 @@
 import { defineMessages, issue } from './i18n/messages';
 import { z } from 'zod';
+import { paymentPageWordsSchema } from './payment-page-words';
 import { containsCardNumber } from './card-number-screening';
 
 const words = defineMessages({
@@ -21,11 +22,13 @@ const words = defineMessages({
 export const PAYMENT_WINDOW_REQUEST = 'payment-window:request';
 export const PAYMENT_WINDOW_RESULT = 'payment-window:result';
 
+// The page's words in the counter's language, and the locale Stripe's own element speaks.
+const worded = { words: paymentPageWordsSchema, locale: z.enum(['en', 'de', 'fr', 'es']) };
 export const paymentPageRequestSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('card'), publishableKey: z.string(), amountLabel: z.string(), cardholderName: z.string() }).strict(),
-  z.object({ mode: z.literal('authenticate'), publishableKey: z.string(), clientSecret: z.string() }).strict(),
+  z.object({ mode: z.literal('card'), publishableKey: z.string(), amountLabel: z.string(), cardholderName: z.string(), ...worded }).strict(),
+  z.object({ mode: z.literal('authenticate'), publishableKey: z.string(), clientSecret: z.string(), ...worded }).strict(),
   // A training profile: the page's own card form, which takes Stripe's test card numbers only, without Stripe.js.
-  z.object({ mode: z.literal('training-card'), amountLabel: z.string(), cardholderName: z.string() }).strict(),
+  z.object({ mode: z.literal('training-card'), amountLabel: z.string(), cardholderName: z.string(), ...worded }).strict(),
 ]);
 export type PaymentPageRequest = z.infer<typeof paymentPageRequestSchema>;
 

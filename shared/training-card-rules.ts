@@ -4,6 +4,8 @@
  * card window imports it (renderer/payment/training-card-form.ts): a typed number never leaves that
  * window, only a `pm_card_` id does.
  */
+import { defineMessages } from './i18n/messages';
+import type { Message } from './i18n/messages';
 import { passesLuhn } from './luhn';
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
@@ -38,21 +40,26 @@ export const STRIPE_TEST_CARDS: Readonly<Record<string, string>> = {
   '4000000000003063': 'pm_card_threeDSecureRequired',
 };
 
-/** The card element's own words (Stripe.js, English). */
-export const STRIPE_MESSAGES = {
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  expiryIncomplete: 'Your card’s expiration date is incomplete.',
-  expiryInvalid: 'Your card’s expiration date is invalid.',
-  expiryYearPast: 'Your card’s expiration year is in the past.',
-  expiryDatePast: 'Your card’s expiration date is in the past.',
-  expiryYearInvalid: 'Your card’s expiration year is invalid.',
-  cvcIncomplete: 'Your card’s security code is incomplete.',
-  postalIncomplete: 'Your postal code is incomplete.',
-} as const;
+/** The card element's own words, as Stripe.js words them in English (the page shows them in the counter's language). */
+export const STRIPE_MESSAGES = defineMessages({
+  numberIncomplete: { id: 'payment.card.numberIncomplete', defaultMessage: 'Your card number is incomplete.' },
+  numberInvalid: { id: 'payment.card.numberInvalid', defaultMessage: 'Your card number is invalid.' },
+  expiryIncomplete: { id: 'payment.card.expiryIncomplete', defaultMessage: 'Your card’s expiration date is incomplete.' },
+  expiryInvalid: { id: 'payment.card.expiryInvalid', defaultMessage: 'Your card’s expiration date is invalid.' },
+  expiryYearPast: { id: 'payment.card.expiryYearPast', defaultMessage: 'Your card’s expiration year is in the past.' },
+  expiryDatePast: { id: 'payment.card.expiryDatePast', defaultMessage: 'Your card’s expiration date is in the past.' },
+  expiryYearInvalid: { id: 'payment.card.expiryYearInvalid', defaultMessage: 'Your card’s expiration year is invalid.' },
+  cvcIncomplete: { id: 'payment.card.cvcIncomplete', defaultMessage: 'Your card’s security code is incomplete.' },
+  postalIncomplete: { id: 'payment.card.postalIncomplete', defaultMessage: 'Your postal code is incomplete.' },
+  notATestCard: {
+    id: 'payment.card.notATestCard',
+    defaultMessage:
+      'Training takes only Stripe’s test cards, such as {example}. Never type a real card here: this is a rehearsal, and no card is charged.',
+  },
+});
 
-export const NOT_A_TEST_CARD =
-  'Training takes only Stripe’s test cards, such as 4242 4242 4242 4242. Never type a real card here: this is a rehearsal, and no card is charged.';
+/** The test card the refusal names as an example: a value of the message, so no catalog holds a card number. */
+export const EXAMPLE_TEST_CARD = '4242 4242 4242 4242';
 
 export function brandOf(digits: string): CardBrand {
   if (/^4/.test(digits)) return 'visa';
@@ -91,13 +98,13 @@ export function expiryDigits(typed: string): string {
 /** "1234" → "12 / 34", as the card element shows it. */
 export const groupedExpiry = (digits: string) => (digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits);
 
-export function numberError(digits: string): string | null {
+export function numberError(digits: string): Message | null {
   if (digits.length < numberLength(brandOf(digits))) return STRIPE_MESSAGES.numberIncomplete;
   return passesLuhn(digits) ? null : STRIPE_MESSAGES.numberInvalid;
 }
 
 /** `digits` is MMYY (from expiryDigits); `today` decides what is past. */
-export function expiryError(digits: string, today: Date): string | null {
+export function expiryError(digits: string, today: Date): Message | null {
   if (digits.length < 4) return STRIPE_MESSAGES.expiryIncomplete;
   const month = Number(digits.slice(0, 2));
   const year = 2000 + Number(digits.slice(2, 4));
@@ -108,11 +115,11 @@ export function expiryError(digits: string, today: Date): string | null {
   return null;
 }
 
-export function cvcError(cvc: string, cardDigits: string): string | null {
+export function cvcError(cvc: string, cardDigits: string): Message | null {
   return cvc.length < cvcLength(brandOf(cardDigits)) ? STRIPE_MESSAGES.cvcIncomplete : null;
 }
 
-export function postalCodeError(postalCode: string): string | null {
+export function postalCodeError(postalCode: string): Message | null {
   return postalCode.trim() === '' ? STRIPE_MESSAGES.postalIncomplete : null;
 }
 

@@ -63,7 +63,10 @@ export async function startPackdesk(): Promise<{ focus(): void }> {
   let mainWindow: BrowserWindow | null = null;
   // Main's words in the counter's language, once the core that knows it is made (English before).
   let coreWords: MainWords | null = null;
-  const say: Pick<MainWords, 'text'> = { text: (text) => (coreWords ? coreWords.text(text) : englishText(text)) };
+  const say: Pick<MainWords, 'text' | 'language'> = {
+    text: (text) => (coreWords ? coreWords.text(text) : englishText(text)),
+    language: () => coreWords?.language() ?? 'en',
+  };
 
   denyAllPermissions(session.defaultSession);
   serveRendererBundle(RENDERER_BUNDLE);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { paymentPageWording } from '../core/i18n/payment-page';
 import { ipcMain, session } from 'electron';
 import type { BrowserWindow, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
 import type { PaymentWindows } from '../core/engine/payments/payment-windows';
@@ -33,8 +34,10 @@ export function electronPaymentWindows(
   parent: () => BrowserWindow | null,
   pageUrl: string,
   /** The windows' titles in the counter's language (English where none is given). */
-  say: Pick<MainWords, 'text'> = { text: englishText },
+  say: Pick<MainWords, 'text' | 'language'> = { text: englishText, language: () => 'en' },
 ): PaymentWindows {
+  const wording = (request: { amountLabel: string; cardholderName: string }) =>
+    paymentPageWording(say, { amount: request.amountLabel, name: request.cardholderName });
   const titles = {
     card: () => say.text({ message: words.card }),
     'training-card': () => say.text({ message: words.trainingCard }),
@@ -88,8 +91,8 @@ export function electronPaymentWindows(
       // Training's form is the same packaged page, which then loads no Stripe.js at all.
       const pageRequest: PaymentPageRequest =
         'training' in request
-          ? { mode: 'training-card', amountLabel: request.amountLabel, cardholderName: request.cardholderName }
-          : { mode: 'card', ...request };
+          ? { mode: 'training-card', amountLabel: request.amountLabel, cardholderName: request.cardholderName, ...wording(request) }
+          : { mode: 'card', ...request, ...wording(request) };
       const result = await openStripePage(pageRequest, { kind: 'closed' });
       return result.kind === 'payment_method' || result.kind === 'closed' || result.kind === 'error' ? result : { kind: 'closed' };
     },
@@ -97,7 +100,7 @@ export function electronPaymentWindows(
     async authenticate(request): Promise<AuthenticationResult> {
       if (request.kind === 'stripe') {
         const result = await openStripePage(
-          { mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret },
+          { mode: 'authenticate', publishableKey: request.publishableKey, clientSecret: request.clientSecret, ...paymentPageWording(say) },
           { kind: 'closed' },
         );
         return result.kind === 'succeeded' || result.kind === 'failed' || result.kind === 'closed' ? result : { kind: 'closed' };

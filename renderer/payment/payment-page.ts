@@ -2,6 +2,9 @@ import './payment-page.css';
 // The pure entry point loads Stripe.js only when loadStripe is called, so training's form never fetches it.
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { StripeCardElement } from '@stripe/stripe-js';
+import { PAYMENT_PAGE_WORDS as WORDS, pageSays } from '../../shared/payment-page-words';
+import type { PaymentPageWords } from '../../shared/payment-page-words';
+import type { Message } from '../../shared/i18n/messages';
 import { element } from './dom';
 import { trainingCardForm } from './training-card-form';
 
@@ -13,15 +16,19 @@ import { trainingCardForm } from './training-card-form';
 const root = document.getElementById('payment') as HTMLElement;
 const { finish } = window.paymentWindow;
 
-async function cardEntry(publishableKey: string, amountLabel: string, cardholderName: string): Promise<void> {
-  const heading = element('h1', {}, 'Card payment');
+/** The page's words, as main sent them in the counter's language. */
+let words: PaymentPageWords = {};
+const say = (message: Message) => pageSays(words, message);
+
+async function cardEntry(publishableKey: string, amountLabel: string, cardholderName: string, locale: string): Promise<void> {
+  const heading = element('h1', {}, say(WORDS.title));
   const amount = element('p', { class: 'amount', 'data-testid': 'amount' }, amountLabel);
-  const holder = element('p', { class: 'holder' }, `Cardholder: ${cardholderName}`);
+  const holder = element('p', { class: 'holder' }, say(WORDS.cardholder));
   const mount = element('div', { id: 'card', class: 'card' });
   const error = element('p', { class: 'error', role: 'alert' });
-  const pay = element('button', { type: 'submit', class: 'primary' }, `Pay ${amountLabel}`);
-  const cancel = element('button', { type: 'button' }, 'Cancel');
-  const form = element('form', { 'aria-label': 'Card payment' });
+  const pay = element('button', { type: 'submit', class: 'primary' }, say(WORDS.pay));
+  const cancel = element('button', { type: 'button' }, say(WORDS.cancel));
+  const form = element('form', { 'aria-label': say(WORDS.title) });
   form.append(mount, error, element('div', { class: 'actions' }));
   form.lastElementChild?.append(cancel, pay);
   root.append(heading, amount, holder, form);
@@ -29,10 +36,11 @@ async function cardEntry(publishableKey: string, amountLabel: string, cardholder
   cancel.addEventListener('click', () => finish({ kind: 'closed' }));
   const stripe = await loadStripe(publishableKey);
   if (!stripe) {
-    finish({ kind: 'error', message: 'Stripe could not be loaded.' });
+    finish({ kind: 'error', message: say(WORDS.stripeNotLoaded) });
     return;
   }
-  const card: StripeCardElement = stripe.elements().create('card', { hidePostalCode: true });
+  // Stripe's element speaks the counter's language itself.
+  const card: StripeCardElement = stripe.elements({ locale: locale as 'auto' }).create('card', { hidePostalCode: true });
   card.mount(mount);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -40,7 +48,7 @@ async function cardEntry(publishableKey: string, amountLabel: string, cardholder
     error.textContent = '';
     void stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: cardholderName } }).then((result) => {
       if (result.error) {
-        error.textContent = result.error.message ?? 'The card could not be read.';
+        error.textContent = result.error.message ?? say(WORDS.cardNotRead);
         pay.disabled = false;
         return;
       }
@@ -50,10 +58,10 @@ async function cardEntry(publishableKey: string, amountLabel: string, cardholder
 }
 
 async function authentication(publishableKey: string, clientSecret: string): Promise<void> {
-  root.append(element('h1', {}, '3-D Secure'), element('p', { role: 'status' }, 'The cardholder’s bank is checking the payment…'));
+  root.append(element('h1', {}, say(WORDS.threeDSecure)), element('p', { role: 'status' }, say(WORDS.bankChecking)));
   const stripe = await loadStripe(publishableKey);
   if (!stripe) {
-    finish({ kind: 'failed', message: 'Stripe could not be loaded.' });
+    finish({ kind: 'failed', message: say(WORDS.stripeNotLoaded) });
     return;
   }
   // Stripe documents two paths: handleCardAction for an intent the server confirms itself
@@ -61,19 +69,21 @@ async function authentication(publishableKey: string, clientSecret: string): Pro
   // (automatic). The service chooses; the intent itself says which.
   const retrieved = await stripe.retrievePaymentIntent(clientSecret);
   if (retrieved.error) {
-    finish({ kind: 'failed', message: retrieved.error.message ?? 'The payment could not be found at Stripe.' });
+    finish({ kind: 'failed', message: retrieved.error.message ?? say(WORDS.paymentNotFound) });
     return;
   }
   const result =
     retrieved.paymentIntent.confirmation_method === 'manual'
       ? await stripe.handleCardAction(clientSecret)
       : await stripe.handleNextAction({ clientSecret });
-  finish(result.error ? { kind: 'failed', message: result.error.message ?? 'The bank check failed.' } : { kind: 'succeeded' });
+  finish(result.error ? { kind: 'failed', message: result.error.message ?? say(WORDS.bankCheckFailed) } : { kind: 'succeeded' });
 }
 
 void window.paymentWindow.request().then((request) => {
-  if (request.mode === 'card') return cardEntry(request.publishableKey, request.amountLabel, request.cardholderName);
+  words = request.words;
+  document.documentElement.lang = request.locale;
+  if (request.mode === 'card') return cardEntry(request.publishableKey, request.amountLabel, request.cardholderName, request.locale);
   if (request.mode === 'authenticate') return authentication(request.publishableKey, request.clientSecret);
-  trainingCardForm(root, request.amountLabel, request.cardholderName, finish);
+  trainingCardForm(root, request.amountLabel, (message) => pageSays(words, message), finish);
   return undefined;
 });

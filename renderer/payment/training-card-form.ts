@@ -8,19 +8,21 @@ import {
   expiryError,
   groupedExpiry,
   groupedNumber,
-  NOT_A_TEST_CARD,
   numberError,
   numberLength,
   postalCodeError,
+  STRIPE_MESSAGES,
   testPaymentMethodFor,
 } from '../../shared/training-card-rules';
+import { PAYMENT_PAGE_WORDS as WORDS } from '../../shared/payment-page-words';
+import type { Message } from '../../shared/i18n/messages';
 
 interface Field {
   input: HTMLInputElement;
   /** What the field holds now, as the checks read it (digits only for the card's own fields). */
   value(): string;
   /** Stripe's words for what is wrong with it, or null. */
-  error(): string | null;
+  error(): Message | null;
   /** Full: the card element moves on to the next field by itself. */
   complete(): boolean;
 }
@@ -33,15 +35,16 @@ interface Field {
 export function trainingCardForm(
   root: HTMLElement,
   amountLabel: string,
-  cardholderName: string,
+  /** The page's words, in the counter's language (the cardholder and amount already in them). */
+  say: (message: Message) => string,
   finish: (result: CardEntryResult) => void,
 ): void {
   const input = (label: string, placeholder: string, autocomplete: string, extra: Record<string, string> = {}) =>
     element('input', { 'aria-label': label, placeholder, autocomplete, spellcheck: 'false', ...extra });
-  const numberInput = input('Card number', '1234 1234 1234 1234', 'off', { inputmode: 'numeric', class: 'number' });
-  const expiryInput = input('Expiration date', 'MM / YY', 'off', { inputmode: 'numeric', class: 'expiry' });
-  const cvcInput = input('CVC', 'CVC', 'off', { inputmode: 'numeric', class: 'cvc' });
-  const postalInput = input('Postal code', 'Postal code', 'off', { class: 'postal', maxlength: '10' });
+  const numberInput = input(say(WORDS.number), '1234 1234 1234 1234', 'off', { inputmode: 'numeric', class: 'number' });
+  const expiryInput = input(say(WORDS.expiry), say(WORDS.expiryPlaceholder), 'off', { inputmode: 'numeric', class: 'expiry' });
+  const cvcInput = input(say(WORDS.cvc), say(WORDS.cvc), 'off', { inputmode: 'numeric', class: 'cvc' });
+  const postalInput = input(say(WORDS.postal), say(WORDS.postal), 'off', { class: 'postal', maxlength: '10' });
   const error = element('p', { id: 'card-error', class: 'error', role: 'alert' });
 
   const digitsOf = (field: HTMLInputElement) => field.value.replace(/\D/g, '');
@@ -71,7 +74,7 @@ export function trainingCardForm(
   };
   const fields = [number, expiry, cvc, postal];
 
-  const show = (field: Field | null, message: string) => {
+  const show = (field: Field | null, message: Message | null) => {
     for (const each of fields) {
       const wrong = each === field;
       for (const [name, value] of [
@@ -82,16 +85,16 @@ export function trainingCardForm(
         else each.input.removeAttribute(name);
       }
     }
-    error.textContent = message;
+    error.textContent = message === null ? '' : say(message);
   };
   let refusedNumber: string | null = null;
   /** As Stripe's element does: the first field with something wrong speaks, the rest wait their turn. */
   const showFirstError = (among: Field[]) => {
     const wrong = among.find((field) => field.error() !== null);
-    if (wrong) show(wrong, wrong.error() ?? '');
+    if (wrong) show(wrong, wrong.error());
     // A number refused as no test card stays refused until it is changed.
-    else if (refusedNumber !== null && refusedNumber === number.value()) show(number, NOT_A_TEST_CARD);
-    else show(null, '');
+    else if (refusedNumber !== null && refusedNumber === number.value()) show(number, STRIPE_MESSAGES.notATestCard);
+    else show(null, null);
     return wrong;
   };
   const touched = new Set<Field>();
@@ -122,23 +125,19 @@ export function trainingCardForm(
       showFirstError([...touched]);
     });
 
-  const pay = element('button', { type: 'submit', class: 'primary' }, `Pay ${amountLabel}`);
-  const cancel = element('button', { type: 'button' }, 'Cancel');
-  const row = element('div', { class: 'card training-card', role: 'group', 'aria-label': 'Card details' });
+  const pay = element('button', { type: 'submit', class: 'primary' }, say(WORDS.pay));
+  const cancel = element('button', { type: 'button' }, say(WORDS.cancel));
+  const row = element('div', { class: 'card training-card', role: 'group', 'aria-label': say(WORDS.cardDetails) });
   row.append(numberInput, expiryInput, cvcInput, postalInput);
-  const form = element('form', { 'aria-label': 'Card payment', novalidate: '' });
+  const form = element('form', { 'aria-label': say(WORDS.title), novalidate: '' });
   const actions = element('div', { class: 'actions' });
   actions.append(cancel, pay);
   form.append(row, error, actions);
   root.append(
-    element('h1', {}, 'Card payment'),
+    element('h1', {}, say(WORDS.title)),
     element('p', { class: 'amount', 'data-testid': 'amount' }, amountLabel),
-    element('p', { class: 'holder' }, `Cardholder: ${cardholderName}`),
-    element(
-      'p',
-      { class: 'training-note', 'data-testid': 'training-note' },
-      'Training: type one of Stripe’s test cards, as a traveler’s card is typed at the counter. Nothing is charged and nothing leaves this computer.',
-    ),
+    element('p', { class: 'holder' }, say(WORDS.cardholder)),
+    element('p', { class: 'training-note', 'data-testid': 'training-note' }, say(WORDS.trainingNote)),
     form,
   );
 
@@ -155,7 +154,7 @@ export function trainingCardForm(
     if (!paymentMethodId) {
       refusedNumber = number.value();
       numberInput.focus();
-      show(number, NOT_A_TEST_CARD);
+      show(number, STRIPE_MESSAGES.notATestCard);
       return;
     }
     pay.disabled = true;

@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { paymentPageWording } from '../../electron/core/i18n/payment-page';
+import type { MainWords } from '../../electron/core/i18n/main-words';
 import type { PaymentWindows } from '../../electron/core/engine/payments/payment-windows';
 import { checkedPageResult } from '../../shared/payment-window';
 import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, PaymentPageResult } from '../../shared/payment-window';
@@ -8,7 +10,14 @@ import type { AuthenticationResult, CardEntryResult, PaymentPageRequest, Payment
  * payment page the app packages (card entry, training's card form, Stripe 3-D Secure) or the built-in
  * service's challenge.
  */
-export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => string): PaymentWindows {
+export function harnessPaymentWindows(
+  context: BrowserContext,
+  siteUrl: () => string,
+  /** Main's words in the counter's language, for the page (the core's, once it exists). */
+  words: () => Pick<MainWords, 'text' | 'language'>,
+): PaymentWindows {
+  const wording = (request: { amountLabel: string; cardholderName: string }) =>
+    paymentPageWording(words(), { amount: request.amountLabel, name: request.cardholderName });
   async function paymentPage(request: PaymentPageRequest): Promise<PaymentPageResult> {
     const page = await context.newPage();
     return new Promise<PaymentPageResult>((resolve) => {
@@ -63,8 +72,8 @@ export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => st
     collectCard: async (request) =>
       (await paymentPage(
         'training' in request
-          ? { mode: 'training-card', amountLabel: request.amountLabel, cardholderName: request.cardholderName }
-          : { mode: 'card', ...request },
+          ? { mode: 'training-card', amountLabel: request.amountLabel, cardholderName: request.cardholderName, ...wording(request) }
+          : { mode: 'card', ...request, ...wording(request) },
       )) as CardEntryResult,
     authenticate: async (request) =>
       request.kind === 'built-in'
@@ -73,6 +82,7 @@ export function harnessPaymentWindows(context: BrowserContext, siteUrl: () => st
             mode: 'authenticate',
             publishableKey: request.publishableKey,
             clientSecret: request.clientSecret,
+            ...paymentPageWording(words()),
           })) as AuthenticationResult),
   };
 }

@@ -152,7 +152,11 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.doubtWindowMs ? { doubtWindowMs: options.doubtWindowMs } : {}),
     ...(options.updater ? { updater: options.updater } : {}),
-    paymentWindows: harnessPaymentWindows(context, () => site.url),
+    paymentWindows: harnessPaymentWindows(
+      context,
+      () => site.url,
+      () => core.language.words,
+    ),
     // Chromium's own PDF printing of the voucher page, saved in the data folder as if the agent chose it.
     pdfPrinter: {
       savePdf: async (name) => (await page.pdf({ path: join(dataDir, name), format: 'A4', printBackground: true }), join(dataDir, name)),

@@ -170,7 +170,7 @@ describe('training: the card typed in the card window, as at a real counter', ()
     await typeCard(cardWindow, { number: '4111 1111 1111 1111', ...VALID });
     await cardWindow.keyboard.press('Enter');
     const error = cardWindow.getByRole('alert');
-    expect(await error.textContent()).toContain('Training takes only Stripe’s test cards');
+    expect(await error.textContent()).toContain('Training takes only Stripe’s test cards, such as 4242 4242 4242 4242.');
     expect(await error.textContent()).toContain('Never type a real card here');
     expect(await cardWindow.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
     expect(await focusedName(cardWindow)).toBe('Card number');

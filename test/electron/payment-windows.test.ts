@@ -5,6 +5,7 @@ import { BrowserWindow, ipcMain, session } from './electron-stand-in';
 
 vi.mock('electron', () => import('./electron-stand-in'));
 const { electronPaymentWindows } = await import('../../electron/main/payment-windows');
+const { createMainWords } = await import('../../electron/core/i18n/main-words');
 
 const ROOT = join(import.meta.dirname, '../..');
 const lastWindow = () => BrowserWindow.created.at(-1) as BrowserWindow;
@@ -16,6 +17,25 @@ beforeEach(() => {
 });
 
 describe('the payment windows in the app', () => {
+  test('in the counter’s language: the page’s words worded by main in German, Stripe’s own element asked for German', async () => {
+    const main = new BrowserWindow({});
+    const german = createMainWords(() => 'de');
+    await german.follow();
+    const windows = electronPaymentWindows(() => main as never, 'file:///opt/packdesk/out/renderer/payment.html', german);
+    void windows.collectCard({ publishableKey: 'pk_test_abc12345', amountLabel: '10,00 €', cardholderName: 'Ana Silva' });
+    const card = lastWindow();
+    const request = ipcMain.handlers.get('payment-window:request');
+    expect(await request?.({ sender: { id: card.webContents.id } }, undefined)).toMatchObject({
+      words: {
+        'payment.page.title': 'Kartenzahlung',
+        'payment.page.pay': '10,00 € bezahlen',
+        'payment.page.cardholder': 'Karteninhaber: Ana Silva',
+      },
+      locale: 'de',
+    });
+    expect(card.options).toMatchObject({ title: expect.not.stringContaining('Card payment') });
+  });
+
   test('card entry: a modal, sandboxed window on its own session, loading the packaged page; only that window’s one result counts', async () => {
     const main = new BrowserWindow({});
     const windows = electronPaymentWindows(() => main as never, 'file:///opt/packdesk/out/renderer/payment.html');
@@ -37,6 +57,9 @@ describe('the payment windows in the app', () => {
       publishableKey: 'pk_test_abc12345',
       amountLabel: '€10.00',
       cardholderName: 'Ana Silva',
+      // The page's words, worded by main (English here), the amount and cardholder in them; Stripe's element in English.
+      words: expect.objectContaining({ 'payment.page.pay': 'Pay €10.00', 'payment.page.cardholder': 'Cardholder: Ana Silva' }),
+      locale: 'en',
     });
     expect(await request?.({ sender: { id: main.webContents.id } }, undefined)).toBeNull();
 

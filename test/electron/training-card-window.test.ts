@@ -25,6 +25,11 @@ describe('the training card window in the app', () => {
       mode: 'training-card',
       amountLabel: '€10.00',
       cardholderName: 'Ana Silva',
+      words: expect.objectContaining({
+        'payment.page.title': 'Card payment',
+        'payment.card.numberIncomplete': 'Your card number is incomplete.',
+      }),
+      locale: 'en',
     });
     ipcMain.deliver(
       'payment-window:result',

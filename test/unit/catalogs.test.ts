@@ -20,8 +20,9 @@ const TRANSLATED = LANGUAGES.filter((language) => language !== 'en');
  * Anything else equal to English is a message nobody translated.
  */
 const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
-  de: new Set(['PDF', 'CSV', 'UTC', 'Esc', 'Tab', 'LIVE', 'TEST', 'Status', 'Agent', 'Administrator', 'Name', 'PIN', 'Training']),
+  de: new Set(['3-D Secure', 'PDF', 'CSV', 'UTC', 'Esc', 'Tab', 'LIVE', 'TEST', 'Status', 'Agent', 'Administrator', 'Name', 'PIN', 'Training']),
   fr: new Set([
+    '3-D Secure',
     '{count, plural, one {# minute} other {# minutes}}',
     'PDF',
     'CSV',
@@ -35,7 +36,7 @@ const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
     'PIN',
     'Message',
   ]),
-  es: new Set(['PDF', 'CSV', 'UTC', 'Ctrl', 'Esc', 'Tab', 'Total', 'PIN']),
+  es: new Set(['3-D Secure', 'PDF', 'CSV', 'UTC', 'Ctrl', 'Esc', 'Tab', 'Total', 'PIN']),
 };
 const lettersOutsideArguments = (message: string): boolean =>
   (function hasLetters(elements: MessageFormatElement[]): boolean {

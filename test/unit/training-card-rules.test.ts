@@ -1,17 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { cardBehaviour } from '../../electron/sandbox/card-behaviours';
 import { checkedPageResult } from '../../shared/payment-window';
-import {
-  cvcError,
-  expiryDigits,
-  expiryError,
-  groupedExpiry,
-  groupedNumber,
-  numberError,
-  postalCodeError,
-  STRIPE_TEST_CARDS,
-  testPaymentMethodFor,
-} from '../../shared/training-card-rules';
+import type { Message } from '../../shared/i18n/messages';
+import { paymentPageWords } from '../../shared/payment-page-words';
+import * as rules from '../../shared/training-card-rules';
+import { expiryDigits, groupedExpiry, groupedNumber, STRIPE_TEST_CARDS, testPaymentMethodFor } from '../../shared/training-card-rules';
+
+// The card element's words in English, as the page shows them on an English counter.
+const english = (message: Message | null) => message?.defaultMessage ?? null;
+const numberError = (digits: string) => english(rules.numberError(digits));
+const cvcError = (cvc: string, digits: string) => english(rules.cvcError(cvc, digits));
+const expiryError = (digits: string, today: Date) => english(rules.expiryError(digits, today));
+const postalCodeError = (code: string) => english(rules.postalCodeError(code));
 
 /** What Stripe's testing page says each number does, by its PaymentMethod id. */
 const DOCUMENTED: [string, string, ReturnType<typeof cardBehaviour>][] = [
@@ -88,7 +88,13 @@ describe('the training card form takes Stripe’s test cards', () => {
 });
 
 describe('what main believes from the training card window', () => {
-  const request = { mode: 'training-card', amountLabel: '€10.00', cardholderName: 'Ana Silva' } as const;
+  const request = {
+    mode: 'training-card',
+    amountLabel: '€10.00',
+    cardholderName: 'Ana Silva',
+    words: paymentPageWords((message) => message.defaultMessage, { amount: '€10.00', name: 'Ana Silva' }),
+    locale: 'en',
+  } as const;
 
   test('a test PaymentMethod id', () => {
     expect(checkedPageResult(request, { kind: 'payment_method', paymentMethodId: 'pm_card_visa' })).toEqual({

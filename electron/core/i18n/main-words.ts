@@ -12,8 +12,10 @@ export interface MoneyValue {
   currency: string;
 }
 export type WordValues = Record<string, string | number | MoneyValue>;
+/** A text's values: these, or a message worded first in the same language (what a call does, in a refusal). */
+export type TextValues = Record<string, WordValues[string] | { message: Message; values?: WordValues }>;
 /** Words main shows a person: a catalog message with its values, or (from a person or the service) text as it came. */
-export type Text = string | { message: Message; values?: WordValues };
+export type Text = string | { message: Message; values?: TextValues };
 
 const cache = createIntlCache();
 // A message with no translation loaded yet shows its English words: never an error at the counter.
@@ -27,7 +29,7 @@ function format(intl: IntlShape, text: Text): string {
   const values = Object.fromEntries(
     Object.entries(text.values ?? {}).map(([name, value]) => [
       name,
-      typeof value === 'object' ? formatMoney(value.minor, value.currency, intl.locale) : value,
+      typeof value !== 'object' ? value : 'message' in value ? format(intl, value) : formatMoney(value.minor, value.currency, intl.locale),
     ]),
   );
   return intl.formatMessage(text.message, values);
@@ -47,6 +49,8 @@ export interface MainWords {
   wordingIn(language: Language): Promise<Wording>;
   /** Loads the language in use now, so its words are ready before they are asked for. */
   follow(): Promise<void>;
+  /** The language in use now. */
+  language(): Language;
 }
 
 export function createMainWords(language: () => Language): MainWords {
@@ -67,5 +71,6 @@ export function createMainWords(language: () => Language): MainWords {
     follow: async () => {
       await load(language());
     },
+    language,
   };
 }
