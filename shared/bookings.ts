@@ -3,6 +3,7 @@ import { containsCardNumber } from './card-number-screening';
 import { defineMessages, issue } from './i18n/messages';
 import type { Message } from './i18n/messages';
 import { profileKindSchema } from './profiles';
+import { storedWordsSchema } from './stored-words';
 
 /** Packdesk's own status for a hold the service made but whose id was lost on the way back. */
 export const UNCONFIRMED_HOLD = 'Unconfirmed hold';
@@ -112,6 +113,8 @@ export const bookingRecordSchema = z.object({
   paymentIntentId: z.string().nullable(),
   /** Why the agent should look at this booking (it was reconciled after a lost answer), or null. */
   attention: z.string().nullable(),
+  /** The attention's words as a catalog message, shown in the agent's language; null on rows from before (their English `attention` is shown). */
+  attentionWords: storedWordsSchema.nullable(),
   /** A write sent to the service whose outcome is not known yet ('book', 'cancel'…), or null. */
   inFlight: z.string().nullable(),
   /** The agency counter that made this booking ("Desk 2"); null: this counter. */
@@ -134,6 +137,8 @@ export const timelineEventSchema = z.object({
   at: z.string(),
   type: z.string(),
   summary: z.string(),
+  /** The line as a catalog message, shown in the agent's language; null on lines from before (their English `summary` is shown). */
+  words: storedWordsSchema.nullable(),
   /** The agent who wrote the line and the supervisor who approved it; null where nobody was named. */
   agent: z.string().nullable(),
   approver: z.string().nullable(),

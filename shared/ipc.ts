@@ -56,6 +56,7 @@ const noInput = z.object({}).strict();
 const profileId = z.number().int().positive();
 const profileName = z.string().trim().min(1, issue(words.profileNameRequired)).max(60, issue(words.profileNameTooLong));
 const bookingId = z.number().int().positive();
+const checkSaid = attemptSchema.shape.problemsSaid.element;
 const packageSummary = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -294,8 +295,8 @@ export const channels = {
   },
   'training:check-exercise': {
     input: noInput,
-    /** `unfinished` says why the exercise is not over yet (a booking still moving); the attempt then stays open. */
-    output: z.object({ attempt: attemptSchema, unfinished: z.string().nullable() }),
+    /** `unfinished`: why the exercise is not over yet (a booking still moving), in English, and for the screen to word; it stays open. */
+    output: z.object({ attempt: attemptSchema, unfinished: z.string().nullable(), unfinishedSaid: checkSaid.nullable() }),
   },
   'training:report': {
     input: noInput,

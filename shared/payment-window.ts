@@ -25,7 +25,9 @@ export const PAYMENT_WINDOW_RESULT = 'payment-window:result';
 // The page's words in the counter's language, and the locale Stripe's own element speaks.
 const worded = { words: paymentPageWordsSchema, locale: z.enum(['en', 'de', 'fr', 'es']) };
 export const paymentPageRequestSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('card'), publishableKey: z.string(), amountLabel: z.string(), cardholderName: z.string(), ...worded }).strict(),
+  z
+    .object({ mode: z.literal('card'), publishableKey: z.string(), amountLabel: z.string(), cardholderName: z.string(), ...worded })
+    .strict(),
   z.object({ mode: z.literal('authenticate'), publishableKey: z.string(), clientSecret: z.string(), ...worded }).strict(),
   // A training profile: the page's own card form, which takes Stripe's test card numbers only, without Stripe.js.
   z.object({ mode: z.literal('training-card'), amountLabel: z.string(), cardholderName: z.string(), ...worded }).strict(),

@@ -1,5 +1,6 @@
 import { defineMessages, issue } from './i18n/messages';
 import { z } from 'zod';
+import { storedWordsSchema } from './stored-words';
 
 const words = defineMessages({
   periodBackwards: {
@@ -53,7 +54,14 @@ const waitingChangeSchema = z.object({
   requestedAt: z.string().nullable(),
 });
 
-const flaggedSchema = z.object({ bookingId: z.number().int(), clientReference: z.string(), holder: z.string(), attention: z.string() });
+const flaggedSchema = z.object({
+  bookingId: z.number().int(),
+  clientReference: z.string(),
+  holder: z.string(),
+  attention: z.string(),
+  /** The attention's words, shown in the reader's language; null on rows from before (the English `attention` is shown). */
+  attentionWords: storedWordsSchema.nullable(),
+});
 
 export const todayFiguresSchema = z.object({
   day: z.string(),

@@ -16,10 +16,8 @@ export type ScenarioId = z.infer<typeof scenarioIdSchema>;
 
 /** One scenario as the trainer panel shows it. */
 export const scenarioViewSchema = z.object({
+  /** Its title and what the agent will see while it is on: scenarioWords (shared/training-words.ts), worded by the screen. */
   id: scenarioIdSchema,
-  title: z.string(),
-  /** What the agent will see while it is on, in the words of the counter. */
-  agentSees: z.string(),
   on: z.boolean(),
   /** When it ends by itself (ISO), while on. */
   endsAt: z.string().nullable(),
@@ -39,27 +37,38 @@ export const exerciseIdSchema = z.enum([
 ]);
 export type ExerciseId = z.infer<typeof exerciseIdSchema>;
 
+/**
+ * A check's words as kept with a try and sent to the screens, which word them in their language
+ * (shared/training-words.ts, sayCheck): a message of `checkWords` by id with its values, or (a try recorded before) its text.
+ */
+export const checkSaidSchema = z.union([
+  z.string(),
+  z.object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
+]);
+export type CheckSaid = z.infer<typeof checkSaidSchema>;
+
 /** One try at an exercise: when, how long, and what went wrong (nothing, when passed). */
 export const attemptSchema = z.object({
   id: z.number().int(),
+  /** Its title: exerciseWords (shared/training-words.ts), worded by the screen or the report. */
   exerciseId: exerciseIdSchema,
-  title: z.string(),
   startedAt: z.string(),
   /** Null while the trainee is still on it. */
   finishedAt: z.string().nullable(),
   passed: z.boolean().nullable(),
+  /** What went wrong, in English (what main's logs and the tests read). */
   problems: z.array(z.string()),
+  /** The same, for a screen or a report to word in its own language (sayCheck). */
+  problemsSaid: z.array(checkSaidSchema),
   seconds: z.number().nullable(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 
 export const exerciseViewSchema = z.object({
+  /** Its title and its task, as the trainee is given it: exerciseWords (shared/training-words.ts), worded by the screen. */
   id: exerciseIdSchema,
-  title: z.string(),
-  /** The task, as the trainee is given it. */
-  task: z.string(),
-  /** The scenarios it turns on, by title. */
-  scenarios: z.array(z.string()),
+  /** The scenarios it turns on (their titles: scenarioWords). */
+  scenarios: z.array(scenarioIdSchema),
   /** The latest try, if any. */
   last: attemptSchema.nullable(),
 });

@@ -113,7 +113,7 @@ export function createCore(options: CoreOptions) {
     }
   })();
   const preferences = createPreferences(settingsDb);
-  const words = { text: (text: Text) => language.words.text(text) };
+  const words = { text: (text: Text) => language.words.text(text), wording: () => language.words.wording() };
   const profiles = createProfileService(settingsDb, preferences, options.secrets, options.askAgent, words);
   const events = createEventHub();
   /** This counter as the audit and the ledger name it: the agency's name for this desk, else its booking references' code, else the computer's. */
@@ -153,11 +153,11 @@ export function createCore(options: CoreOptions) {
     // Agents defined once for the agency reach this counter (sign-in works offline); its audit and what it runs go to the agency.
     people: { agents: createAgencyAgentCopy(settingsDb), audit },
     fleet: { report: () => updates.service.status() },
+    words,
     ...(options.agencyTimings ? { timings: options.agencyTimings } : {}),
   });
-
   // What a restored backup left open: held for the agent, out of the reconciler's reach.
-  const heldWrites = createHeldWrites({ db: ledgerDb, bookingOf: ledger.get, announce: ledger.announce });
+  const heldWrites = createHeldWrites({ db: ledgerDb, bookingOf: ledger.get, announce: ledger.announce, wording: words });
   /** This counter as a restore compares a backup with it: its agency id (joined, or saved), its client references' code. */
   const thisCounter = () => ({
     counterId: agency.ledger.membership()?.counterId ?? agency.savedCounterId(),
@@ -174,7 +174,7 @@ export function createCore(options: CoreOptions) {
     },
   };
 
-  const updates = counterUpdates({ ...options, preferences, events, agency });
+  const updates = counterUpdates({ ...options, preferences, events, agency, words });
   const services = createServiceClients({
     profiles,
     builtInService: options.builtInService,
@@ -279,7 +279,7 @@ export function createCore(options: CoreOptions) {
     ...historyIpc({ ledger, profiles, counterName: () => agency.status().counterName, fileSaver: options.fileSaver }),
     ...reportsIpc({ ledger, profiles, access, agents, files: options, wording: () => language.words.wording() }),
     ...agencyIpc({ agency: agencyOfAgent, profiles }),
-    ...restoreIpc({ heldWrites, engine, ledger, profiles, agencyConnectionSaved: () => agency.savedCounterId() !== null }),
+    ...restoreIpc({ heldWrites, engine, ledger, profiles, words, agencyConnectionSaved: () => agency.savedCounterId() !== null }),
     ...trainingIpc({
       trainer,
       exercises: createExerciseRunner({
@@ -294,7 +294,7 @@ export function createCore(options: CoreOptions) {
       events,
       printer: options.pdfPrinter,
     }),
-    ...auditIpc({ audit, fileSaver: options.fileSaver, onVerdict: auditChecked }),
+    ...auditIpc({ audit, fileSaver: options.fileSaver, onVerdict: auditChecked, words }),
     ...updates.handlers,
     ...languageIpc({ language }),
   };
@@ -356,7 +356,7 @@ export function createCore(options: CoreOptions) {
         reconciler.start();
         updates.service.start();
         stopDailyBackups = startDailyBackups(ledgerDb, options.dataDir, options.firstDailyBackupMs ?? 5 * 60_000);
-        auditAtStart = await audit.verify().catch((error: unknown) => {
+        auditAtStart = await audit.verify(words).catch((error: unknown) => {
           console.error('[audit] the audit could not be checked', error);
           return null;
         });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { auditMigrations } from './audit/audit-migrations';
 import { CHAIN_SELECT, walkChain } from './audit/audit-chain';
+import { englishText } from './i18n/main-words';
 import type { ChainRow } from './audit/audit-chain';
 import type { Migration } from './database';
 import { ledgerMigrations } from './ledger/ledger-migrations';
@@ -107,7 +108,7 @@ function auditBreak(db: DatabaseSync): string | null {
     const row = byHash.get(hash) as unknown as ChainRow | undefined;
     return row ?? null;
   });
-  return walk.broken?.message ?? null;
+  return walk.broken ? englishText(walk.broken.text) : null;
 }
 
 /** Removes a check's temporary copies. */

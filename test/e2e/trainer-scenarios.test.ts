@@ -4,7 +4,7 @@ import { availableStay, focusedName } from './flow-helpers';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
 import type { ScenarioId } from '../../shared/training';
-import { SCENARIOS } from '../../electron/core/training/scenarios';
+import { scenarioWords } from '../../shared/training-words';
 import { holdByKeyboard, payByKeyboard, travelerByKeyboard, unquotedStay } from './trainee-keys';
 import type { TraineeBooking } from './trainee-keys';
 
@@ -15,7 +15,7 @@ const traveler = { name: 'Ines', surname: 'Moreau', email: 'ines.moreau@example.
 /** The trainer turns a scenario on in the panel (Ctrl+T, its switch, Space); its clock shows when it ends. */
 async function turnOn(harness: Harness, id: ScenarioId) {
   const { page } = harness;
-  const title = SCENARIOS.find((scenario) => scenario.id === id)?.title ?? id;
+  const title = scenarioWords[id].title.defaultMessage;
   await page.keyboard.press('Control+t');
   const toggle = page.getByRole('switch', { name: title });
   await toggle.focus();

@@ -28,6 +28,7 @@ const row = (status: string, extra: Partial<BookingRecord> = {}): BookingRecord 
   pendingModification: null,
   paymentIntentId: null,
   attention: null,
+  attentionWords: null,
   inFlight: null,
   originCounter: null,
   madeBy: null,

@@ -20,7 +20,22 @@ const TRANSLATED = LANGUAGES.filter((language) => language !== 'en');
  * Anything else equal to English is a message nobody translated.
  */
 const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
-  de: new Set(['3-D Secure', 'PDF', 'CSV', 'UTC', 'Esc', 'Tab', 'LIVE', 'TEST', 'Status', 'Agent', 'Administrator', 'Name', 'PIN', 'Training']),
+  de: new Set([
+    '3-D Secure',
+    'PDF',
+    'CSV',
+    'UTC',
+    'Esc',
+    'Tab',
+    'LIVE',
+    'TEST',
+    'Status',
+    'Agent',
+    'Administrator',
+    'Name',
+    'PIN',
+    'Training',
+  ]),
   fr: new Set([
     '3-D Secure',
     '{count, plural, one {# minute} other {# minutes}}',

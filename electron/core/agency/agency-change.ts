@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedWordsSchema } from '../../../shared/stored-words';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
 const instant = z.iso.datetime({ offset: true });
@@ -69,6 +70,8 @@ const agencyTimelineEventSchema = z.strictObject({
   approver: personName.nullable().default(null),
   counter: counterName.nullable().default(null),
   byPackdesk: z.boolean().default(false),
+  /** The line as a catalog message and its values, shown in each counter's agent's language; absent on older changes. */
+  words: storedWordsSchema.nullable().default(null),
 });
 
 /** What a counter sends to the agency and receives back: a booking's new state, or a timeline event. */

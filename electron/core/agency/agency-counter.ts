@@ -1,3 +1,4 @@
+import type { MainWords } from '../i18n/main-words';
 import type { Pool } from 'pg';
 import type { AgencyLink, AgencyStatus } from '../../../shared/agency';
 import type { BookingRecord } from '../../../shared/bookings';
@@ -24,6 +25,8 @@ export interface AgencyCounterOptions {
   counter: AgencyCounter;
   ledger: AgencyLedger;
   onStatus: (status: AgencyStatus) => void;
+  /** Main's words in the counter's language: a refused link is told in them. */
+  words?: Pick<MainWords, 'text'>;
   /** This counter's agents and audit, and what it runs, shared with the agency once connected. */
   people?: SharingPorts['people'];
   fleet?: SharingPorts['fleet'];
@@ -76,6 +79,9 @@ const bounded = (work: Promise<void>, ms: number): Promise<void> =>
  * outbox, follows the other counters' changes, and holds the leases that keep one writer and one
  * tracker per booking. The counter's own ledger is the truth it works from; the agency is told.
  */
+/** What a refusal says and what to do, as the agent reads them. */
+const said = ({ message, hint }: AppError) => ({ message, hint });
+
 export function startAgencyCounter(options: AgencyCounterOptions) {
   const { counter, ledger } = options;
   const settings = options.queryTimeoutMs ? { ...options.settings, queryTimeoutMs: options.queryTimeoutMs } : options.settings;
@@ -126,7 +132,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
         unreachableSince ??= new Date().toISOString();
         link =
           refused && error instanceof AppError
-            ? { kind: 'refused', message: error.message, hint: error.hint }
+            ? { kind: 'refused', ...said(options.words ? error.localize(options.words) : error) }
             : { kind: 'unreachable', since: unreachableSince };
         publish();
         await new Promise<void>((resolve) => {

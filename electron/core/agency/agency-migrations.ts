@@ -7,6 +7,7 @@ import { FLEET_MIGRATION } from './agency-fleet-schema';
 import { PEOPLE_CHECK_MIGRATION } from './agency-people-check';
 import { AGENCY_PEOPLE_MIGRATION } from './agency-people-schema';
 import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
+import { WORDS_CHECK_MIGRATION } from './agency-words-check';
 
 const words = defineMessages({
   noTables: {
@@ -163,6 +164,8 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   PEOPLE_CHECK_MIGRATION,
   // The fleet: what each counter runs and where its updating stands, and the agency's minimum version.
   FLEET_MIGRATION,
+  // A timeline line's words (its catalog message and values), so each counter shows it in its own agent's language.
+  WORDS_CHECK_MIGRATION,
 ];
 
 /** Whether this login may change the agency's schema: it owns the database (a counter on its own role does not). */

@@ -67,6 +67,8 @@ export interface AgencyServiceDeps {
   people?: PeoplePorts;
   /** What this counter runs, for the agency's fleet list. */
   fleet?: FleetPorts;
+  /** Main's words in the counter's language: a refused link is told in them (English without). */
+  words?: Pick<MainWords, 'text'>;
   /** Timings for tests; the app uses the defaults. */
   timings?: Pick<
     AgencyCounterOptions,
@@ -103,6 +105,7 @@ export function createAgencyService(deps: AgencyServiceDeps) {
       onStatus: deps.onStatus,
       ...(deps.people ? { people: deps.people } : {}),
       ...(deps.fleet ? { fleet: deps.fleet } : {}),
+      ...(deps.words ? { words: deps.words } : {}),
       ...deps.timings,
     });
   }

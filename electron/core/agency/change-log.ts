@@ -59,7 +59,14 @@ export const isUnreadable = (entry: PulledEntry): entry is UnreadableChange => '
 /** What a person typed or a service named in a change (its ids and keys are checked by their shape instead). */
 const freeText = (change: AgencyChange): string[] =>
   change.kind === 'event'
-    ? [change.type, change.summary, change.agent ?? '', change.approver ?? '', change.counter ?? '']
+    ? [
+        change.type,
+        change.summary,
+        change.agent ?? '',
+        change.approver ?? '',
+        change.counter ?? '',
+        ...Object.values(change.words?.values ?? {}).filter((value) => typeof value === 'string'),
+      ]
     : [
         change.status,
         change.holderName,

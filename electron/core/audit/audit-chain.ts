@@ -1,4 +1,37 @@
 import { hash } from 'node:crypto';
+import { defineMessages } from '../../../shared/i18n/messages';
+import type { Text } from '../i18n/main-words';
+
+/** What breaks the chain, in words: the verdict shown in Settings and the red notice. Entry numbers are names, not amounts: written as they are. */
+export const verdictWords = defineMessages({
+  gone: {
+    id: 'audit.verdict.break.gone',
+    defaultMessage:
+      'Audit entry {expected} is missing: {last, select, same {entry {expected} is gone} other {entries {expected} to {last} are gone}}, the audit goes on at entry {sequence}.',
+  },
+  chainedTo: {
+    id: 'audit.verdict.break.chainedTo',
+    defaultMessage: 'Audit entry {before} was altered: it is not the entry that entry {expected} was chained to.',
+  },
+  reordered: {
+    id: 'audit.verdict.break.reordered',
+    defaultMessage: 'Audit entries are out of order: entry {written} stands where entry {expected} should be.',
+  },
+  renumbered: {
+    id: 'audit.verdict.break.renumbered',
+    defaultMessage: 'Audit entry {expected} is missing: it was removed and the entries after it were numbered again.',
+  },
+  altered: { id: 'audit.verdict.break.altered', defaultMessage: 'Audit entry {expected} was altered after it was written.' },
+  truncated: {
+    id: 'audit.verdict.break.truncated',
+    defaultMessage:
+      '{last, select, same {Audit entry {first} is} other {Audit entries {first} to {last} are}} missing from the end of the audit.',
+  },
+  rewritten: {
+    id: 'audit.verdict.break.rewritten',
+    defaultMessage: 'Audit entry {sequence} is not the one recorded: the audit was rewritten up to it.',
+  },
+});
 
 /**
  * An entry's canonical encoding, written by SQLite for the append and for every check alike: the
@@ -41,7 +74,8 @@ function preimageAs(row: ChainRow, sequence: number): string {
 export interface ChainBreak {
   problem: 'missing' | 'altered' | 'reordered';
   sequence: number;
-  message: string;
+  /** What broke, in words (verdictWords). */
+  text: Text;
 }
 
 export interface ChainWalk {
@@ -73,11 +107,11 @@ export function walkChain(rows: Iterable<ChainRow>, anchorSequence: number, rowO
 function checkRow(row: ChainRow, expected: number, previous: string, rowOfHash: (hash: string) => ChainRow | null): ChainBreak | null {
   const [sequence, prevHash, stored, preimage] = row;
   if (sequence !== expected) {
-    const gap = sequence - 1 === expected ? `entry ${expected} is gone` : `entries ${expected} to ${sequence - 1} are gone`;
+    const last = sequence - 1 === expected ? 'same' : String(sequence - 1);
     return {
       problem: 'missing',
       sequence: expected,
-      message: `Audit entry ${expected} is missing: ${gap}, the audit goes on at entry ${sequence}.`,
+      text: { message: verdictWords.gone, values: { expected: String(expected), last, sequence: String(sequence) } },
     };
   }
   const selfConsistent = sha256(preimage) === stored;
@@ -88,26 +122,23 @@ function checkRow(row: ChainRow, expected: number, previous: string, rowOfHash: 
     return {
       problem: 'altered',
       sequence: before,
-      message: `Audit entry ${before} was altered: it is not the entry that entry ${expected} was chained to.`,
+      text: { message: verdictWords.chainedTo, values: { before: String(before), expected: String(expected) } },
     };
   }
   // Written in another place: its own fields and hash hold together with another sequence number.
   const writtenAfter = writtenAs(prevHash, rowOfHash, 0);
   if (writtenAfter !== null && writtenAfter + 1 !== expected && sha256(preimageAs(row, writtenAfter + 1)) === stored) {
+    const written = String(writtenAfter + 1);
     return {
       problem: 'reordered',
       sequence: expected,
-      message: `Audit entries are out of order: entry ${writtenAfter + 1} stands where entry ${expected} should be.`,
+      text: { message: verdictWords.reordered, values: { written, expected: String(expected) } },
     };
   }
   if (writtenAfter === null && sha256(preimageAs(row, expected + 1)) === stored) {
-    return {
-      problem: 'missing',
-      sequence: expected,
-      message: `Audit entry ${expected} is missing: it was removed and the entries after it were numbered again.`,
-    };
+    return { problem: 'missing', sequence: expected, text: { message: verdictWords.renumbered, values: { expected: String(expected) } } };
   }
-  return { problem: 'altered', sequence: expected, message: `Audit entry ${expected} was altered after it was written.` };
+  return { problem: 'altered', sequence: expected, text: { message: verdictWords.altered, values: { expected: String(expected) } } };
 }
 
 /** The sequence number the entry holding this hash was written with (it may since have moved), or null if no entry holds it. */

@@ -4,7 +4,9 @@ import { containsCardNumber } from '../../../shared/card-number-screening';
 import type { AuditAction, AuditEntry, AuditFilter, AuditOutcome, AuditPerson, AuditVerdict } from '../../../shared/audit';
 import { AppError } from '../app-error';
 import { openDatabase, transaction } from '../database';
-import { CHAIN_SELECT, sha256, walkChain } from './audit-chain';
+import { englishText } from '../i18n/main-words';
+import type { MainWords, Text } from '../i18n/main-words';
+import { CHAIN_SELECT, sha256, verdictWords, walkChain } from './audit-chain';
 import type { ChainedAuditEntry, ChainRow, ChainWalk } from './audit-chain';
 import { auditMigrations } from './audit-migrations';
 import { auditWhere } from './audit-query';
@@ -214,12 +216,16 @@ export function createAuditLog({
     /** Every entry the filter keeps, in the chain's order (for an export). */
     everyEntry: (filter: AuditFilter): AuditEntry[] => matching(filter, 'oldest first'),
 
-    /** Walks the whole chain, then compares its length and last hash with the anchor. */
-    async verify(): Promise<AuditVerdict> {
+    /** Walks the whole chain, then compares its length and last hash with the anchor; what broke is worded by `words` (English without). */
+    async verify(words?: Pick<MainWords, 'text'>): Promise<AuditVerdict> {
+      const say = (text: Text) => (words ? words.text(text) : englishText(text));
       const checkedAt = now().toISOString();
       const anchored = anchor.get();
       const walked = await walk(anchored?.count ?? 0);
-      if (walked.broken) return { ok: false, entries: walked.entries, checkedAt, ...walked.broken };
+      if (walked.broken) {
+        const { problem, sequence, text } = walked.broken;
+        return { ok: false, entries: walked.entries, checkedAt, problem, sequence, message: say(text) };
+      }
       if (anchored && anchored.count > walked.entries) {
         const first = walked.entries + 1;
         return {
@@ -228,7 +234,10 @@ export function createAuditLog({
           checkedAt,
           problem: 'truncated',
           sequence: first,
-          message: `Audit entr${first === anchored.count ? `y ${first} is` : `ies ${first} to ${anchored.count} are`} missing from the end of the audit.`,
+          message: say({
+            message: verdictWords.truncated,
+            values: { first: String(first), last: first === anchored.count ? 'same' : String(anchored.count) },
+          }),
         };
       }
       if (anchored && anchored.count > 0 && walked.anchoredHash !== anchored.hash) {
@@ -238,7 +247,7 @@ export function createAuditLog({
           checkedAt,
           problem: 'altered',
           sequence: anchored.count,
-          message: `Audit entry ${anchored.count} is not the one recorded: the audit was rewritten up to it.`,
+          message: say({ message: verdictWords.rewritten, values: { sequence: String(anchored.count) } }),
         };
       }
       // An entry written just before a stop may not have reached the anchor yet: the chain holds, so the anchor follows it.

@@ -1,5 +1,7 @@
 import type { BookingRecord, StayRequest } from '../../../shared/bookings';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { OpenIntent } from '../ledger/ledger';
+import { eventWords, NO_ATTENTION } from '../ledger/ledger-words';
 import type { createBookingLocks } from './booking-locks';
 import { needsFollowing, patchFromRead } from './booking-reads';
 import { createCancellation } from './cancellation';
@@ -12,6 +14,10 @@ import { createPrebook } from './prebook';
 import { createPricing } from './pricing';
 import { settleBook } from './payments/settle-book';
 import type { Settlement } from './settlement';
+
+const lines = defineMessages({
+  acknowledged: { id: 'timeline.booking.acknowledged', defaultMessage: 'The agent checked the reconciled booking.' },
+});
 
 /** How long a traveler may stand at the desk paying a change, and how often Packdesk looks meanwhile. */
 const DESK_EVERY_TICK_MS = 10 * 60_000;
@@ -68,7 +74,7 @@ export function createBookingEngine(context: EngineContext, locks: ReturnType<ty
     const found = patchFromRead(row, read.data, rules, context.deps.claimedByPeer?.(row.id) ?? false);
     let current = row;
     if (found) {
-      const applied = ledger.applyRead(row.id, row.version, found.patch, { type: 'status', summary: found.summary });
+      const applied = ledger.applyRead(row.id, row.version, found.patch, { type: 'status', summary: found.summary, words: found.words });
       // A newer write got there first: this read is stale; the row is read again soon.
       if (!applied) return { booking: context.bookingOf(row.id), following: true };
       current = applied;
@@ -123,7 +129,7 @@ export function createBookingEngine(context: EngineContext, locks: ReturnType<ty
     /** The agent has seen the warning on a reconciled booking. */
     acknowledge(bookingId: number): BookingRecord {
       context.bookingOf(bookingId);
-      return ledger.update(bookingId, { attention: null }, { type: 'acknowledged', summary: 'The agent checked the reconciled booking.' });
+      return ledger.update(bookingId, NO_ATTENTION, { type: 'acknowledged', ...eventWords(lines.acknowledged) });
     },
   };
 }

@@ -3,7 +3,22 @@ import type { BookingRecord } from '../../../shared/bookings';
 import { UNCONFIRMED_HOLD } from '../../../shared/bookings';
 import { isConfirmedStatus, isFinalStatus, isTerminalStatus } from '../../../shared/status-rules';
 import type { StatusRules } from '../../../shared/status-rules';
+import { defineMessages } from '../../../shared/i18n/messages';
+import type { StoredWords } from '../../../shared/stored-words';
 import type { BookingPatch } from '../ledger/ledger';
+import { eventWords } from '../ledger/ledger-words';
+
+/**
+ * What a read changed, as one line: each part shown or not (yes/no), and whether a part comes after
+ * another (its "; "). The status and references are the service's own words.
+ */
+const lines = defineMessages({
+  readChanged: {
+    id: 'timeline.read.changed',
+    defaultMessage:
+      '{moved, select, yes {Status is now {status}} other {}}{referenced, select, yes {{referenceAfter, select, yes {; } other {}}reference {reference}} other {}}{restayed, select, yes {{stayAfter, select, yes {; } other {}}the service shows the stay {checkIn} to {checkOut}} other {}}{retotalled, select, yes {{totalAfter, select, yes {; } other {}}total {total} (minor units)} other {}}{details, select, yes {Details updated from the service} other {}}.',
+  },
+});
 
 /**
  * Whether a read may move the row from one status to another. Any status the service shows is
@@ -35,31 +50,57 @@ export function patchFromRead(
   read: ServiceBooking,
   rules: StatusRules,
   claimedElsewhere = false,
-): { patch: BookingPatch; summary: string } | null {
+): { patch: BookingPatch; summary: string; words: StoredWords } | null {
   const patch: BookingPatch = {};
-  const words: string[] = [];
-  if (mayMove(row.status, read.status, row.bookingReference !== null, rules, claimedElsewhere)) {
+  const yes = (shown: boolean) => (shown ? 'yes' : 'no');
+  let parts = 0;
+  const moved = mayMove(row.status, read.status, row.bookingReference !== null, rules, claimedElsewhere);
+  if (moved) {
     patch.status = read.status;
-    words.push(`Status is now ${read.status}`);
+    parts += 1;
   }
-  if (read.booking_reference && read.booking_reference !== row.bookingReference) {
+  const referenceAfter = parts > 0;
+  const referenced = Boolean(read.booking_reference && read.booking_reference !== row.bookingReference);
+  if (referenced) {
     patch.bookingReference = read.booking_reference;
-    words.push(`reference ${read.booking_reference}`);
+    parts += 1;
   }
   const stay = stayFromRead(read);
-  if (stay.checkIn !== undefined && (stay.checkIn !== row.checkIn || stay.checkOut !== row.checkOut)) {
+  const stayAfter = parts > 0;
+  const restayed = stay.checkIn !== undefined && (stay.checkIn !== row.checkIn || stay.checkOut !== row.checkOut);
+  if (restayed) {
     patch.checkIn = stay.checkIn;
     if (stay.checkOut !== undefined) patch.checkOut = stay.checkOut;
-    words.push(`the service shows the stay ${stay.checkIn} to ${stay.checkOut}`);
+    parts += 1;
   }
-  if (stay.totalMinor !== undefined && stay.totalMinor !== row.totalMinor) {
+  const totalAfter = parts > 0;
+  const retotalled = stay.totalMinor !== undefined && stay.totalMinor !== row.totalMinor;
+  if (retotalled) {
     patch.totalMinor = stay.totalMinor;
-    words.push(`total ${stay.totalMinor} (minor units)`);
+    parts += 1;
   }
   if (stay.currency !== undefined && stay.currency !== row.currency) patch.currency = stay.currency;
   if (stay.items !== undefined && JSON.stringify(stay.items) !== JSON.stringify(row.items)) patch.items = stay.items;
   if (Object.keys(patch).length === 0) return null;
-  return { patch, summary: `${words.join('; ') || 'Details updated from the service'}.` };
+  return {
+    patch,
+    ...eventWords(lines.readChanged, {
+      moved: yes(moved),
+      status: read.status,
+      referenced: yes(referenced),
+      referenceAfter: yes(referenceAfter),
+      reference: read.booking_reference ?? '',
+      restayed: yes(restayed),
+      stayAfter: yes(stayAfter),
+      checkIn: String(stay.checkIn),
+      checkOut: String(stay.checkOut),
+      retotalled: yes(retotalled),
+      totalAfter: yes(totalAfter),
+      // In minor units, as the service gave it: no currency is sure to go with it here.
+      total: String(stay.totalMinor),
+      details: yes(parts === 0),
+    }),
+  };
 }
 
 /**

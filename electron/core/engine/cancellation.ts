@@ -3,6 +3,7 @@ import type { BookingRecord } from '../../../shared/bookings';
 import { isFinalStatus } from '../../../shared/status-rules';
 import { AppError } from '../app-error';
 import type { OpenIntent } from '../ledger/ledger';
+import { attentionWords, eventWords, NO_ATTENTION } from '../ledger/ledger-words';
 import type { createBookingLocks } from './booking-locks';
 import { notConfirmedYet } from './engine-context';
 import type { EngineContext } from './engine-context';
@@ -18,6 +19,31 @@ const words = defineMessages({
   cancelNotMadeHint: { id: 'error.cancellation.cancelNotMade.hint', defaultMessage: 'Cancel again if the traveler still wants to.' },
   alreadyCancelled: { id: 'error.cancellation.alreadyCancelled.message', defaultMessage: 'This booking is already cancelled.' },
   alreadyCancelledHint: { id: 'error.cancellation.alreadyCancelled.hint', defaultMessage: 'Nothing more to do.' },
+});
+
+const lines = defineMessages({
+  lostCancelled: {
+    id: 'attention.cancel.lostCancelled',
+    defaultMessage: 'The cancellation’s answer was lost; the service shows the booking cancelled. Tell the traveler.',
+  },
+  lostCancelledLine: {
+    id: 'timeline.cancel.lostCancelled',
+    defaultMessage: 'The cancellation’s answer was lost; the service shows the booking Cancelled.',
+  },
+  lostNotCancelled: {
+    id: 'attention.cancel.lostNotCancelled',
+    defaultMessage:
+      'A cancellation whose answer was lost did not go through: the service shows the booking still {status}. Cancel it again if the traveler still wants to.',
+  },
+  lostNotCancelledLine: {
+    id: 'timeline.cancel.lostNotCancelled',
+    defaultMessage: 'The cancellation’s answer was lost; the service shows the booking still {status}: it was not cancelled.',
+  },
+  whileUnknown: {
+    id: 'attention.cancel.notConfirmedYet',
+    defaultMessage: 'Cancellation not confirmed yet: its answer was lost, and Packdesk is checking with the service. Do not cancel again.',
+  },
+  cancelled: { id: 'timeline.cancel.cancelled', defaultMessage: 'Cancelled: {reason}' },
 });
 
 /** Cancelling a booking, and settling a cancellation whose answer was lost. */
@@ -36,25 +62,16 @@ export function createCancellation(context: EngineContext, locks: ReturnType<typ
           status: read.status,
           pendingModification: null,
           nextCheckAt: null,
-          attention: fromReconciler
-            ? 'The cancellation’s answer was lost; the service shows the booking cancelled. Tell the traveler.'
-            : null,
+          ...(fromReconciler ? attentionWords(lines.lostCancelled) : NO_ATTENTION),
         },
-        event: { type: 'reconciled', summary: 'The cancellation’s answer was lost; the service shows the booking Cancelled.' },
+        event: { type: 'reconciled', ...eventWords(lines.lostCancelledLine) },
       });
       return { settled: true, booking: updated };
     }
     if (!doubtOver(context, intent, readStartedAt)) return { settled: false };
     const updated = ledger.finishWrite(intent.id, 'not_cancelled', {
-      patch: {
-        attention: fromReconciler
-          ? `A cancellation whose answer was lost did not go through: the service shows the booking still ${read.status}. Cancel it again if the traveler still wants to.`
-          : null,
-      },
-      event: {
-        type: 'reconciled',
-        summary: `The cancellation’s answer was lost; the service shows the booking still ${read.status}: it was not cancelled.`,
-      },
+      patch: fromReconciler ? attentionWords(lines.lostNotCancelled, { status: read.status }) : NO_ATTENTION,
+      event: { type: 'reconciled', ...eventWords(lines.lostNotCancelledLine, { status: read.status }) },
     });
     return {
       settled: true,
@@ -84,8 +101,7 @@ export function createCancellation(context: EngineContext, locks: ReturnType<typ
             bookingId,
             detail: { reason },
             send: () => client.cancel(context.serviceIdOf(booking), reason),
-            whileUnknown:
-              'Cancellation not confirmed yet: its answer was lost, and Packdesk is checking with the service. Do not cancel again.',
+            whileUnknown: attentionWords(lines.whileUnknown),
           });
         } catch (error) {
           throw await refusedInStatus(context, error, booking, 'cancel');
@@ -102,11 +118,12 @@ export function createCancellation(context: EngineContext, locks: ReturnType<typ
           stamp: 'changed',
           patch: {
             status,
-            attention: null,
+            ...NO_ATTENTION,
             pendingModification: null,
             nextCheckAt: isFinalStatus(status, context.rulesOf(booking)) ? null : context.now(),
           },
-          event: { type: 'cancelled', summary: `Cancelled: ${reason}` },
+          // The reason is the agent's own words, never translated.
+          event: { type: 'cancelled', ...eventWords(lines.cancelled, { reason }) },
         });
         return updated ?? context.bookingOf(bookingId);
       });

@@ -1,6 +1,5 @@
 import { defineMessages } from '../../../shared/i18n/messages';
 import type { BookingRecord, ChangeRequest, PriceSummary } from '../../../shared/bookings';
-import { formatMoney } from '../../../shared/format';
 import { CHANGE_AWAITING_PAYMENT } from '../../../shared/awaited-change';
 import { changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
 import { AppError } from '../app-error';
@@ -8,6 +7,7 @@ import { ServiceError } from '../api/service-errors';
 import { readDetail } from '../ledger/intent-details';
 import type { ChangeTarget, ModificationDetail } from '../ledger/intent-details';
 import type { OpenIntent, PendingChange } from '../ledger/ledger';
+import { attentionWords, eventWords, NO_ATTENTION } from '../ledger/ledger-words';
 import type { createBookingLocks } from './booking-locks';
 import { changeShown, changesFor, priceValues, stayAfterChange } from './change-target';
 import { notConfirmedYet } from './engine-context';
@@ -16,6 +16,60 @@ import type { Pricing } from './pricing';
 import { doubtOver, journaledWrite, settleUnreadable } from './journaled-write';
 import { refusedInStatus } from './refusals';
 import type { Settlement } from './settlement';
+
+/** Days are written as the service gives them (YYYY-MM-DD); amounts in the reader's locale. */
+const lines = defineMessages({
+  earlierVersion: {
+    id: 'attention.change.earlierVersion',
+    defaultMessage:
+      'A change was being sent when Packdesk was updated, and its answer was lost. This version cannot tell from the service whether it was made: check the booking’s dates and room with the service before telling the traveler.',
+  },
+  earlierVersionLine: {
+    id: 'timeline.change.earlierVersion',
+    defaultMessage: 'A change sent by an earlier Packdesk lost its answer; whether it was made cannot be checked.',
+  },
+  lostMade: {
+    id: 'attention.change.lostMade',
+    defaultMessage: 'The change’s answer was lost; the service shows it made ({checkIn} to {checkOut}). Tell the traveler.',
+  },
+  lostMadeLine: {
+    id: 'timeline.change.lostMade',
+    defaultMessage: 'The change’s answer was lost; the service shows it made: {checkIn} to {checkOut}.',
+  },
+  lostNotMade: {
+    id: 'attention.change.lostNotMade',
+    defaultMessage:
+      'A change whose answer was lost was not made: the service shows the booking unchanged.{costsMore, select, yes { A change that costs more may be waiting for payment at a link Packdesk never received: if the service refuses a new change as waiting for payment, ask its support for the link.} other {}}',
+  },
+  lostNotMadeLine: {
+    id: 'timeline.change.lostNotMade',
+    defaultMessage: 'The change’s answer was lost; the service shows the booking unchanged.',
+  },
+  lostUnknown: {
+    id: 'attention.change.lostUnknown',
+    defaultMessage:
+      'A change’s answer was lost and the service cannot show whether it was made ({checkIn} to {checkOut}, no difference in price). Check the booking’s dates and room with the service’s support before telling the traveler.',
+  },
+  lostUnknownLine: {
+    id: 'timeline.change.lostUnknown',
+    defaultMessage: 'The change’s answer was lost; the service cannot show whether it was made.',
+  },
+  whileUnknown: {
+    id: 'attention.change.notConfirmedYet',
+    defaultMessage:
+      'Change not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the dates or room changed. Do not send it again.',
+  },
+  paymentRequired: {
+    id: 'timeline.change.paymentRequired',
+    defaultMessage:
+      'Change {reference} ({checkIn} to {checkOut}) costs {amount} more; waiting for the traveler to pay it at its payment link.',
+  },
+  refunded: { id: 'timeline.change.refunded', defaultMessage: 'Changed; {amount} refunded automatically.' },
+  noExtraCost: { id: 'timeline.change.noExtraCost', defaultMessage: 'Changed at no extra cost.' },
+});
+
+/** A change's stay as its words take it. */
+const stayOf = (target: { checkIn: string; checkOut: string }) => ({ checkIn: target.checkIn, checkOut: target.checkOut });
 
 const words = defineMessages({
   changeNotMade: {
@@ -80,14 +134,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     if ('kind' in detail) {
       // Journaled by a Packdesk before schema 4, with the changes only: what they were meant to make cannot be checked.
       const updated = ledger.finishWrite(intent.id, 'unknown_earlier_version', {
-        patch: {
-          attention:
-            'A change was being sent when Packdesk was updated, and its answer was lost. This version cannot tell from the service whether it was made: check the booking’s dates and room with the service before telling the traveler.',
-        },
-        event: {
-          type: 'reconciled',
-          summary: 'A change sent by an earlier Packdesk lost its answer; whether it was made cannot be checked.',
-        },
+        patch: attentionWords(lines.earlierVersion),
+        event: { type: 'reconciled', ...eventWords(lines.earlierVersionLine) },
       });
       return { settled: true, booking: updated };
     }
@@ -113,31 +161,21 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           ...stayAfterChange(booking, detail.target, detail.totalBefore + detail.expectedDiff, read),
           status: read.status,
           pendingModification: null,
-          attention: fromReconciler
-            ? `The change’s answer was lost; the service shows it made (${detail.target.checkIn} to ${detail.target.checkOut}). Tell the traveler.`
-            : null,
+          ...(fromReconciler ? attentionWords(lines.lostMade, stayOf(detail.target)) : NO_ATTENTION),
         },
-        event: {
-          type: 'reconciled',
-          summary: `The change’s answer was lost; the service shows it made: ${detail.target.checkIn} to ${detail.target.checkOut}.`,
-        },
+        event: { type: 'reconciled', ...eventWords(lines.lostMadeLine, stayOf(detail.target)) },
       });
       return { settled: true, booking: updated };
     }
     if (!doubtOver(context, intent, readStartedAt)) return { settled: false };
     if (shown === false) {
-      const waitingForPayment =
-        detail.expectedDiff > 0
-          ? ' A change that costs more may be waiting for payment at a link Packdesk never received: if the service refuses a new change as waiting for payment, ask its support for the link.'
-          : '';
+      const waitingForPayment = detail.expectedDiff > 0;
       const updated = ledger.finishWrite(intent.id, 'not_changed', {
-        patch: {
-          attention:
-            fromReconciler || waitingForPayment
-              ? `A change whose answer was lost was not made: the service shows the booking unchanged.${waitingForPayment}`
-              : null,
-        },
-        event: { type: 'reconciled', summary: 'The change’s answer was lost; the service shows the booking unchanged.' },
+        patch:
+          fromReconciler || waitingForPayment
+            ? attentionWords(lines.lostNotMade, { costsMore: waitingForPayment ? 'yes' : 'no' })
+            : NO_ATTENTION,
+        event: { type: 'reconciled', ...eventWords(lines.lostNotMadeLine) },
       });
       return {
         settled: true,
@@ -147,10 +185,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
     }
     // Neither the booking nor a preview can tell (a change that costs nothing, on a service that does not show the stay).
     const updated = ledger.finishWrite(intent.id, 'unknown', {
-      patch: {
-        attention: `A change’s answer was lost and the service cannot show whether it was made (${detail.target.checkIn} to ${detail.target.checkOut}, no difference in price). Check the booking’s dates and room with the service’s support before telling the traveler.`,
-      },
-      event: { type: 'reconciled', summary: 'The change’s answer was lost; the service cannot show whether it was made.' },
+      patch: attentionWords(lines.lostUnknown, stayOf(detail.target)),
+      event: { type: 'reconciled', ...eventWords(lines.lostUnknownLine) },
     });
     return { settled: true, booking: updated };
   }
@@ -204,8 +240,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
         const preview = seen.summary;
         const client = context.clientOf(booking);
         const detail: ModificationDetail = { changes, target, expectedDiff: preview.netPriceDiffMinor, totalBefore: booking.totalMinor };
-        const whileUnknown =
-          'Change not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the dates or room changed. Do not send it again.';
+        const whileUnknown = attentionWords(lines.whileUnknown);
         let result;
         try {
           result = await journaledWrite(context, {
@@ -248,7 +283,11 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
             patch: { pendingModification: pending, nextCheckAt: context.now() },
             event: {
               type: 'modification_payment_required',
-              summary: `Change ${answer.modification_reference} (${target.checkIn} to ${target.checkOut}) costs ${formatMoney(preview.paymentAmountMinor, preview.currency)} more; waiting for the traveler to pay it at its payment link.`,
+              ...eventWords(lines.paymentRequired, {
+                reference: answer.modification_reference,
+                ...stayOf(target),
+                amount: { minor: preview.paymentAmountMinor, currency: preview.currency },
+              }),
             },
           });
           return updated ?? context.bookingOf(booking.id);
@@ -264,10 +303,9 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           },
           event: {
             type: 'modified',
-            summary:
-              preview.refundAmountMinor > 0
-                ? `Changed; ${formatMoney(preview.refundAmountMinor, preview.currency)} refunded automatically.`
-                : 'Changed at no extra cost.',
+            ...(preview.refundAmountMinor > 0
+              ? eventWords(lines.refunded, { amount: { minor: preview.refundAmountMinor, currency: preview.currency } })
+              : eventWords(lines.noExtraCost)),
           },
         });
         return updated ?? context.bookingOf(booking.id);

@@ -5,6 +5,8 @@ import { sendWithinPatience } from '../api/retry-policy';
 import { ServiceError } from '../api/service-errors';
 import type { IntentDetailInput } from '../ledger/intent-details';
 import type { LedgerEvent, OpenIntent, WriteOperation } from '../ledger/ledger';
+import { attentionWords, eventWords } from '../ledger/ledger-words';
+import type { Worded } from '../ledger/ledger-words';
 import type { EngineContext } from './engine-context';
 import { waitToResendBusy } from './busy-resend';
 import type { Settlement } from './settlement';
@@ -20,6 +22,24 @@ const words = defineMessages({
   },
 });
 
+const lines = defineMessages({
+  refusedByService: { id: 'timeline.write.refusedByService', defaultMessage: 'Refused by the service: {reason}' },
+  notSent: { id: 'timeline.write.notSent', defaultMessage: 'Not sent: {reason}' },
+  notSentUnexpected: {
+    id: 'timeline.write.notSentUnexpected',
+    defaultMessage: 'Not sent: an unexpected error stopped it before the service answered.',
+  },
+  unreadableJournal: {
+    id: 'attention.write.unreadableJournal',
+    defaultMessage:
+      'A {operation, select, prebook {hold} book {book} cancel {cancel} modification {modification} other {{operation}}} whose answer was lost was journaled in a form this Packdesk cannot read, so it cannot tell what the service did. Check this booking with the service’s support before telling the traveler.',
+  },
+  unreadableJournalLine: {
+    id: 'timeline.write.unreadableJournal',
+    defaultMessage: 'A write whose answer was lost could not be checked: its journal entry is unreadable.',
+  },
+});
+
 export type WriteResult<A> =
   { kind: 'answered'; answer: A; intentId: number; clientReference: string | null } | { kind: 'lost'; intent: OpenIntent };
 
@@ -29,8 +49,8 @@ export interface WriteSpec<A, O extends WriteOperation> {
   /** What the reconciler needs to settle the write if its answer is lost; screened for card numbers first. */
   detail: IntentDetailInput<O>;
   send: (clientReference: string | null) => Promise<A>;
-  /** What the booking shows while the outcome is unknown. */
-  whileUnknown: string;
+  /** What the booking shows while the outcome is unknown (null: nothing, a write on no booking yet). */
+  whileUnknown: Worded | null;
   /** A timeline entry for a definite refusal (a declined card), committed with the intent's outcome. */
   refusalEvent?: (error: ServiceError) => LedgerEvent | undefined;
 }
@@ -110,9 +130,10 @@ function failed<A, O extends WriteOperation>(
 
 /** The timeline's last line of a write that was refused, or stopped before the service had it. */
 function refusalLine(error: unknown): LedgerEvent {
-  if (error instanceof ServiceError) return { type: 'refused', summary: `Refused by the service: ${error.message}` };
-  if (error instanceof AppError) return { type: 'refused', summary: `Not sent: ${error.message}` };
-  return { type: 'refused', summary: 'Not sent: an unexpected error stopped it before the service answered.' };
+  // The service's words, and a refusal's English as it was recorded (an AppError's message is English until shown).
+  if (error instanceof ServiceError) return { type: 'refused', ...eventWords(lines.refusedByService, { reason: error.message }) };
+  if (error instanceof AppError) return { type: 'refused', ...eventWords(lines.notSent, { reason: error.message }) };
+  return { type: 'refused', ...eventWords(lines.notSentUnexpected) };
 }
 
 /**
@@ -128,10 +149,8 @@ export function doubtOver(context: EngineContext, intent: OpenIntent, readStarte
 /** An open write whose journal entry cannot be read: closed, and the agent asked to check it with the service. */
 export function settleUnreadable(context: EngineContext, intent: OpenIntent): Settlement {
   const booking = context.ledger.finishWrite(intent.id, 'unreadable_journal', {
-    patch: {
-      attention: `A ${intent.operation === 'prebook' ? 'hold' : intent.operation} whose answer was lost was journaled in a form this Packdesk cannot read, so it cannot tell what the service did. Check this booking with the service’s support before telling the traveler.`,
-    },
-    event: { type: 'reconciled', summary: 'A write whose answer was lost could not be checked: its journal entry is unreadable.' },
+    patch: attentionWords(lines.unreadableJournal, { operation: intent.operation }),
+    event: { type: 'reconciled', ...eventWords(lines.unreadableJournalLine) },
   });
   return { settled: true, booking };
 }

@@ -1,9 +1,9 @@
 import { defineMessages } from '../../../shared/i18n/messages';
 import type { ServiceBooking } from '../../../shared/api';
 import type { BookingRecord } from '../../../shared/bookings';
-import { formatMoney } from '../../../shared/format';
 import { AppError } from '../app-error';
 import { readModification } from '../ledger/intent-details';
+import { attentionWords, eventWords } from '../ledger/ledger-words';
 import type { createBookingLocks } from './booking-locks';
 import { stayFromRead } from './booking-reads';
 import { changeLanded, stayAfterChange } from './change-target';
@@ -23,6 +23,55 @@ const words = defineMessages({
   changeNotPaidHint: {
     id: 'error.pendingChange.changeNotPaid.hint',
     defaultMessage: 'Ask the traveler to finish paying at the link; Packdesk sees the payment by itself.',
+  },
+});
+
+/** What the timeline and the booking's attention say of a change waiting for payment. */
+const lines = defineMessages({
+  paidAndMadeShown: {
+    id: 'timeline.change.paidAndMadeShown',
+    defaultMessage: 'Change {reference} paid and made: the service shows {checkIn} to {checkOut}.',
+  },
+  markedPaidNotMade: {
+    id: 'attention.change.markedPaidNotMade',
+    defaultMessage:
+      'Change {reference} was marked paid by the agent, but the service shows it not made (previewing it again still costs more). The dates and total on this booking may be wrong: check with the traveler and the service.',
+  },
+  markedPaidContradicted: {
+    id: 'timeline.change.markedPaidContradicted',
+    defaultMessage: 'The service shows change {reference} not made, although the agent marked it paid.',
+  },
+  watchEnded: {
+    id: 'timeline.change.watchEnded',
+    defaultMessage: 'Packdesk stopped watching change {reference}: a week passed and the service never showed whether it was paid.',
+  },
+  markedPaidShownMade: {
+    id: 'timeline.change.markedPaidShownMade',
+    defaultMessage: 'The service now shows change {reference}, marked paid by the agent, made: {checkIn} to {checkOut}.',
+  },
+  abandonedPaidMade: {
+    id: 'timeline.change.abandonedPaidMade',
+    defaultMessage:
+      'Change {reference}, marked abandoned, was paid by the traveler after all and made: {checkIn} to {checkOut}{known, select, yes {, {amount} paid} other {}}. Tell the traveler the new dates.',
+  },
+  paidMade: {
+    id: 'timeline.change.paidMade',
+    defaultMessage:
+      'Change {reference} paid by the traveler and made: {checkIn} to {checkOut}{known, select, yes {, {amount} paid} other {}}.',
+  },
+  markedAbandoned: {
+    id: 'timeline.change.markedAbandoned',
+    defaultMessage:
+      'Change {reference} marked abandoned by the agent: the booking keeps its dates and room. If the traveler pays its link after all, Packdesk sees it and updates the booking.{noted, select, yes { Note: {note}} other {}}',
+  },
+  markedPaidMade: {
+    id: 'timeline.change.markedPaidMade',
+    defaultMessage: 'The agent marked change {reference} paid; the service shows it made.{noted, select, yes { Note: {note}} other {}}',
+  },
+  markedPaidUnknown: {
+    id: 'timeline.change.markedPaidUnknown',
+    defaultMessage:
+      'Change {reference} marked paid by the agent{dated, select, yes {: {checkIn} to {checkOut}} other {}}. The service cannot show whether it was paid: this is the agent’s word.{noted, select, yes { Note: {note}} other {}}',
   },
 });
 
@@ -62,7 +111,14 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
         booking.id,
         booking.version,
         { ...stay, pendingModification: null },
-        { type: 'modified', summary: `Change ${pending.reference} paid and made: the service shows ${stay.checkIn} to ${stay.checkOut}.` },
+        {
+          type: 'modified',
+          ...eventWords(lines.paidAndMadeShown, {
+            reference: pending.reference,
+            checkIn: String(stay.checkIn),
+            checkOut: String(stay.checkOut),
+          }),
+        },
       );
     }
     const reference = watched.reference ?? 'waiting for payment';
@@ -74,12 +130,9 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
         booking.version,
         {
           watchedChange: null,
-          attention: `Change ${reference} was marked paid by the agent, but the service shows it not made (previewing it again still costs more). The dates and total on this booking may be wrong: check with the traveler and the service.`,
+          ...attentionWords(lines.markedPaidNotMade, { reference }),
         },
-        {
-          type: 'modification_contradicted',
-          summary: `The service shows change ${reference} not made, although the agent marked it paid.`,
-        },
+        { type: 'modification_contradicted', ...eventWords(lines.markedPaidContradicted, { reference }) },
       );
     }
     if (landed !== true) {
@@ -88,16 +141,18 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
           booking.id,
           booking.version,
           { watchedChange: null },
-          {
-            type: 'modification_watch_ended',
-            summary: `Packdesk stopped watching change ${reference}: a week passed and the service never showed whether it was paid.`,
-          },
+          { type: 'modification_watch_ended', ...eventWords(lines.watchEnded, { reference }) },
         );
       }
       return null;
     }
-    const paid = watched.amountMinor !== null ? `, ${formatMoney(watched.amountMinor, booking.currency)} paid` : '';
-    const stay = `${detail.target.checkIn} to ${detail.target.checkOut}`;
+    const made = {
+      reference,
+      checkIn: detail.target.checkIn,
+      checkOut: detail.target.checkOut,
+      known: watched.amountMinor !== null ? 'yes' : 'no',
+      amount: { minor: watched.amountMinor ?? 0, currency: booking.currency },
+    };
     return ledger.applyRead(
       booking.id,
       booking.version,
@@ -108,11 +163,10 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
       },
       {
         type: 'modified',
-        summary: watched.markedPaidAt
-          ? `The service now shows change ${reference}, marked paid by the agent, made: ${stay}.`
-          : watched.abandonedAt
-            ? `Change ${reference}, marked abandoned, was paid by the traveler after all and made: ${stay}${paid}. Tell the traveler the new dates.`
-            : `Change ${reference} paid by the traveler and made: ${stay}${paid}.`,
+        ...eventWords(
+          watched.markedPaidAt ? lines.markedPaidShownMade : watched.abandonedAt ? lines.abandonedPaidMade : lines.paidMade,
+          made,
+        ),
       },
     );
   }
@@ -138,7 +192,8 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
         const pending = booking.pendingModification;
         if (!pending) throw noChangeWaiting();
         const watched = ledger.watchedChange(bookingId);
-        const said = note.trim() ? ` Note: ${note.trim()}` : '';
+        // The agent's note: their own words, never translated.
+        const said = { noted: note.trim() ? 'yes' : 'no', note: note.trim() };
         /** The change watched on, hidden from the agent from now (stamped with the agent's word); none where none was watched. */
         const keptWatching = (hidden: { abandonedAt: string } | { markedPaidAt: string }) =>
           watched ? { ...watched, reference: pending.reference, paymentLink: pending.paymentLink, ...hidden } : null;
@@ -149,7 +204,7 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
             { pendingModification: null, watchedChange: stillWatched, nextCheckAt: stillWatched ? context.now() : null },
             {
               type: 'modification_abandoned',
-              summary: `Change ${pending.reference} marked abandoned by the agent: the booking keeps its dates and room. If the traveler pays its link after all, Packdesk sees it and updates the booking.${said}`,
+              ...eventWords(lines.markedAbandoned, { reference: pending.reference, ...said }),
             },
             { changes: true },
           );
@@ -180,7 +235,7 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
               {},
               {
                 type: 'modification_marked_paid',
-                summary: `The agent marked change ${pending.reference} paid; the service shows it made.${said}`,
+                ...eventWords(lines.markedPaidMade, { reference: pending.reference, ...said }),
               },
               { changes: true },
             );
@@ -193,7 +248,13 @@ export function createPendingChanges(context: EngineContext, locks: ReturnType<t
           { ...stay, pendingModification: null, watchedChange: stillWatched, nextCheckAt: context.now() },
           {
             type: 'modification_marked_paid',
-            summary: `Change ${pending.reference} marked paid by the agent${detail ? `: ${detail.target.checkIn} to ${detail.target.checkOut}` : ''}. The service cannot show whether it was paid: this is the agent’s word.${said}`,
+            ...eventWords(lines.markedPaidUnknown, {
+              reference: pending.reference,
+              dated: detail ? 'yes' : 'no',
+              checkIn: detail?.target.checkIn ?? '',
+              checkOut: detail?.target.checkOut ?? '',
+              ...said,
+            }),
           },
           { changes: true },
         );

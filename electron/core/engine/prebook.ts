@@ -8,6 +8,8 @@ import { ServiceError } from '../api/service-errors';
 import { readDetail } from '../ledger/intent-details';
 import type { PrebookDetail, StoredDetail } from '../ledger/intent-details';
 import type { NewBooking, OpenIntent } from '../ledger/ledger';
+import { attentionWords, eventWords, textOfWords } from '../ledger/ledger-words';
+import type { Worded } from '../ledger/ledger-words';
 import { notConfirmedYet } from './engine-context';
 import type { EngineContext } from './engine-context';
 import { itemsOf } from './holds';
@@ -28,6 +30,30 @@ const words = defineMessages({
     defaultMessage:
       'It is in Bookings as “{status}” with client reference {clientReference}; do not hold the same stay again until the service’s support has said whether it exists.',
   },
+});
+
+/** The service's code, status and words are its own: values, never translated. */
+const lines = defineMessages({
+  foundAfterRetry: {
+    id: 'attention.prebook.foundAfterRetry',
+    defaultMessage:
+      'The answer to this hold was lost; Packdesk found the hold at the service. Tell the traveler it is held, then take the payment.',
+  },
+  heldAfterRetry: {
+    id: 'timeline.prebook.heldAfterRetry',
+    defaultMessage: 'Held as booking {serviceBookingId} ({status}). The first answer was lost; sending the same hold again returned it.',
+  },
+  holdIdLost: {
+    id: 'attention.prebook.holdIdLost',
+    defaultMessage:
+      'The answer to this hold was lost, and the service refused the same hold again ({coded, select, yes {{code}} other {no code}}, HTTP {httpStatus}{said, select, yes {: “{serviceSaid}”} other {}}), so Packdesk cannot tell whether the hold was made. Contact the service’s support with the client reference before holding again, so the traveler is not held twice.',
+  },
+  holdIdLostLine: {
+    id: 'timeline.prebook.holdIdLost',
+    defaultMessage:
+      'The answer to the hold was lost; sending it again was refused ({coded, select, yes {{code}} other {no code}}, HTTP {httpStatus}). Whether the hold exists is unknown.',
+  },
+  held: { id: 'timeline.prebook.held', defaultMessage: 'Held as booking {serviceBookingId} ({status}).' },
 });
 
 /** A prebook's journal entry in today's shape; one written before schema 4 gets the very request it sent, rebuilt from its parts. */
@@ -66,7 +92,7 @@ export function createPrebook(context: EngineContext, holds: Holds) {
   const prebooking = new Map<string, Promise<BookingRecord>>();
   const madeFrom = new Map<string, number>();
 
-  function newRow(detail: PrebookDetail, serviceBookingId: number | null, status: string, attention: string | null): NewBooking {
+  function newRow(detail: PrebookDetail, serviceBookingId: number | null, status: string, attention: Worded | null): NewBooking {
     const profile = deps.profile(detail.profileId);
     const { quote, request } = detail;
     return {
@@ -88,7 +114,8 @@ export function createPrebook(context: EngineContext, holds: Holds) {
       clientReference: detail.clientReference,
       bookingReference: null,
       status,
-      attention,
+      attention: attention?.attention ?? null,
+      attentionWords: attention?.attentionWords ?? null,
     };
   }
 
@@ -103,14 +130,12 @@ export function createPrebook(context: EngineContext, holds: Holds) {
     const client = deps.clientFor(deps.profile(detail.profileId));
     try {
       const answer = await client.prebook(detail.request);
-      const attention = fromReconciler
-        ? 'The answer to this hold was lost; Packdesk found the hold at the service. Tell the traveler it is held, then take the payment.'
-        : null;
+      const attention = fromReconciler ? attentionWords(lines.foundAfterRetry) : null;
       const booking = ledger.finishWrite(intent.id, 'held_after_retry', {
         insert: newRow(detail, answer.id, answer.status, attention),
         event: {
           type: 'prebooked',
-          summary: `Held as booking ${answer.id} (${answer.status}). The first answer was lost; sending the same hold again returned it.`,
+          ...eventWords(lines.heldAfterRetry, { serviceBookingId: String(answer.id), status: answer.status }),
         },
       });
       return { settled: true, booking };
@@ -120,17 +145,16 @@ export function createPrebook(context: EngineContext, holds: Holds) {
       // The same request refused: a service that does not replay a used token refuses it whether or
       // not the first one made the hold, so the hold may exist. The agent finds out with support.
       const said = serviceSays(error.serviceMessage);
+      const refused = {
+        coded: (error.serviceCode ?? null) === null ? 'no' : 'yes',
+        code: error.serviceCode ?? '',
+        httpStatus: String(error.status ?? '–'),
+        said: said ? 'yes' : 'no',
+        serviceSaid: said ?? '',
+      };
       const booking = ledger.finishWrite(intent.id, 'hold_id_lost', {
-        insert: newRow(
-          detail,
-          null,
-          UNCONFIRMED_HOLD,
-          `The answer to this hold was lost, and the service refused the same hold again (${error.serviceCode ?? 'no code'}, HTTP ${error.status ?? '–'}${said ? `: “${said}”` : ''}), so Packdesk cannot tell whether the hold was made. Contact the service’s support with the client reference before holding again, so the traveler is not held twice.`,
-        ),
-        event: {
-          type: 'hold_id_lost',
-          summary: `The answer to the hold was lost; sending it again was refused (${error.serviceCode ?? 'no code'}, HTTP ${error.status ?? '–'}). Whether the hold exists is unknown.`,
-        },
+        insert: newRow(detail, null, UNCONFIRMED_HOLD, attentionWords(lines.holdIdLost, refused)),
+        event: { type: 'hold_id_lost', ...eventWords(lines.holdIdLostLine, refused) },
       });
       return { settled: true, booking };
     }
@@ -152,7 +176,7 @@ export function createPrebook(context: EngineContext, holds: Holds) {
           bookingId: null,
           detail,
           send: () => client.prebook(request),
-          whileUnknown: '',
+          whileUnknown: null,
         });
       } catch (error) {
         // The service's clock said expired before ours did: hold again once (a refused prebook made nothing).
@@ -170,7 +194,8 @@ export function createPrebook(context: EngineContext, holds: Holds) {
         const settled = settlement.booking;
         // Whether the service holds the room is unknown: no payment step for a hold without a number.
         if (settled.status === UNCONFIRMED_HOLD) {
-          throw new AppError('hold_unconfirmed', settled.attention ?? { message: words.holdUnconfirmed }, {
+          const said = settled.attention === null ? null : textOfWords(settled.attentionWords, settled.attention);
+          throw new AppError('hold_unconfirmed', said ?? { message: words.holdUnconfirmed }, {
             message: words.holdUnconfirmedHint,
             values: { status: UNCONFIRMED_HOLD, clientReference: settled.clientReference },
           });
@@ -180,7 +205,10 @@ export function createPrebook(context: EngineContext, holds: Holds) {
       const fullDetail: PrebookDetail = { ...detail, clientReference: result.clientReference as string };
       const booking = ledger.finishWrite(result.intentId, 'held', {
         insert: newRow(fullDetail, result.answer.id, result.answer.status, null),
-        event: { type: 'prebooked', summary: `Held as booking ${result.answer.id} (${result.answer.status}).` },
+        event: {
+          type: 'prebooked',
+          ...eventWords(lines.held, { serviceBookingId: String(result.answer.id), status: result.answer.status }),
+        },
       }) as BookingRecord;
       return booking;
     }

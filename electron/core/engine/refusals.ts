@@ -54,7 +54,8 @@ export async function refusedInStatus(
     // The row as it is after the refused write was recorded (its version moved on with it).
     const current = context.bookingOf(booking.id);
     const found = patchFromRead(current, read, rules);
-    if (found) context.ledger.applyRead(current.id, current.version, found.patch, { type: 'status', summary: found.summary });
+    if (found)
+      context.ledger.applyRead(current.id, current.version, found.patch, { type: 'status', summary: found.summary, words: found.words });
   }
   const learnt = action === 'cancel' && read !== null && read.status === booking.status && !isConfirmedStatus(shown, rules);
   if (learnt) context.learn(booking, 'notCancellable', true);

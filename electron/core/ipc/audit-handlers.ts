@@ -2,6 +2,7 @@ import type { AuditVerdict } from '../../../shared/audit';
 import { auditCsv } from '../audit/audit-csv';
 import type { AuditLog } from '../audit/audit-log';
 import type { FileSaver } from '../file-saver';
+import type { MainWords } from '../i18n/main-words';
 import { saveUnavailable } from './file-refusals';
 import type { AreaHandlers } from './handlers';
 
@@ -11,13 +12,20 @@ export interface AuditIpcDeps {
   fileSaver: FileSaver | undefined;
   /** Every check's verdict, so the screens learn of a broken chain. */
   onVerdict: (verdict: AuditVerdict) => void;
+  /** Main's words in the counter's language: what broke the chain is worded in it. */
+  words?: Pick<MainWords, 'text'>;
 }
 
 /** The audit of settings actions: read, filtered, exported and checked, never written from the screens. */
-export function auditIpc({ audit, fileSaver, onVerdict }: AuditIpcDeps): AreaHandlers<'audit:verify' | 'audit:list' | 'audit:export-csv'> {
+export function auditIpc({
+  audit,
+  fileSaver,
+  onVerdict,
+  words,
+}: AuditIpcDeps): AreaHandlers<'audit:verify' | 'audit:list' | 'audit:export-csv'> {
   return {
     'audit:verify': async () => {
-      const verdict = await audit.verify();
+      const verdict = await audit.verify(words);
       onVerdict(verdict);
       return verdict;
     },

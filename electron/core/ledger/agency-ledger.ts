@@ -6,7 +6,8 @@ import type { OutgoingChange } from '../agency/change-log';
 import type { OutboxPort } from '../agency/outbox-pusher';
 import { AppError } from '../app-error';
 import { relaxedTransaction, transaction } from '../database';
-import { bookingWithPeopleJson, eventWithPeopleJson } from './people-schema';
+import { bookingWithPeopleJson } from './people-schema';
+import { eventWithWordsJson } from './words-schema';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';
 import { createRemoteChanges } from './agency-remote-changes';
 import { statement } from './statements';
@@ -116,7 +117,7 @@ export function createAgencyLedger(db: DatabaseSync, options: AgencyLedgerOption
         statement(
           db,
           `INSERT INTO agency_outbox (body)
-           SELECT ${eventWithPeopleJson('e')}
+           SELECT ${eventWithWordsJson('e')}
            FROM booking_events e JOIN bookings b ON b.id = e.booking_id
            WHERE b.profile_id = ? AND b.origin_counter IS NULL ORDER BY e.id`,
         ).run(member.profileId);

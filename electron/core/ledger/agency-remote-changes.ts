@@ -9,6 +9,7 @@ import { AppError } from '../app-error';
 import { relaxedTransaction } from '../database';
 import type { AgencyLedgerOptions, AgencyMembership } from './agency-membership';
 import { revisionJson } from './agency-ledger-schema';
+import { serializeWords } from './ledger-words';
 import { bookingWithPeopleJson } from './people-schema';
 import { statement } from './statements';
 
@@ -261,12 +262,14 @@ export function createRemoteChanges(
             if (!booking) continue;
             statement(
               db,
-              'INSERT INTO booking_events (booking_id, at, type, summary, agent, approver, counter, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+              'INSERT INTO booking_events (booking_id, at, type, summary, words, agent, approver, counter, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
             ).run(
               booking.id,
               change.at,
               change.type,
               change.summary,
+              // Worded here in this counter's agent's language; an id this counter's catalogs lack shows the English summary.
+              serializeWords(change.words),
               change.agent,
               change.approver,
               // A line from before counters were named was written at the counter that sent it.

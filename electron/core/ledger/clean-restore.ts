@@ -4,14 +4,28 @@ import { bookingRecordSchema } from '../../../shared/bookings';
 import { openDatabase, transaction } from '../database';
 import { unusableBackup } from './backup-file';
 import type { BackupFile, BackupRow, ReadTable } from './backup-file';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { describeHeldWrite } from './held-writes';
-import { WRITE_NOUNS } from './intent-details';
 import type { WriteOperation } from './intent-details';
 import { ledgerMigrations } from './ledger-migrations';
+import { attentionWords, eventWords, serializeWords } from './ledger-words';
 import { storedChangeOf, toRecord } from './ledger-rows';
 import type { Row } from './ledger-rows';
 import { checkedRow, ROW_WORDS } from './restored-values';
 import { statement } from './statements';
+
+const lines = defineMessages({
+  heldAfterRestore: {
+    id: 'attention.restore.heldAfterRestore',
+    defaultMessage:
+      'Restored from a backup while a {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}} was being sent: its outcome is not known. Check it with the service, or discard it, from the list at the top of Bookings.',
+  },
+  heldAfterRestoreLine: {
+    id: 'timeline.restore.heldAfterRestore',
+    defaultMessage:
+      'Restored from a backup with the {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}} sent and its outcome unknown: held for the agent, not sent again.',
+  },
+});
 
 /** This counter, as a restore compares a backup with it. */
 export interface ThisCounter {
@@ -200,18 +214,21 @@ export function buildCleanLedger(backup: BackupFile, target: string, thisCounter
           );
           // A hold's booking (when it made one) is not being written; any other write's booking waits for the agent's word.
           if (write.bookingId === null || write.operation === 'prebook') continue;
-          const noun = WRITE_NOUNS[write.operation];
-          db.prepare('UPDATE bookings SET in_flight = ?, attention = ?, version = version + 1 WHERE id = ?').run(
+          const held = attentionWords(lines.heldAfterRestore, { operation: write.operation });
+          db.prepare('UPDATE bookings SET in_flight = ?, attention = ?, attention_words = ?, version = version + 1 WHERE id = ?').run(
             write.operation,
-            `Restored from a backup while a ${noun} was being sent: its outcome is not known. Check it with the service, or discard it, from the list at the top of Bookings.`,
+            held.attention,
+            serializeWords(held.attentionWords),
             write.bookingId,
           );
           // Packdesk's own line: the restore found the write open as it started.
-          db.prepare('INSERT INTO booking_events (booking_id, at, type, summary, by_packdesk) VALUES (?, ?, ?, ?, 1)').run(
+          const line = eventWords(lines.heldAfterRestoreLine, { operation: write.operation });
+          db.prepare('INSERT INTO booking_events (booking_id, at, type, summary, words, by_packdesk) VALUES (?, ?, ?, ?, ?, 1)').run(
             write.bookingId,
             at,
             'held_after_restore',
-            `Restored from a backup with the ${noun} sent and its outcome unknown: held for the agent, not sent again.`,
+            line.summary,
+            serializeWords(line.words),
           );
         }
         // What that counter made is shown as its own, and is not sent as this counter's when it connects to the agency.

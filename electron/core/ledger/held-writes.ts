@@ -1,13 +1,17 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { defineMessages } from '../../../shared/i18n/messages';
+import type { Message } from '../../../shared/i18n/messages';
 import type { BookingRecord } from '../../../shared/bookings';
 import { formatDate } from '../../../shared/format';
 import type { HeldWrite, RestoreNotice } from '../../../shared/restore';
 import { AppError } from '../app-error';
 import { transaction } from '../database';
-import { readDetail, toIntent, WRITE_NOUNS } from './intent-details';
+import { createMainWords } from '../i18n/main-words';
+import type { MainWords, WordValues } from '../i18n/main-words';
+import { readDetail, toIntent } from './intent-details';
 import type { IntentRow, OpenIntent, WriteOperation } from './intent-details';
 import { authorNow } from './ledger-authors';
+import { attentionWords, eventWords, serializeWords } from './ledger-words';
 import { statement } from './statements';
 
 const words = defineMessages({
@@ -29,6 +33,65 @@ const words = defineMessages({
   discardIt: { id: 'error.heldWrites.notCheckable.hint', defaultMessage: 'Discard it.' },
 });
 
+/** A held write in the agent's words (worded when read, in the language in use), and what the restore wrote of it. */
+const held = defineMessages({
+  holdFor: {
+    id: 'heldWrite.what.holdFor',
+    defaultMessage:
+      'A hold for {holder}{stayed, select, yes { at {property}, {checkIn} to {checkOut}} other {}}{made, select, yes {; it made booking {reference}} other {}}',
+  },
+  holdUnreadable: {
+    id: 'heldWrite.what.holdUnreadable',
+    defaultMessage: 'A hold Packdesk cannot read{made, select, yes {; it made booking {reference}} other {}}',
+  },
+  holdMadeBooking: {
+    id: 'heldWrite.why.holdMadeBooking',
+    defaultMessage:
+      'Booking {reference} shows the hold was made; this entry of the backup’s journal was left open. Discard it: nothing is sent.',
+  },
+  holdNotLookedUp: {
+    id: 'heldWrite.why.holdNotLookedUp',
+    defaultMessage:
+      'A hold cannot be looked up without its number, and its hold token has long expired, so it is never sent again. If the traveler was told it is held, ask the service’s support about client reference {known, select, yes {{clientReference}} other {of the hold}}; then discard it here.',
+  },
+  notInBackup: {
+    id: 'heldWrite.what.notInBackup',
+    defaultMessage:
+      'A {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}} of a booking not in the backup',
+  },
+  changeOf: { id: 'heldWrite.what.changeOf', defaultMessage: 'A change of booking {reference} ({holder})' },
+  cancellationOf: { id: 'heldWrite.what.cancellationOf', defaultMessage: 'A cancellation of booking {reference} ({holder})' },
+  paymentFor: { id: 'heldWrite.what.paymentFor', defaultMessage: 'A payment for booking {reference} ({holder})' },
+  noServiceNumber: {
+    id: 'heldWrite.why.noServiceNumber',
+    defaultMessage:
+      'The service’s number for this booking is not known, so it cannot be looked up. Ask the service’s support; then discard it here.',
+  },
+  unreadable: {
+    id: 'heldWrite.why.unreadable',
+    defaultMessage: 'Its journal entry cannot be read. Check the booking with the service’s support; then discard it here.',
+  },
+  checking: {
+    id: 'attention.heldWrite.checking',
+    defaultMessage:
+      'Not confirmed yet: checking with the service what became of this {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}}, sent before the backup was made.',
+  },
+  discarded: {
+    id: 'attention.heldWrite.discarded',
+    defaultMessage:
+      'A {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}} was being sent when the backup was made; it was discarded after the restore without asking the service. Check this booking with the service before telling the traveler.',
+  },
+  discardedLine: {
+    id: 'timeline.heldWrite.discarded',
+    defaultMessage:
+      'The {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}} the backup had left open was discarded by the agent after the restore; the service was not asked.',
+  },
+});
+
+/** How held writes are worded: main's words in the language in use (its locale for dates). English by default. */
+type HeldWording = Pick<MainWords, 'text' | 'wording'>;
+const ENGLISH: HeldWording = createMainWords(() => 'en');
+
 /** A held write as the table keeps it. */
 interface HeldRow {
   id: number;
@@ -47,7 +110,10 @@ const parsed = (detail: string): unknown => {
   }
 };
 
-const bookingWords = (booking: BookingRecord) => `booking ${booking.clientReference} (${booking.holder.name} ${booking.holder.surname})`;
+const bookingValues = (booking: BookingRecord) => ({
+  reference: booking.clientReference,
+  holder: `${booking.holder.name} ${booking.holder.surname}`,
+});
 
 /** A new write on a booking whose earlier write a restore holds is refused in words: that one is decided first. */
 export function throwIfHeldAfterRestore(db: DatabaseSync, bookingId: number): void {
@@ -65,43 +131,39 @@ export function throwIfHeldAfterRestore(db: DatabaseSync, bookingId: number): vo
 export function describeHeldWrite(
   write: { operation: WriteOperation; detail: string; bookingId: number | null },
   booking: BookingRecord | null,
+  wording: HeldWording = ENGLISH,
 ): Pick<HeldWrite, 'what' | 'checkable' | 'whyNotCheckable'> {
+  const say = (message: Message, values?: WordValues) => wording.text({ message, values });
   if (write.operation === 'prebook') {
     const detail = readDetail('prebook', parsed(write.detail));
     const holder = detail ? ('kind' in detail ? detail.holder : detail.request.holder) : null;
-    const stay = detail
-      ? ` at ${detail.quote.propertyName}, ${formatDate(detail.quote.checkIn)} to ${formatDate(detail.quote.checkOut)}`
-      : '';
-    const made = booking ? `; it made booking ${booking.clientReference}` : '';
+    const made = { made: booking ? 'yes' : 'no', reference: booking?.clientReference ?? '' };
+    const { locale } = wording.wording();
     return {
-      what: holder ? `A hold for ${holder.name} ${holder.surname}${stay}${made}` : `A hold Packdesk cannot read${made}`,
+      what: holder
+        ? say(held.holdFor, {
+            holder: `${holder.name} ${holder.surname}`,
+            stayed: detail ? 'yes' : 'no',
+            property: detail?.quote.propertyName ?? '',
+            checkIn: detail ? formatDate(detail.quote.checkIn, locale) : '',
+            checkOut: detail ? formatDate(detail.quote.checkOut, locale) : '',
+            ...made,
+          })
+        : say(held.holdUnreadable, made),
       checkable: false,
       whyNotCheckable: booking
-        ? `Booking ${booking.clientReference} shows the hold was made; this entry of the backup’s journal was left open. Discard it: nothing is sent.`
-        : `A hold cannot be looked up without its number, and its hold token has long expired, so it is never sent again. If the traveler was told it is held, ask the service’s support about client reference ${detail?.clientReference ?? 'of the hold'}; then discard it here.`,
+        ? say(held.holdMadeBooking, { reference: booking.clientReference })
+        : say(held.holdNotLookedUp, { known: detail ? 'yes' : 'no', clientReference: detail?.clientReference ?? '' }),
     };
   }
-  const noun = WRITE_NOUNS[write.operation];
-  if (!booking) return { what: `A ${noun} of a booking not in the backup`, checkable: false, whyNotCheckable: 'Discard it.' };
-  const what =
-    write.operation === 'modification'
-      ? `A change of ${bookingWords(booking)}`
-      : write.operation === 'cancel'
-        ? `A cancellation of ${bookingWords(booking)}`
-        : `A payment for ${bookingWords(booking)}`;
-  if (booking.serviceBookingId === null)
-    return {
-      what,
-      checkable: false,
-      whyNotCheckable:
-        'The service’s number for this booking is not known, so it cannot be looked up. Ask the service’s support; then discard it here.',
-    };
-  if (readDetail(write.operation, parsed(write.detail)) === null)
-    return {
-      what,
-      checkable: false,
-      whyNotCheckable: 'Its journal entry cannot be read. Check the booking with the service’s support; then discard it here.',
-    };
+  if (!booking)
+    return { what: say(held.notInBackup, { operation: write.operation }), checkable: false, whyNotCheckable: say(words.discardIt) };
+  const what = say(
+    write.operation === 'modification' ? held.changeOf : write.operation === 'cancel' ? held.cancellationOf : held.paymentFor,
+    bookingValues(booking),
+  );
+  if (booking.serviceBookingId === null) return { what, checkable: false, whyNotCheckable: say(held.noServiceNumber) };
+  if (readDetail(write.operation, parsed(write.detail)) === null) return { what, checkable: false, whyNotCheckable: say(held.unreadable) };
   return { what, checkable: true, whyNotCheckable: null };
 }
 
@@ -116,6 +178,8 @@ export function createHeldWrites(deps: {
   /** Tells the screens of a booking changed here. */
   announce: (bookingId: number) => void;
   now?: () => Date;
+  /** How the writes are worded when listed: main's words in the language in use, the agent's (English without them). */
+  wording?: HeldWording;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -133,6 +197,7 @@ export function createHeldWrites(deps: {
     ...describeHeldWrite(
       { operation: row.operation, detail: row.detail, bookingId: row.booking_id },
       row.booking_id === null ? null : deps.bookingOf(row.booking_id),
+      deps.wording,
     ),
   });
 
@@ -196,8 +261,10 @@ export function createHeldWrites(deps: {
             row.started_at,
           ).lastInsertRowid,
         );
-        statement(db, 'UPDATE bookings SET attention = ?, updated_at = ? WHERE id = ?').run(
-          `Not confirmed yet: checking with the service what became of this ${WRITE_NOUNS[row.operation]}, sent before the backup was made.`,
+        const checking = attentionWords(held.checking, { operation: row.operation });
+        statement(db, 'UPDATE bookings SET attention = ?, attention_words = ?, updated_at = ? WHERE id = ?').run(
+          checking.attention,
+          serializeWords(checking.attentionWords),
           now().toISOString(),
           row.booking_id,
         );
@@ -218,26 +285,23 @@ export function createHeldWrites(deps: {
           "INSERT INTO intents (booking_id, operation, detail, started_at, finished_at, outcome) VALUES (?, ?, ?, ?, ?, 'discarded_after_restore')",
         ).run(row.booking_id, row.operation, row.detail, row.started_at, at);
         if (row.booking_id === null || row.operation === 'prebook') return row.booking_id;
-        const noun = WRITE_NOUNS[row.operation];
+        const discarded = attentionWords(held.discarded, { operation: row.operation });
         statement(
           db,
-          'UPDATE bookings SET in_flight = CASE WHEN ? THEN in_flight ELSE NULL END, attention = ?, version = version + 1, updated_at = ? WHERE id = ?',
-        ).run(
-          stillHeld(row.booking_id) ? 1 : 0,
-          `A ${noun} was being sent when the backup was made; it was discarded after the restore without asking the service. Check this booking with the service before telling the traveler.`,
-          at,
-          row.booking_id,
-        );
+          'UPDATE bookings SET in_flight = CASE WHEN ? THEN in_flight ELSE NULL END, attention = ?, attention_words = ?, version = version + 1, updated_at = ? WHERE id = ?',
+        ).run(stillHeld(row.booking_id) ? 1 : 0, discarded.attention, serializeWords(discarded.attentionWords), at, row.booking_id);
         // The agent's word: the line names them (and whoever approved it).
         const author = authorNow();
+        const line = eventWords(held.discardedLine, { operation: row.operation });
         statement(
           db,
-          'INSERT INTO booking_events (booking_id, at, type, summary, agent, approver, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO booking_events (booking_id, at, type, summary, words, agent, approver, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         ).run(
           row.booking_id,
           at,
           'held_write_discarded',
-          `The ${noun} the backup had left open was discarded by the agent after the restore; the service was not asked.`,
+          line.summary,
+          serializeWords(line.words),
           author.agent,
           author.approver,
           author.byPackdesk ? 1 : 0,

@@ -10,14 +10,6 @@ import { holderInputSchema, quoteSchema } from '../../../shared/bookings';
 /** The calls that can change the service, each journaled before and after. */
 export type WriteOperation = 'prebook' | 'book' | 'cancel' | 'modification';
 
-/** Each write as the agent reads it ("a payment"). */
-export const WRITE_NOUNS: Record<WriteOperation, string> = {
-  prebook: 'hold',
-  book: 'payment',
-  cancel: 'cancellation',
-  modification: 'change',
-};
-
 const [availableQuoteSchema] = quoteSchema.options;
 
 /** A prebook: the very request sent, and the quote the booking row is made from. */

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { BookingRecord } from '../../../shared/bookings';
+import type { StoredWords } from '../../../shared/stored-words';
 import type { Author } from './ledger-authors';
 import type { createRowWriter } from './ledger-rows';
 import type { MoneyBook } from './money-movements';
@@ -9,7 +10,10 @@ type RowWriter = ReturnType<typeof createRowWriter>;
 /** A line of a booking's timeline, written with the change it tells of. */
 export interface LedgerEvent {
   type: string;
+  /** In English: what exports, logs and older counters read. */
   summary: string;
+  /** The same line as a catalog message (ledger-words.ts `eventWords`), shown in each agent's language. */
+  words?: StoredWords | null;
   detail?: unknown;
 }
 

@@ -3,6 +3,7 @@ import { addAgencyOutbox, distrustPeers, orderAgencyChanges, shareAwaitedChanges
 import { holdRestoredWrites } from './held-writes-schema';
 import { recordPeople } from './people-schema';
 import { keepReportFigures } from './report-schema';
+import { keepWords } from './words-schema';
 
 /** What the search index holds of a booking (migration 6 on); `scope` is `p<profile> s<hex of status>`, tokens no one types. */
 const SEARCHED = `new.holder_name || ' ' || new.holder_surname, new.holder_email,
@@ -219,4 +220,6 @@ export const ledgerMigrations: readonly Migration[] = [
   recordPeople,
   // The day in numbers (Today, the end-of-day and period reports) kept with every change, never counted from the whole ledger.
   keepReportFigures,
+  // Timeline lines and attention texts keep their catalog message and values, so each agent reads them in their own language.
+  keepWords,
 ];

@@ -1,7 +1,9 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ApiItem } from '../../../shared/api';
 import type { BookingRecord, PendingModification } from '../../../shared/bookings';
+import type { StoredWords } from '../../../shared/stored-words';
 import type { ProfileKind } from '../../../shared/profiles';
+import { parseWords, serializeWords } from './ledger-words';
 import { statement } from './statements';
 
 /** A row of the bookings table as SQLite returns it. */
@@ -32,6 +34,7 @@ export type Row = {
   pending_change: string | null;
   payment_intent_id: string | null;
   attention: string | null;
+  attention_words: string | null;
   created_at: string;
   updated_at: string;
   version: number;
@@ -91,6 +94,7 @@ export const toRecord = (row: Row): BookingRecord => ({
   pendingModification: pendingModificationOf(row),
   paymentIntentId: row.payment_intent_id,
   attention: row.attention,
+  attentionWords: row.attention === null ? null : parseWords(row.attention_words),
   inFlight: row.in_flight,
   originCounter: row.origin_counter ?? null,
   madeBy: row.made_by ?? null,
@@ -120,6 +124,7 @@ export type NewBooking = Omit<
   | 'pendingModification'
   | 'paymentIntentId'
   | 'attention'
+  | 'attentionWords'
   | 'inFlight'
   | 'version'
   | 'originCounter'
@@ -130,6 +135,8 @@ export type NewBooking = Omit<
   | 'changedAtCounter'
 > & {
   attention?: string | null;
+  /** The attention's words (ledger-words.ts `attentionWords`); absent or null: its English text alone. */
+  attentionWords?: StoredWords | null;
   /** When the reconciler should first read it (epoch ms); null or absent: settled. */
   nextCheckAt?: number | null;
 };
@@ -150,6 +157,8 @@ export type BookingPatch = Partial<{
   watchedChange: PendingChange | null;
   paymentIntentId: string | null;
   attention: string | null;
+  /** The attention's words; a patch of `attention` without them clears them (the text alone is shown). */
+  attentionWords: StoredWords | null;
   nextCheckAt: number | null;
 }>;
 
@@ -161,8 +170,8 @@ export function createRowWriter(db: DatabaseSync, now: () => string) {
       statement(
         db,
         `INSERT INTO bookings (profile_id, profile_kind, service_booking_id, package_id, package_title, property_id, property_name, check_in, check_out, adults,
-            holder_name, holder_surname, holder_email, paxes, items, total_minor, currency, client_reference, booking_reference, status, attention, next_check_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            holder_name, holder_surname, holder_email, paxes, items, total_minor, currency, client_reference, booking_reference, status, attention, attention_words, next_check_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         booking.profileId,
         booking.profileKind,
@@ -185,6 +194,7 @@ export function createRowWriter(db: DatabaseSync, now: () => string) {
         booking.bookingReference,
         booking.status,
         booking.attention ?? null,
+        booking.attention ? serializeWords(booking.attentionWords) : null,
         booking.nextCheckAt ?? null,
         stamp,
         stamp,
@@ -205,7 +215,10 @@ export function createRowWriter(db: DatabaseSync, now: () => string) {
     if (patch.items !== undefined) columns.push(['items', JSON.stringify(patch.items)]);
     if (patch.totalMinor !== undefined) columns.push(['total_minor', patch.totalMinor]);
     if (patch.currency !== undefined) columns.push(['currency', patch.currency]);
-    if (patch.attention !== undefined) columns.push(['attention', patch.attention]);
+    if (patch.attention !== undefined) {
+      columns.push(['attention', patch.attention]);
+      columns.push(['attention_words', patch.attention === null ? null : serializeWords(patch.attentionWords)]);
+    }
     if (patch.inFlight !== undefined) columns.push(['in_flight', patch.inFlight]);
     if (patch.nextCheckAt !== undefined) columns.push(['next_check_at', patch.nextCheckAt]);
     if (patch.paymentIntentId !== undefined) columns.push(['payment_intent_id', patch.paymentIntentId]);

@@ -10,6 +10,7 @@ import type { Author } from './ledger-authors';
 import { createHistoryQueries } from './ledger-history';
 import { createRowWriter, storedChangeOf, toRecord } from './ledger-rows';
 import type { BookingPatch, PendingChange, Row } from './ledger-rows';
+import { parseWords, serializeWords } from './ledger-words';
 import { createMoneyBook } from './money-movements';
 import { todayFigures } from '../reports/today';
 import { endOfDay, endOfDayCsv } from '../reports/end-of-day';
@@ -69,15 +70,16 @@ export function createLedger(
   const relaxed = <T>(work: () => T): T => relaxedTransaction(db, work);
 
   /** A timeline entry and who wrote it; only ever written inside one of the ledger's commits, with the change it tells of. */
-  function addEvent(bookingId: number, { type, summary, detail }: LedgerEvent, author: Author): void {
+  function addEvent(bookingId: number, { type, summary, words, detail }: LedgerEvent, author: Author): void {
     statement(
       db,
-      'INSERT INTO booking_events (booking_id, at, type, summary, detail, agent, approver, counter, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO booking_events (booking_id, at, type, summary, words, detail, agent, approver, counter, by_packdesk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(
       bookingId,
       iso(),
       type,
       summary,
+      serializeWords(words),
       detail === undefined ? null : JSON.stringify(detail),
       author.agent,
       author.approver,
@@ -174,17 +176,18 @@ export function createLedger(
       return (
         statement(
           db,
-          'SELECT at, type, summary, agent, approver, counter, by_packdesk FROM booking_events WHERE booking_id = ? ORDER BY at, id',
+          'SELECT at, type, summary, words, agent, approver, counter, by_packdesk FROM booking_events WHERE booking_id = ? ORDER BY at, id',
         ).all(bookingId) as {
           at: string;
           type: string;
           summary: string;
+          words: string | null;
           agent: string | null;
           approver: string | null;
           counter: string | null;
           by_packdesk: number;
         }[]
-      ).map(({ by_packdesk: byPackdesk, ...row }) => ({ ...row, byPackdesk: byPackdesk === 1 }));
+      ).map(({ by_packdesk: byPackdesk, words, ...row }) => ({ ...row, words: parseWords(words), byPackdesk: byPackdesk === 1 }));
     },
 
     /**

@@ -36,6 +36,7 @@ const RULES: Partial<Record<ReadTable, Record<string, ColumnRule>>> = {
     booking_reference: { freeText: true, maxLength: SHORT },
     pending_modification_reference: { freeText: true, maxLength: SHORT },
     attention: { freeText: true },
+    attention_words: { json: 'data' },
     origin_counter: { freeText: true, maxLength: SHORT },
     made_by: NAME,
     made_at_counter: NAME,
@@ -46,6 +47,7 @@ const RULES: Partial<Record<ReadTable, Record<string, ColumnRule>>> = {
   booking_events: {
     type: { maxLength: SHORT },
     summary: { freeText: true },
+    words: { json: 'data' },
     detail: { json: 'data' },
     agent: NAME,
     approver: NAME,

@@ -5,11 +5,13 @@ import type { BookingRecord } from '../../../shared/bookings';
 import { changeAwaitingPaymentElsewhere } from '../agency/awaited-change';
 import { AppError, bookingNotFound } from '../app-error';
 import { throwIfHeldAfterRestore } from './held-writes';
-import { toIntent, WRITE_NOUNS } from './intent-details';
+import { toIntent } from './intent-details';
 import type { IntentDetailInput, IntentRow, OpenIntent, WriteOperation } from './intent-details';
 import { authorNow, authorOfIntent, PACKDESK, stampBooking } from './ledger-authors';
 import type { BookingRole } from './ledger-authors';
 import type { LedgerCommits, LedgerEvent } from './ledger-commits';
+import { attentionWords, eventWords } from './ledger-words';
+import type { Worded } from './ledger-words';
 import type { BookingPatch, NewBooking } from './ledger-rows';
 import { statement } from './statements';
 
@@ -25,6 +27,18 @@ const words = defineMessages({
   },
   settled: { id: 'error.journal.intentSettled.message', defaultMessage: 'This write was already settled.' },
   settledHint: { id: 'error.journal.intentSettled.hint', defaultMessage: 'Refresh the booking.' },
+});
+
+const lines = defineMessages({
+  sending: {
+    id: 'timeline.journal.sending',
+    defaultMessage: 'Sending the {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}} to the service.',
+  },
+  stoppedWhileSending: {
+    id: 'attention.journal.stoppedWhileSending',
+    defaultMessage:
+      'Packdesk stopped while a {operation, select, prebook {hold} book {payment} cancel {cancellation} other {change}} was being sent. Not confirmed yet: checking with the service.',
+  },
 });
 
 /**
@@ -103,7 +117,7 @@ export function createWriteJournal({
             iso(),
             bookingId,
           );
-          addEvent(bookingId, { type: `${operation}_intent`, summary: `Sending the ${WRITE_NOUNS[operation]} to the service.` }, author);
+          addEvent(bookingId, { type: `${operation}_intent`, ...eventWords(lines.sending, { operation }) }, author);
         }
         return { intentId, clientReference };
       });
@@ -149,13 +163,16 @@ export function createWriteJournal({
     },
 
     /** A write's answer was lost: the intent stays open and is checked from now on; the booking and its timeline say so. */
-    answerLost(intentId: number, doubtUntil: number, attention: string | null): OpenIntent {
+    answerLost(intentId: number, doubtUntil: number, said: Worded | string | null): OpenIntent {
+      // Text alone (no words) is shown as it is, in every language.
+      const attention = typeof said === 'string' ? { attention: said, attentionWords: null } : said;
       const intent = relaxed(() => {
         statement(db, 'UPDATE intents SET doubt_until = ?, next_check_at = ? WHERE id = ?').run(doubtUntil, now().getTime(), intentId);
         const lost = toIntent(statement(db, 'SELECT * FROM intents WHERE id = ?').get(intentId) as IntentRow);
-        if (lost.bookingId !== null && attention !== null) patchRow(lost.bookingId, { attention }, true);
+        if (lost.bookingId !== null && attention !== null) patchRow(lost.bookingId, attention, true);
         // Until a read settles it, the write's last line on the timeline says its outcome is not known.
-        if (lost.bookingId !== null && attention) addEvent(lost.bookingId, { type: 'not_confirmed', summary: attention }, PACKDESK);
+        if (lost.bookingId !== null && attention?.attention)
+          addEvent(lost.bookingId, { type: 'not_confirmed', summary: attention.attention, words: attention.attentionWords }, PACKDESK);
         return lost;
       });
       if (intent.bookingId !== null && attention !== null) committed(intent.bookingId);
@@ -170,13 +187,7 @@ export function createWriteJournal({
           'SELECT booking_id, operation FROM intents WHERE finished_at IS NULL AND next_check_at IS NULL AND booking_id IS NOT NULL',
         ).all() as { booking_id: number; operation: WriteOperation }[];
         for (const { booking_id: bookingId, operation } of stopped) {
-          patchRow(
-            bookingId,
-            {
-              attention: `Packdesk stopped while a ${WRITE_NOUNS[operation]} was being sent. Not confirmed yet: checking with the service.`,
-            },
-            true,
-          );
+          patchRow(bookingId, attentionWords(lines.stoppedWhileSending, { operation }), true);
         }
         const due = Number(
           statement(db, 'UPDATE intents SET next_check_at = 0 WHERE finished_at IS NULL AND next_check_at IS NULL').run().changes,

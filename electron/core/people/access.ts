@@ -1,4 +1,5 @@
 import { defineMessages } from '../../../shared/i18n/messages';
+import type { Message } from '../../../shared/i18n/messages';
 import type { ChangeRequest } from '../../../shared/bookings';
 import type { ChannelName } from '../../../shared/ipc';
 import type { AgentView, PeopleSession, Role } from '../../../shared/people';
@@ -8,7 +9,6 @@ import { isConfirmedStatus } from '../../../shared/status-rules';
 import { channelPermissions } from '../../../shared/permissions';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
-import { englishText } from '../i18n/main-words';
 import type { Preferences } from '../preferences';
 import type { ProfileRecord } from '../profiles';
 import { actAs } from './acting-people';
@@ -146,16 +146,16 @@ export function createAccess({
     return touched.find((each) => each.kind !== 'training') ?? null;
   }
 
-  function refusal(need: Role, does: string, target: ProfileRecord | 'counter', agent: AgentView | null): AppError {
+  function refusal(need: Role, does: Message, target: ProfileRecord | 'counter', agent: AgentView | null): AppError {
     if (!agent)
       return new AppError(
         'sign_in_required',
-        { message: words.signInRequired, values: { does, ...whereOf(target), need, locked: locked ? 'yes' : 'no' } },
+        { message: words.signInRequired, values: { does: { message: does }, ...whereOf(target), need, locked: locked ? 'yes' : 'no' } },
         { message: words.signInRequiredHint },
       );
     return new AppError(
       'role_required',
-      { message: words.roleRequired, values: { does, ...whereOf(target), need, name: agent.name, role: agent.role } },
+      { message: words.roleRequired, values: { does: { message: does }, ...whereOf(target), need, name: agent.name, role: agent.role } },
       { message: words.roleRequiredHint, values: { ...whoMay(need), need } },
     );
   }
@@ -201,7 +201,7 @@ export function createAccess({
     if (approval) return { id: approval.approver.id, name: approval.approver.name };
     throw new AppError(
       'approval_required',
-      { message: words.approvalRequired, values: { does, ...whereOf(target) } },
+      { message: words.approvalRequired, values: { does: { message: does }, ...whereOf(target) } },
       { message: words.approvalRequiredHint, values: whoMay('supervisor') },
     );
   }
@@ -225,7 +225,7 @@ export function createAccess({
   function approveRestore(spend = true): AgentView | null {
     if (!agents.hasAdministrator()) return null;
     const agent = current();
-    if (!agent) throw refusal('agent', englishText({ message: words.restoreDoes }), 'counter', null);
+    if (!agent) throw refusal('agent', words.restoreDoes, 'counter', null);
     const approval = spend ? approvals.take('ledger:restore', COUNTER_TARGET) : approvals.peek('ledger:restore', COUNTER_TARGET);
     if (approval) return approval.approver;
     throw new AppError('approval_required', { message: words.restoreApproval }, { message: words.restoreApprovalHint });

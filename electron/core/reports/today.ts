@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { CurrencyTotals, MoneyKind, TodayFigures } from '../../../shared/reports';
 import { statement } from '../ledger/statements';
+import { parseWords } from '../ledger/ledger-words';
 
 /** Shown at most in Today's lists; the totals say how many there are. */
 const LIST_LIMIT = 50;
@@ -108,9 +109,16 @@ export function todayFigures(
 
   const flagged = statement(
     db,
-    `SELECT id, client_reference, holder_name, holder_surname, attention FROM bookings INDEXED BY bookings_attention
+    `SELECT id, client_reference, holder_name, holder_surname, attention, attention_words FROM bookings INDEXED BY bookings_attention
        WHERE profile_id = ? AND attention IS NOT NULL ${ofOrigin} ORDER BY id DESC`,
-  ).all(profileId) as { id: number; client_reference: string; holder_name: string; holder_surname: string; attention: string }[];
+  ).all(profileId) as {
+    id: number;
+    client_reference: string;
+    holder_name: string;
+    holder_surname: string;
+    attention: string;
+    attention_words: string | null;
+  }[];
 
   const agents = [...new Set([...counts.map((row) => row.agent), ...money.map((row) => row.agent)])].sort();
   return {
@@ -135,6 +143,7 @@ export function todayFigures(
       clientReference: row.client_reference,
       holder: holderOf(row),
       attention: row.attention,
+      attentionWords: parseWords(row.attention_words),
     })),
     flaggedTotal: flagged.length,
     byAgent: withAgents

@@ -1,7 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { defineMessages } from '../../../shared/i18n/messages';
-import type { Attempt, ExerciseId, ExerciseView, SessionReport } from '../../../shared/training';
+import type { Attempt, CheckSaid, ExerciseId, ExerciseView, SessionReport } from '../../../shared/training';
+import { checkSaidSchema } from '../../../shared/training';
+import { checkWords, sayCheck } from '../../../shared/training-words';
 import { AppError } from '../app-error';
+import { englishText } from '../i18n/main-words';
 import type { BookingEngine } from '../engine/booking-engine';
 import type { Ledger } from '../ledger/ledger';
 import type { PaymentPipeline } from '../engine/payments/payment-pipeline';
@@ -9,7 +12,6 @@ import type { ProfileRecord } from '../profiles';
 import { EXERCISES } from './exercises';
 import type { CheckResult, Exercise, ExerciseFacts, ServiceBooking } from './exercises';
 import { prepareBooking } from './prepared-bookings';
-import { SCENARIOS } from './scenarios';
 import type { Trainer } from './trainer';
 
 const words = defineMessages({
@@ -61,14 +63,23 @@ const exerciseOf = (id: ExerciseId): Exercise => {
   return exercise;
 };
 
+/** A check's words in English: what the attempt's `problems` keep for main's logs and the tests; the screens word `problemsSaid`. */
+const english = (said: CheckSaid): string => sayCheck((message, values) => englishText({ message, values }), said);
+
+/** A try's problems as kept: catalog messages by id, or the English of a try recorded before they were (as it came). */
+const problemsOf = (row: AttemptRow): CheckSaid[] => {
+  const parsed = checkSaidSchema.array().safeParse(JSON.parse(row.problems));
+  return parsed.success ? parsed.data : [];
+};
+
 const toAttempt = (row: AttemptRow): Attempt => ({
   id: row.id,
-  exerciseId: row.exercise_id,
-  title: exerciseOf(row.exercise_id).title,
+  exerciseId: exerciseOf(row.exercise_id).id,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
   passed: row.passed === null ? null : row.passed === 1,
-  problems: JSON.parse(row.problems) as string[],
+  problems: problemsOf(row).map(english),
+  problemsSaid: problemsOf(row),
   seconds: row.finished_at === null ? null : Math.round((Date.parse(row.finished_at) - Date.parse(row.started_at)) / 1000),
 });
 
@@ -93,7 +104,7 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
       AttemptRow | undefined;
   const attemptRow = (id: number) => db.prepare('SELECT * FROM training_attempts WHERE id = ?').get(id) as AttemptRow;
 
-  function finish(id: number, passed: boolean, problems: string[]): Attempt {
+  function finish(id: number, passed: boolean, problems: CheckSaid[]): Attempt {
     db.prepare('UPDATE training_attempts SET finished_at = ?, passed = ?, problems = ? WHERE id = ?').run(
       isoNow(),
       passed ? 1 : 0,
@@ -128,9 +139,7 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
           .get(profileId, exercise.id) as AttemptRow | undefined;
         return {
           id: exercise.id,
-          title: exercise.title,
-          task: exercise.task,
-          scenarios: exercise.scenarios.map((id) => SCENARIOS.find((scenario) => scenario.id === id)?.title ?? id),
+          scenarios: [...exercise.scenarios],
           last: last ? toAttempt(last) : null,
         };
       });
@@ -146,7 +155,7 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
     async start(profile: ProfileRecord, exerciseId: ExerciseId): Promise<Attempt> {
       const exercise = exerciseOf(exerciseId);
       const open = openAttempt(profile.id);
-      if (open) finish(open.id, false, ['Left unfinished: another exercise was started.']);
+      if (open) finish(open.id, false, [{ id: checkWords.leftUnfinished.id }]);
       deps.trainer.allNormal();
       const prepared = exercise.prepare
         ? await prepareBooking({ engine: deps.engine, payments: deps.payments, ledger: deps.ledger }, exercise, exercise.prepare)
@@ -164,15 +173,16 @@ export function createExerciseRunner(deps: ExerciseRunnerDeps) {
     },
 
     /** Checks the exercise under way: passed or failed (it ends, the service back to normal), or not over yet (it stays open). */
-    check(profile: ProfileRecord): { attempt: Attempt; unfinished: string | null } {
+    check(profile: ProfileRecord): { attempt: Attempt; unfinished: string | null; unfinishedSaid: CheckSaid | null } {
       const row = openAttempt(profile.id);
       if (!row) throw new AppError('no_exercise', { message: words.noExercise }, { message: words.noExerciseHint });
       const exercise = exerciseOf(row.exercise_id);
       const result: CheckResult = exercise.check(factsFor(profile, exercise, row));
-      if (result.unfinished && result.problems.length === 0) return { attempt: toAttempt(row), unfinished: result.unfinished };
+      if (result.unfinished && result.problems.length === 0)
+        return { attempt: toAttempt(row), unfinished: english(result.unfinished), unfinishedSaid: result.unfinished };
       const attempt = finish(row.id, result.problems.length === 0, result.problems);
       deps.trainer.allNormal();
-      return { attempt, unfinished: null };
+      return { attempt, unfinished: null, unfinishedSaid: null };
     },
 
     /**

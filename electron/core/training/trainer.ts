@@ -39,8 +39,6 @@ export function createTrainer(deps: TrainerDeps) {
       const end = endsAt.get(scenario.id);
       return {
         id: scenario.id,
-        title: scenario.title,
-        agentSees: scenario.agentSees,
         on: end !== undefined,
         endsAt: end === undefined ? null : new Date(end).toISOString(),
       };

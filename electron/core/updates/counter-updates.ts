@@ -2,6 +2,7 @@ import type { AgencyService } from '../agency/agency-service';
 import { NO_PAYMENT_WINDOWS } from '../engine/payments/payment-windows';
 import type { PaymentWindows } from '../engine/payments/payment-windows';
 import type { EventHub } from '../events';
+import type { MainWords } from '../i18n/main-words';
 import { updatesIpc } from '../ipc/updates-handlers';
 import type { Preferences } from '../preferences';
 import type { FeedUpdater } from './feed-updater';
@@ -21,6 +22,8 @@ export function counterUpdates(deps: {
   events: EventHub;
   /** The agency: its id for this counter (the rollout hashes it), the version it asks for, its fleet list told of every move. */
   agency: Pick<AgencyService, 'ledger' | 'savedCounterId' | 'minimumVersion' | 'fleetChanged'>;
+  /** Main's words in the counter's language: how updates stand is worded in it. */
+  words?: Pick<MainWords, 'text'>;
 }) {
   const { agency } = deps;
   // Reading or asking about updates ("install now" too) does not hold an install back.
@@ -31,6 +34,7 @@ export function counterUpdates(deps: {
     preferences: deps.preferences,
     agencyCounterId: () => agency.ledger.membership()?.counterId ?? agency.savedCounterId(),
     gate,
+    ...(deps.words ? { words: deps.words } : {}),
     onChange: (status) => {
       deps.events.emit('event:updates-change', status);
       agency.fleetChanged();

@@ -1,12 +1,14 @@
 import type { PaymentWindows } from '../engine/payments/payment-windows';
+import type { Text } from '../i18n/main-words';
+import { updateWords } from './update-words';
 
 /**
  * What keeps an update from installing now: a call under way (a write to the service, a payment)
  * or a payment window open. An install waits until neither is; a quit waits for calls anyway.
  */
 export interface InstallGate {
-  /** Why an install must wait now, in the agent's words; null when nothing is under way. */
-  blocker(): string | null;
+  /** Why an install must wait now, in the agent's words (the same text while the reason stays); null when nothing is under way. */
+  blocker(): Text | null;
   /** Resolves after the next change of what is under way (a call or a payment window ended). */
   nextChange(): Promise<void>;
   /** Counts a call as under way until the returned function is called; a quiet one (about updates, "install now" too) is not counted. */
@@ -19,9 +21,9 @@ export function createInstallGate(quiet: (channel: string) => boolean): InstallG
   let openPaymentWindows = 0;
   let busyCalls = 0;
   let waiting: (() => void)[] = [];
-  const blocker = (): string | null => {
-    if (openPaymentWindows > 0) return 'A payment window is open; the update installs once the payment is finished.';
-    if (busyCalls > 0) return 'A booking is being written; the update installs once it is done.';
+  const blocker = (): Text | null => {
+    if (openPaymentWindows > 0) return updateWords.paymentWindowOpen;
+    if (busyCalls > 0) return updateWords.bookingBeingWritten;
     return null;
   };
   /** An end that counts once however often it is called, and wakes the installs waiting. */

@@ -1,6 +1,8 @@
 import { defineMessages } from '../../../shared/i18n/messages';
 import type { UpdateSettingsInput, UpdateState, UpdateStatus } from '../../../shared/updates';
 import { AppError } from '../app-error';
+import { englishText } from '../i18n/main-words';
+import type { MainWords, Text } from '../i18n/main-words';
 import type { FeedInfo, FeedUpdater } from './feed-updater';
 import type { InstallGate } from './install-gate';
 import { offeredToCounter } from './rollout';
@@ -27,6 +29,8 @@ export interface UpdateServiceDeps {
   agencyCounterId: () => string | null;
   gate: InstallGate;
   onChange: (status: UpdateStatus) => void;
+  /** Main's words in the counter's language, asked each time the status is read; English without them. */
+  words?: Pick<MainWords, 'text'>;
   checkEveryMs?: number;
   now?: () => Date;
 }
@@ -42,7 +46,8 @@ export function createUpdateService(deps: UpdateServiceDeps) {
   const settings = updateSettings(deps.preferences);
   const now = deps.now ?? (() => new Date());
   let state: UpdateState = 'idle';
-  let message: string = updateWords.idle;
+  const say = (text: Text) => (deps.words ? deps.words.text(text) : englishText(text));
+  let message: Text = updateWords.idle;
   let available: string | null = null;
   /** The version the rollout kept from this counter at the last check, with its percentage. */
   let heldBack: FeedInfo | null = null;
@@ -56,10 +61,10 @@ export function createUpdateService(deps: UpdateServiceDeps) {
     feedUrl: updater ? settings.feedUrl() : null,
     state: updater && settings.feedUrl() ? state : 'off',
     available,
-    message: !updater ? updateWords.notInstalled : settings.feedUrl() ? message : updateWords.off,
+    message: say(!updater ? updateWords.notInstalled : settings.feedUrl() ? message : updateWords.off),
     lastCheckAt: settings.lastCheckAt(),
   });
-  const move = (next: UpdateState, words: string): UpdateStatus => {
+  const move = (next: UpdateState, words: Text): UpdateStatus => {
     state = next;
     message = words;
     const current = status();

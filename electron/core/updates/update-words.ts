@@ -1,6 +1,7 @@
 import type { UpdateChannel, UpdateStatus } from '../../../shared/updates';
-import { defineMessages } from '../../../shared/i18n/messages';
+import { defineMessages, PRODUCT_NAME } from '../../../shared/i18n/messages';
 import { AppError } from '../app-error';
+import type { Text } from '../i18n/main-words';
 
 /** How often a counter looks at its feed, besides at start and when asked. */
 export const CHECK_EVERY_MS = 4 * 60 * 60_000;
@@ -16,25 +17,76 @@ export function isChecksumRefusal(error: unknown): boolean {
   return codeOf(error) === CHECKSUM_MISMATCH || (error instanceof Error && /checksum mismatch/i.test(error.message));
 }
 
-export const updateWords = {
-  off: 'Updates are off: no feed is set for this counter. An administrator sets one below.',
-  notInstalled: 'Updates are off: this copy of Packdesk was not installed from an installer.',
-  idle: 'Updates come from the feed; the first check is under way soon.',
-  checking: 'Checking the feed for a newer Packdesk…',
-  upToDate: (version: string, channel: UpdateChannel) => `Packdesk ${version} is the newest on the ${channel} channel.`,
-  notOffered: (available: string, percentage: number | undefined) =>
-    `Packdesk ${available} goes to ${percentage ?? 0}% of counters first; this counter gets it later.`,
-  downloading: (available: string) => `Downloading Packdesk ${available} in the background…`,
-  downloaded: (available: string) => `Packdesk ${available} is downloaded: it installs when Packdesk quits, or now with “Install now”.`,
-  installing: (available: string) => `Installing Packdesk ${available}: Packdesk closes and starts again.`,
-  refused: (available: string, version: string) =>
-    `The update ${available} was refused: its file does not match the feed’s checksum. Nothing was installed; the counter keeps ${version}.`,
-  failed: (version: string, error: unknown) => {
-    const reason =
-      codeOf(error) === 'ECONNREFUSED' || codeOf(error) === 'ENOTFOUND' ? 'it could not be reached' : 'it did not answer as a feed does';
-    return `The update feed could not be read: ${reason}. The counter keeps ${version} and tries again in 4 hours.`;
+const said = defineMessages({
+  off: {
+    id: 'updates.status.off',
+    defaultMessage: 'Updates are off: no feed is set for this counter. An administrator sets one below.',
   },
-};
+  notInstalled: {
+    id: 'updates.status.notInstalled',
+    defaultMessage: 'Updates are off: this copy of {product} was not installed from an installer.',
+  },
+  idle: { id: 'updates.status.idle', defaultMessage: 'Updates come from the feed; the first check is under way soon.' },
+  checking: { id: 'updates.status.checking', defaultMessage: 'Checking the feed for a newer {product}…' },
+  upToDate: {
+    id: 'updates.status.upToDate',
+    defaultMessage: '{product} {version} is the newest on the {channel, select, early {early} other {stable}} channel.',
+  },
+  notOffered: {
+    id: 'updates.status.notOffered',
+    defaultMessage: '{product} {available} goes to {percentage}% of counters first; this counter gets it later.',
+  },
+  downloading: { id: 'updates.status.downloading', defaultMessage: 'Downloading {product} {available} in the background…' },
+  downloaded: {
+    id: 'updates.status.downloaded',
+    defaultMessage: '{product} {available} is downloaded: it installs when {product} quits, or now with “Install now”.',
+  },
+  installing: { id: 'updates.status.installing', defaultMessage: 'Installing {product} {available}: {product} closes and starts again.' },
+  refused: {
+    id: 'updates.status.refused',
+    defaultMessage:
+      'The update {available} was refused: its file does not match the feed’s checksum. Nothing was installed; the counter keeps {version}.',
+  },
+  failed: {
+    id: 'updates.status.failed',
+    defaultMessage:
+      'The update feed could not be read: {reason, select, unreachable {it could not be reached} other {it did not answer as a feed does}}. The counter keeps {version} and tries again in 4 hours.',
+  },
+  paymentWindowOpen: {
+    id: 'updates.status.waiting.paymentWindow',
+    defaultMessage: 'A payment window is open; the update installs once the payment is finished.',
+  },
+  bookingBeingWritten: {
+    id: 'updates.status.waiting.booking',
+    defaultMessage: 'A booking is being written; the update installs once it is done.',
+  },
+});
+
+const product = { product: PRODUCT_NAME };
+
+/** How updates stand, in words: catalog messages, worded in the counter's language when the status is read. */
+export const updateWords = {
+  off: { message: said.off },
+  notInstalled: { message: said.notInstalled, values: product },
+  idle: { message: said.idle },
+  checking: { message: said.checking, values: product },
+  upToDate: (version: string, channel: UpdateChannel): Text => ({ message: said.upToDate, values: { ...product, version, channel } }),
+  notOffered: (available: string, percentage: number | undefined): Text => ({
+    message: said.notOffered,
+    values: { ...product, available, percentage: percentage ?? 0 },
+  }),
+  downloading: (available: string): Text => ({ message: said.downloading, values: { ...product, available } }),
+  downloaded: (available: string): Text => ({ message: said.downloaded, values: { ...product, available } }),
+  installing: (available: string): Text => ({ message: said.installing, values: { ...product, available } }),
+  refused: (available: string, version: string): Text => ({ message: said.refused, values: { available, version } }),
+  failed: (version: string, error: unknown): Text => ({
+    message: said.failed,
+    values: { version, reason: codeOf(error) === 'ECONNREFUSED' || codeOf(error) === 'ENOTFOUND' ? 'unreachable' : 'other' },
+  }),
+  /** Why an install waits (install-gate.ts): the same object each time, so a wait is told once. */
+  paymentWindowOpen: { message: said.paymentWindowOpen },
+  bookingBeingWritten: { message: said.bookingBeingWritten },
+} satisfies Record<string, Text | ((...args: never[]) => Text)>;
 
 const words = defineMessages({
   updateRequired: {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Group, Text } from '@mantine/core';
 import { defineMessages } from '../../../shared/i18n/messages';
+import { exerciseWords } from '../../../shared/training-words';
 import { useActiveProfile } from '../stores/app-store';
 import { useTraining } from '../stores/training-store';
 import { shortcutKey } from './use-shortcuts';
@@ -35,7 +36,10 @@ export function TrainingBanner() {
     <Group h={32} justify="center" bg="var(--mantine-color-orange-filled)" role="status" aria-label={intl.formatMessage(words.label)}>
       <Text size="sm" fw={700} c="white">
         {underWay
-          ? intl.formatMessage(words.underWay, { title: underWay.title, key: shortcutKey('trainer', intl) })
+          ? intl.formatMessage(words.underWay, {
+              title: intl.formatMessage(exerciseWords[underWay.exerciseId].title),
+              key: shortcutKey('trainer', intl),
+            })
           : intl.formatMessage(words.idle)}
       </Text>
     </Group>

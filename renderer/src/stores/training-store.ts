@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import type { Attempt, ExerciseId, ExerciseView, SessionReport } from '../../../shared/training';
+import type { Attempt, CheckSaid, ExerciseId, ExerciseView, SessionReport } from '../../../shared/training';
 import { call, describeError } from '../bridge';
 
 type Problem = ReturnType<typeof describeError>;
 
-/** How the last check came out: over (passed or not), or not over yet and why. */
-export type CheckOutcome = { kind: 'over'; attempt: Attempt } | { kind: 'not-over'; reason: string };
+/** How the last check came out: over (passed or not), or not over yet and why (worded by the screen: sayCheck). */
+export type CheckOutcome = { kind: 'over'; attempt: Attempt } | { kind: 'not-over'; reason: CheckSaid };
 
 interface TrainingState {
   exercises: ExerciseView[];
@@ -59,8 +59,8 @@ export const useTraining = create<TrainingState>((set, get) => {
     check: () =>
       attempt('checking', async () => {
         const answer = await call('training:check-exercise', {});
-        if (answer.unfinished) {
-          set({ outcome: { kind: 'not-over', reason: answer.unfinished } });
+        if (answer.unfinished !== null) {
+          set({ outcome: { kind: 'not-over', reason: answer.unfinishedSaid ?? answer.unfinished } });
           return;
         }
         set({ outcome: { kind: 'over', attempt: answer.attempt }, underWay: null });

@@ -87,6 +87,11 @@ describe('the people of a booking across the agency', () => {
           desk.name,
           expect.objectContaining({ agent: 'Ben', approver: null, counter: 'Desk B', byPackdesk: false }),
         ]);
+        // The line's words travel with it: each desk words it in its own agent's language.
+        expect([desk.name, lines.find((line) => line.type === 'cancelled')?.words]).toEqual([
+          desk.name,
+          { id: 'timeline.cancel.cancelled', values: { reason: 'Traveler changed plans' } },
+        ]);
       }
 
       // The agency's log keeps the names as the counters sent them, and nothing else about the people.
@@ -122,6 +127,12 @@ describe('the people of a booking across the agency', () => {
       expect(await problem({ ...sent?.line, approver: tooLong })).toBe(badName);
       expect(await problem({ ...sent?.line, byPackdesk: 'yes' })).toBe('a Packdesk mark that is not true or false');
       expect(await problem({ ...sent?.line, agentPin: '2468' })).toBe('a field the agency does not keep (agentPin)');
+      // A line's words (schema 8): null, or a message id and its values.
+      const badWords = "a timeline line's words that are not a message and its values";
+      expect(await problem({ ...sent?.line, words: null })).toBeNull();
+      expect(await problem({ ...sent?.line, words: { id: 'timeline.cancel.cancelled', values: { reason: 'x' } } })).toBeNull();
+      expect(await problem({ ...sent?.line, words: 'Cancelled' })).toBe(badWords);
+      expect(await problem({ ...sent?.line, words: { id: '', values: {} } })).toBe(badWords);
       // A change from before (no people in it) is as valid as it was.
       const { madeBy, madeAtCounter, changedBy, changedApprover, changedAtCounter, ...older } = sent?.booking ?? {};
       expect([madeBy, madeAtCounter, changedBy, changedApprover, changedAtCounter]).toEqual(['Ana', 'Desk A', 'Ben', null, 'Desk B']);

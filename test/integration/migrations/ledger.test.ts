@@ -43,6 +43,8 @@ function upgradedBooking(row: Row, from: number): Row {
   if (from < 9) Object.assign(next, { agency_claimed_status: null });
   // Migration 13: nobody is named as having made or changed a booking from before.
   if (from < 13) Object.assign(next, NOBODY_ON_BOOKING);
+  // Migration 15: an attention from before has no words (its English is shown).
+  if (from < 15) Object.assign(next, { attention_words: null });
   return next;
 }
 
@@ -55,8 +57,11 @@ const upgradedIntent = (row: Row, from: number): Row => {
 };
 
 /** Migration 13 on the timeline: a line from before names nobody, and is not said to be Packdesk's. */
-const upgradedEvent = (row: Row, from: number): Row =>
-  from < 13 ? { ...row, agent: null, approver: null, counter: null, by_packdesk: 0 } : { ...row };
+const upgradedEvent = (row: Row, from: number): Row => {
+  const next = from < 13 ? { ...row, agent: null, approver: null, counter: null, by_packdesk: 0 } : { ...row };
+  // Migration 15: a line from before has no words (its English summary is shown).
+  return from < 15 ? { ...next, words: null } : next;
+};
 
 type Expected = Pick<
   BookingRecord,
@@ -164,6 +169,7 @@ describe.each(olderVersions(ledgerMigrations))('a ledger written by schema %i', 
               at: when,
               type,
               summary,
+              words: null,
               agent: null,
               approver: null,
               counter: null,

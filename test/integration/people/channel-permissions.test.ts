@@ -178,7 +178,7 @@ describe('a compromised renderer calling every channel on a test profile', () =>
             error: { code: 'sign_in_required', message: expect.stringContaining('Nobody is signed in'), hint: expect.any(String) },
           },
         ]);
-        if (!result.ok) expect(result.error.message).toContain(channelPermissions[channel].does);
+        if (!result.ok) expect(result.error.message).toContain(channelPermissions[channel].does.defaultMessage);
       }
       expect(snapshot(files)).toBe(before);
 

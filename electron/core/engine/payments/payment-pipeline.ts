@@ -1,4 +1,5 @@
 import { defineMessages } from '../../../../shared/i18n/messages';
+import type { Message } from '../../../../shared/i18n/messages';
 import type { BookRequest } from '../../../../shared/api';
 import type { BookingRecord } from '../../../../shared/bookings';
 import { formatMoney } from '../../../../shared/format';
@@ -8,6 +9,9 @@ import { AppError } from '../../app-error';
 import { serviceSays } from '../../api/messages';
 import { ServiceError } from '../../api/service-errors';
 import { englishText } from '../../i18n/main-words';
+import type { WordValues } from '../../i18n/main-words';
+import { attentionWords, eventWords, NO_ATTENTION } from '../../ledger/ledger-words';
+import { paymentLines as lines } from './payment-lines';
 import type { createBookingLocks } from '../booking-locks';
 import { declineCodeOf, declineWords, isDecline } from './decline-words';
 import { notConfirmedYet } from '../engine-context';
@@ -144,14 +148,18 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
           bookingId,
           detail: { method, clientReference: request.client_reference ?? null, paymentIntentId: request.payment_intent_id ?? null },
           send: () => client.book(context.serviceIdOf(booking), request),
-          whileUnknown:
-            'Payment not confirmed yet: its answer was lost, and Packdesk is checking with the service whether the card was charged. Do not take the payment again.',
+          whileUnknown: attentionWords(lines.whileUnknown),
           refusalEvent: (error) => {
             if (!isDecline(error)) return undefined;
             const code = declineCodeOf(error);
             return {
               type: 'card_declined',
-              summary: `Card declined${code ? ` (${code})` : ''}: ${englishText(declineWords(code).message)}`,
+              // The decline's own words as recorded in English (a value, not a message of its own here).
+              ...eventWords(lines.cardDeclined, {
+                coded: code ? 'yes' : 'no',
+                code: code ?? '',
+                reason: englishText(declineWords(code).message),
+              }),
             };
           },
         });
@@ -175,10 +183,10 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
           stamp: 'made',
           // The status stays what the service last showed until a read shows the next one: the book
           // answer's "success" is not a booking status.
-          patch: { bookingReference: outcome.bookingReference, paymentIntentId: null, attention: null, nextCheckAt: context.now() },
+          patch: { bookingReference: outcome.bookingReference, paymentIntentId: null, ...NO_ATTENTION, nextCheckAt: context.now() },
           event: {
             type: 'booked',
-            summary: `Payment authorized; supplier reference ${outcome.bookingReference}. Waiting for the supplier to confirm.`,
+            ...eventWords(lines.booked, { reference: outcome.bookingReference }),
           },
         });
         return { kind: 'booked', booking: updated ?? context.bookingOf(bookingId) };
@@ -189,7 +197,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
           patch: { paymentIntentId: outcome.paymentIntentId },
           event: {
             type: 'payment_requires_action',
-            summary: `The card needs 3-D Secure (${outcome.paymentIntentId}); waiting for the cardholder.`,
+            ...eventWords(lines.requiresAction, { paymentIntentId: outcome.paymentIntentId }),
           },
         }) ?? context.bookingOf(bookingId);
       return {
@@ -216,8 +224,8 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   }
 
   /** The cardholder did not pass, or the intent is dead: the booking stays held, and another card starts afresh. */
-  function forgetPaymentIntent(bookingId: number, summary: string): BookingRecord {
-    return ledger.update(bookingId, { paymentIntentId: null }, { type: 'authentication_failed', summary });
+  function forgetPaymentIntent(bookingId: number, message: Message, values: WordValues): BookingRecord {
+    return ledger.update(bookingId, { paymentIntentId: null }, { type: 'authentication_failed', ...eventWords(message, values) });
   }
 
   async function paymentMethod(booking: BookingRecord, given: string | undefined): Promise<string> {
@@ -249,14 +257,18 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
    * intent is forgotten. Asked before anything replaces or drops an intent, so a payment the
    * cardholder already approved is never charged a second time by another card.
    */
-  async function askIntent(bookingId: number, paymentIntentId: string, why: string): Promise<PaymentOutcome | 'dead'> {
+  async function askIntent(
+    bookingId: number,
+    paymentIntentId: string,
+    why: { message: Message; values?: WordValues },
+  ): Promise<PaymentOutcome | 'dead'> {
     try {
       return await completeAuthentication(bookingId, paymentIntentId);
     } catch (error) {
       const declined = error instanceof AppError && error.code === 'card_declined';
       const unknownToService = error instanceof ServiceError && error.status === 404;
       if (!declined && !unknownToService) throw error;
-      forgetPaymentIntent(bookingId, `${why}: ${error.message}`);
+      forgetPaymentIntent(bookingId, why.message, { ...why.values, error: error.message });
       return 'dead';
     }
   }
@@ -281,11 +293,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
       const result = await deps.windows.authenticate(request);
       if (result.kind === 'closed') {
         // Through the ledger's one write path: counted, one commit, and told to the screen like any change.
-        ledger.update(
-          bookingId,
-          {},
-          { type: 'authentication_closed', summary: '3-D Secure window closed before the check was done; the payment is not made.' },
-        );
+        ledger.update(bookingId, {}, { type: 'authentication_closed', ...eventWords(lines.authenticationClosed) });
         throw new AppError('authentication_closed', { message: words.authenticationClosed }, { message: words.authenticationClosedHint });
       }
       deps.progress(bookingId, 'charging');
@@ -294,7 +302,9 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
       const asked = await askIntent(
         bookingId,
         current.paymentIntentId,
-        result.kind === 'failed' ? `3-D Secure failed (${result.message})` : 'Declined after 3-D Secure',
+        result.kind === 'failed'
+          ? { message: lines.threeDSecureFailed, values: { reason: result.message } }
+          : { message: lines.declinedAfterCheck },
       );
       if (asked === 'dead' || (result.kind === 'failed' && asked.kind === 'requires_action')) {
         throw new AppError('authentication_failed', { message: words.authenticationFailed }, { message: words.authenticationFailedHint });
@@ -326,7 +336,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
         );
       // 3-D Secure left unfinished (a closed window, a restart): the same intent, so one charge at most.
       deps.progress(bookingId, 'resuming');
-      const asked = await askIntent(bookingId, booking.paymentIntentId, 'The unfinished 3-D Secure payment is no longer valid');
+      const asked = await askIntent(bookingId, booking.paymentIntentId, { message: lines.checkNoLongerValid });
       if (asked === 'dead')
         throw new AppError('authentication_failed', { message: words.checkExpired }, { message: words.checkExpiredHint });
       outcome = asked;
@@ -334,7 +344,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
       if (booking.paymentIntentId) {
         // A payment started earlier: asked first, so a new card never charges on top of an approved one.
         deps.progress(bookingId, 'resuming');
-        const asked = await askIntent(bookingId, booking.paymentIntentId, 'Replaced by a new card');
+        const asked = await askIntent(bookingId, booking.paymentIntentId, { message: lines.replacedByNewCard });
         if (asked !== 'dead' && asked.kind === 'booked') outcome = asked;
       }
       if (!outcome) {

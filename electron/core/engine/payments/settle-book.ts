@@ -2,6 +2,7 @@ import { defineMessages } from '../../../../shared/i18n/messages';
 import { isFinalStatus } from '../../../../shared/status-rules';
 import { AppError } from '../../app-error';
 import type { OpenIntent } from '../../ledger/ledger';
+import { attentionWords, eventWords, NO_ATTENTION } from '../../ledger/ledger-words';
 import type { EngineContext } from '../engine-context';
 import { doubtOver } from '../journaled-write';
 import type { Settlement } from '../settlement';
@@ -12,6 +13,30 @@ const words = defineMessages({
     defaultMessage: 'The service shows the booking still held and unpaid: the payment did not go through and nothing was charged.',
   },
   notMadeHint: { id: 'error.payment.notMade.hint', defaultMessage: 'Take the payment again.' },
+});
+
+/** The service's status and reference are its own: values, never translated. */
+const lines = defineMessages({
+  lostPaid: {
+    id: 'attention.payment.lostPaid',
+    defaultMessage:
+      'The payment’s answer was lost; the service shows it went through ({status}{referenced, select, yes {, reference {reference}} other {}}). Charged once: tell the traveler the booking is made.',
+  },
+  lostPaidLine: {
+    id: 'timeline.payment.lostPaid',
+    defaultMessage:
+      'The answer was lost, but the service shows the booking paid ({status}{referenced, select, yes {, reference {reference}} other {}}). Charged once.',
+  },
+  lostNotCharged: {
+    id: 'attention.payment.lostNotCharged',
+    defaultMessage:
+      'A payment whose answer was lost did not go through: the service shows the booking still held and nothing charged. Take the payment again when the traveler is ready.',
+  },
+  lostNotChargedLine: {
+    id: 'timeline.payment.lostNotCharged',
+    defaultMessage:
+      'The payment’s answer was lost; the service shows the booking still held ({status}, no reference): nothing was charged.',
+  },
 });
 
 /** Settles a book whose answer was lost: the booking read back shows whether the card was charged. */
@@ -25,21 +50,17 @@ export async function settleBook(context: EngineContext, intent: OpenIntent, fro
   // The reference is what the spec says a paid booking has; a status means nothing here, since a
   // service may keep "Pending" after the charge or name a 3-D Secure wait in its own words.
   if (reference) {
+    const shown = { status, referenced: 'yes', reference };
     const updated = context.ledger.finishWrite(intent.id, 'reconciled_booked', {
       stamp: 'made',
       patch: {
         status,
         ...(reference ? { bookingReference: reference } : {}),
         paymentIntentId: null,
-        attention: fromReconciler
-          ? `The payment’s answer was lost; the service shows it went through (${status}${reference ? `, reference ${reference}` : ''}). Charged once: tell the traveler the booking is made.`
-          : null,
+        ...(fromReconciler ? attentionWords(lines.lostPaid, shown) : NO_ATTENTION),
         nextCheckAt: isFinalStatus(status, rules) ? null : context.now(),
       },
-      event: {
-        type: 'reconciled',
-        summary: `The answer was lost, but the service shows the booking paid (${status}${reference ? `, reference ${reference}` : ''}). Charged once.`,
-      },
+      event: { type: 'reconciled', ...eventWords(lines.lostPaidLine, shown) },
     });
     return { settled: true, booking: updated };
   }
@@ -48,14 +69,9 @@ export async function settleBook(context: EngineContext, intent: OpenIntent, fro
   const updated = context.ledger.finishWrite(intent.id, 'not_charged', {
     patch: {
       status,
-      attention: fromReconciler
-        ? 'A payment whose answer was lost did not go through: the service shows the booking still held and nothing charged. Take the payment again when the traveler is ready.'
-        : null,
+      ...(fromReconciler ? attentionWords(lines.lostNotCharged) : NO_ATTENTION),
     },
-    event: {
-      type: 'reconciled',
-      summary: `The payment’s answer was lost; the service shows the booking still held (${status}, no reference): nothing was charged.`,
-    },
+    event: { type: 'reconciled', ...eventWords(lines.lostNotChargedLine, { status }) },
   });
   return {
     settled: true,

@@ -25,6 +25,7 @@ import { ModifyDialog } from './ModifyDialog';
 import { PendingChangePanel } from './PendingChangePanel';
 import { BOOKING_WORDS } from './booking-words';
 import { lineAuthorWords, madeAndChangedWords } from './people-words';
+import { recordedWords } from '../../../../shared/i18n/recorded-words';
 
 const words = defineMessages({
   loading: { id: 'bookings.detail.loading', defaultMessage: 'Loading the booking' },
@@ -246,7 +247,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
       {booking.attention && (
         <Alert color="orange" title={intl.formatMessage(words.attentionTitle)} role="alert">
           <Stack gap="xs">
-            <Text size="sm">{booking.attention}</Text>
+            <Text size="sm">{recordedWords(intl, booking.attention, booking.attentionWords)}</Text>
             <Group>
               <Button
                 size="xs"
@@ -334,7 +335,7 @@ export function BookingDetail({ bookingId }: { bookingId: number }) {
         </Title>
         <Timeline active={timeline.length - 1} bulletSize={14} lineWidth={2}>
           {timeline.map((event, index) => (
-            <Timeline.Item key={index} title={event.summary}>
+            <Timeline.Item key={index} title={recordedWords(intl, event.summary, event.words)}>
               <Text size="xs" c="dimmed">
                 {formatDateTime(event.at)} {lineAuthorWords(intl, event)}
               </Text>

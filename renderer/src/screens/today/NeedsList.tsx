@@ -7,6 +7,7 @@ import { useNow } from '../../hooks/use-now';
 import { useAppStore } from '../../stores/app-store';
 import { reportAmount, waitedFor } from '../../../../shared/report-wording';
 import { useWording } from '../../i18n/use-wording';
+import { recordedWords } from '../../../../shared/i18n/recorded-words';
 
 const words = defineMessages({
   open: { id: 'today.needs.open', defaultMessage: 'Open {reference}' },
@@ -111,7 +112,7 @@ export function FlaggedBookings({ figures }: { figures: TodayFigures }) {
         {figures.flagged.map((booking) => (
           <tr key={booking.bookingId}>
             <td>{booking.holder}</td>
-            <td>{booking.attention}</td>
+            <td>{recordedWords(intl, booking.attention, booking.attentionWords)}</td>
             <td>
               <OpenBooking bookingId={booking.bookingId} reference={booking.clientReference} />
             </td>

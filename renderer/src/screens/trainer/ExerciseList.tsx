@@ -4,6 +4,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { BusyButton } from '../../components/BusyButton';
 import type { ExerciseView } from '../../../../shared/training';
+import { exerciseWords, scenarioWords } from '../../../../shared/training-words';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
 
@@ -38,35 +39,39 @@ export function ExerciseList() {
   const [pressed, setPressed] = useState<string | null>(null);
   return (
     <Stack gap="xs" role="list" aria-label={intl.formatMessage(words.list)}>
-      {exercises.map((exercise) => (
-        <Card key={exercise.id} withBorder padding="sm" role="listitem">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2}>
-              <Group gap="xs">
-                <Text fw={600}>{exercise.title}</Text>
-                <LastResult exercise={exercise} />
-              </Group>
-              <Text size="sm" c="dimmed">
-                {exercise.scenarios.length > 0
-                  ? intl.formatMessage(words.with, { scenarios: intl.formatList(exercise.scenarios, { type: 'unit' }) })
-                  : intl.formatMessage(words.normalDay)}
-              </Text>
-            </Stack>
-            <BusyButton
-              variant="light"
-              busy={busy === 'starting' && pressed === exercise.id}
-              disabled={busy !== null}
-              aria-label={intl.formatMessage(words.startNamed, { title: exercise.title })}
-              onClick={() => {
-                setPressed(exercise.id);
-                void start(exercise.id);
-              }}
-            >
-              {intl.formatMessage(words.start)}
-            </BusyButton>
-          </Group>
-        </Card>
-      ))}
+      {exercises.map((exercise) => {
+        const title = intl.formatMessage(exerciseWords[exercise.id].title);
+        const scenarios = exercise.scenarios.map((id) => intl.formatMessage(scenarioWords[id].title));
+        return (
+          <Card key={exercise.id} withBorder padding="sm" role="listitem">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Text fw={600}>{title}</Text>
+                  <LastResult exercise={exercise} />
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {scenarios.length > 0
+                    ? intl.formatMessage(words.with, { scenarios: intl.formatList(scenarios, { type: 'unit' }) })
+                    : intl.formatMessage(words.normalDay)}
+                </Text>
+              </Stack>
+              <BusyButton
+                variant="light"
+                busy={busy === 'starting' && pressed === exercise.id}
+                disabled={busy !== null}
+                aria-label={intl.formatMessage(words.startNamed, { title })}
+                onClick={() => {
+                  setPressed(exercise.id);
+                  void start(exercise.id);
+                }}
+              >
+                {intl.formatMessage(words.start)}
+              </BusyButton>
+            </Group>
+          </Card>
+        );
+      })}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { BusyButton } from '../../components/BusyButton';
 import type { Attempt } from '../../../../shared/training';
+import { exerciseWords, sayCheck } from '../../../../shared/training-words';
 import { useNow } from '../../hooks/use-now';
 import { useTraining } from '../../stores/training-store';
 import { formatSeconds } from './durations';
@@ -19,8 +20,9 @@ const words = defineMessages({
 });
 
 /** The exercise the trainee is on: the task in words, the time running, and "Check my work". */
-export function ExerciseUnderWay({ attempt, task }: { attempt: Attempt; task: string }) {
+export function ExerciseUnderWay({ attempt }: { attempt: Attempt }) {
   const intl = useIntl();
+  const exercise = exerciseWords[attempt.exerciseId];
   const { busy, check, outcome } = useTraining();
   const now = useNow();
 
@@ -33,17 +35,17 @@ export function ExerciseUnderWay({ attempt, task }: { attempt: Attempt; task: st
               {intl.formatMessage(words.underWay, { time: formatSeconds(intl, (now - Date.parse(attempt.startedAt)) / 1000) })}
             </Text>
             <Title order={3} id="exercise-under-way">
-              {attempt.title}
+              {intl.formatMessage(exercise.title)}
             </Title>
           </div>
           <BusyButton onClick={() => void check()} busy={busy === 'checking'} data-focus-next>
             {intl.formatMessage(words.check)}
           </BusyButton>
         </Group>
-        <Text>{task}</Text>
+        <Text>{intl.formatMessage(exercise.task)}</Text>
         {outcome?.kind === 'not-over' && (
           <Alert color="yellow" title={intl.formatMessage(words.notOver)} role="status">
-            {outcome.reason}
+            {sayCheck((message, values) => intl.formatMessage(message, values), outcome.reason)}
           </Alert>
         )}
       </Stack>
@@ -54,14 +56,15 @@ export function ExerciseUnderWay({ attempt, task }: { attempt: Attempt; task: st
 /** How the last exercise came out: passed with its time, or what went wrong. */
 export function ExerciseOutcome({ attempt }: { attempt: Attempt }) {
   const intl = useIntl();
+  const title = intl.formatMessage(exerciseWords[attempt.exerciseId].title);
   if (attempt.passed)
     return (
-      <Alert color="green" title={intl.formatMessage(words.passed, { title: attempt.title })} role="status">
+      <Alert color="green" title={intl.formatMessage(words.passed, { title })} role="status">
         {intl.formatMessage(words.doneIn, { time: formatSeconds(intl, attempt.seconds ?? 0) })}
       </Alert>
     );
   return (
-    <Alert color="red" title={intl.formatMessage(words.notPassed, { title: attempt.title })} role="alert">
+    <Alert color="red" title={intl.formatMessage(words.notPassed, { title })} role="alert">
       <Stack gap={4}>
         <Text size="sm">
           {attempt.seconds === null
@@ -69,9 +72,11 @@ export function ExerciseOutcome({ attempt }: { attempt: Attempt }) {
             : intl.formatMessage(words.wentWrongAfter, { time: formatSeconds(intl, attempt.seconds) })}
         </Text>
         <List size="sm">
-          {attempt.problems.map((problem) => (
-            <List.Item key={problem}>{problem}</List.Item>
-          ))}
+          {attempt.problemsSaid
+            .map((said) => sayCheck((message, values) => intl.formatMessage(message, values), said))
+            .map((problem) => (
+              <List.Item key={problem}>{problem}</List.Item>
+            ))}
         </List>
       </Stack>
     </Alert>

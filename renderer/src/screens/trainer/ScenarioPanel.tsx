@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { defineMessages } from '../../../../shared/i18n/messages';
+import { scenarioWords } from '../../../../shared/training-words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScenarioClock } from './ScenarioClock';
 import { useScenarios } from './use-scenarios';
@@ -44,8 +45,8 @@ export function ScenarioPanel() {
               <Switch
                 checked={scenario.on}
                 onChange={(event) => void toggle(scenario.id, event.currentTarget.checked)}
-                label={scenario.title}
-                description={intl.formatMessage(words.agentSees, { what: scenario.agentSees })}
+                label={intl.formatMessage(scenarioWords[scenario.id].title)}
+                description={intl.formatMessage(words.agentSees, { what: intl.formatMessage(scenarioWords[scenario.id].agentSees) })}
                 color="orange"
               />
               {scenario.on && scenario.endsAt && <ScenarioClock endsAt={scenario.endsAt} />}

@@ -4,6 +4,7 @@ import { Loader, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import type { SessionReport as SessionReportData } from '../../../../shared/training';
+import { exerciseWords, sayCheck } from '../../../../shared/training-words';
 import type { Language } from '../../../../shared/i18n/languages';
 import { DocumentLanguage } from '../../components/DocumentLanguage';
 import { PrintBar } from '../../components/PrintBar';
@@ -97,13 +98,15 @@ function SessionReport({ report }: { report: SessionReportData }) {
           <Table.Tbody>
             {report.attempts.map((attempt) => (
               <Table.Tr key={attempt.id}>
-                <Table.Td>{attempt.title}</Table.Td>
+                <Table.Td>{intl.formatMessage(exerciseWords[attempt.exerciseId].title)}</Table.Td>
                 <Table.Td>{formatDateTime(attempt.startedAt, intl.locale)}</Table.Td>
                 <Table.Td>{attempt.seconds === null ? intl.formatMessage(words.noTime) : formatSeconds(intl, attempt.seconds)}</Table.Td>
                 <Table.Td>
                   {intl.formatMessage(attempt.passed === null ? words.underWay : attempt.passed ? words.passed : words.notPassed)}
                 </Table.Td>
-                <Table.Td>{attempt.problems.join(' ')}</Table.Td>
+                <Table.Td>
+                  {attempt.problemsSaid.map((said) => sayCheck((message, values) => intl.formatMessage(message, values), said)).join(' ')}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

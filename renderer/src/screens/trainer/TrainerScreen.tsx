@@ -93,7 +93,7 @@ export function TrainerScreen() {
         }}
       />
     );
-  const task = underWay ? exercises.find((exercise) => exercise.id === underWay.exerciseId)?.task : undefined;
+  const listed = underWay !== null && exercises.some((exercise) => exercise.id === underWay.exerciseId);
 
   return (
     <Stack maw={980} gap="lg">
@@ -156,9 +156,9 @@ export function TrainerScreen() {
           <ExerciseOutcome attempt={outcome.attempt} />
         </div>
       )}
-      {underWay && task && (
+      {underWay && listed && (
         <div ref={checkButton}>
-          <ExerciseUnderWay attempt={underWay} task={task} />
+          <ExerciseUnderWay attempt={underWay} />
         </div>
       )}
 
