@@ -30,6 +30,7 @@ import { PRODUCT_NAME } from '../../shared/i18n/messages';
 
 /** The English catalog: each message's words in the code, which a message looked up by id falls back to. */
 const ENGLISH = readCatalog('shared/i18n/catalogs/en.json');
+const startingWords = { id: 'app.starting', defaultMessage: ENGLISH['app.starting'] ?? '' };
 
 /** Chromium as these machines run it: Debian's build, no sandbox as root, no calls home. */
 export const CHROMIUM_OPTIONS = {
@@ -201,8 +202,9 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
   await page.goto(`${site.url}/index.html`);
   // Ready as an agent sees it: React renders after the page's load event, and keys pressed before
   // its listeners exist would be lost (an agent cannot be that fast; a test can).
-  const starting = wording.say({ id: 'app.starting', defaultMessage: ENGLISH['app.starting'] ?? '' }, { product: PRODUCT_NAME });
-  await page.getByRole('status', { name: starting }).waitFor({ state: 'detached' });
+  // The counter's screens drawn (the sign-in in front of them, where it asks), or why they cannot be: its language loaded, the app started.
+  await page.locator('[data-testid="counter-work"], [role="alert"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+  await page.getByRole('status', { name: wording.say(startingWords, { product: PRODUCT_NAME }) }).waitFor({ state: 'detached' });
 
   return {
     page,

@@ -14,11 +14,16 @@ afterEach(async () => {
 });
 
 const TRAVELER = ['Kenji', 'Tanaka', 'kenji.tanaka@example.jp', '52', '49'] as const;
-/** Names that are the same in every language: brands, and the training service's packages and hotels. */
+/**
+ * Words shown as data, the same in every language: brands, this build's version, the training service's
+ * packages and hotels, and its statuses, which Packdesk's sentences quote in the service's own words.
+ */
 async function namesShown(harness: Harness): Promise<string[]> {
   const packages = await harness.core.engine.search('');
   return [
     'Packdesk',
+    'e2e',
+    ...['Pending', 'Confirming', 'Paid', 'Cancelled', 'Failed'],
     'Training',
     'Visa',
     'Mastercard',

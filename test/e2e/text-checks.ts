@@ -24,9 +24,7 @@ export function unaccentedText(page: Page, data: ShownData): Promise<string[]> {
       // A calendar's month and day names are the language's calendar (dayjs), not a catalog's.
       if (
         !element ||
-        element.closest(
-          '[translate="no"], script, style, [aria-hidden="true"], [class*="mantine-CalendarHeader"], [class*="mantine-WeekdaysRow"], [class*="mantine-Month"]',
-        )
+        element.closest('[translate="no"], script, style, [aria-hidden="true"], [class*="-calendarHeaderLevel"], [class*="-weekday"]')
       )
         continue;
       if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
