@@ -90,7 +90,7 @@ function shownSince(page: Page, key: string, shown: Shown): Promise<number> {
  */
 async function openToday(page: Page, made: number): Promise<{ shown: number; answered: number; charted: number }> {
   await startAfresh(page);
-  const expected = `${made} booking${made === 1 ? '' : 's'} made`;
+  const expected = `${new Intl.NumberFormat('en-GB').format(made)} booking${made === 1 ? '' : 's'} made`;
   const shown = await keyToShown(page, 'y', () => page.keyboard.press('Control+y'), { selector: MADE, text: expected });
   const answered = await page.evaluate(() => (window.__answeredAt?.['reports:today'] ?? Number.NaN) - (window.__keyAt?.y ?? Number.NaN));
   // A day with sales draws its charts once their code (fetched after the figures' first frame) has run.
