@@ -30,6 +30,8 @@ export async function attachRenderer(core: Core): Promise<AttachedRenderer> {
     page.evaluate((pushed) => window.__packdeskEmit(pushed), event).catch(() => undefined);
   });
   await page.goto(`${site.url}/index.html`);
+  // The counter's screens drawn (its language loads first), or why they cannot be; then the app started.
+  await page.locator('[data-testid="counter-work"], [role="alert"]').first().waitFor({ state: 'attached', timeout: 30_000 });
   await page.getByRole('status', { name: 'Starting Packdesk' }).waitFor({ state: 'detached', timeout: 30_000 });
   return {
     page,
