@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { compiledCatalogs } from './scripts/compiled-catalogs';
+import { stripDefaultMessages } from './scripts/strip-default-messages';
 
 /** The dev server injects an inline React-refresh preamble; only in dev does the CSP let inline scripts run. */
 function relaxCspForDevServer(): Plugin {
@@ -36,7 +37,12 @@ export default defineConfig({
   renderer: {
     root: resolve('renderer'),
     base: './',
-    plugins: [react(), relaxCspForDevServer(), compiledCatalogs({ fetched: true })],
+    plugins: [
+      stripDefaultMessages(['shared/payment-page-words.ts', 'shared/training-card-rules.ts']),
+      react(),
+      relaxCspForDevServer(),
+      compiledCatalogs({ fetched: true }),
+    ],
     // The catalogs come parsed (compiledCatalogs): the ICU parser stays out of the page's code.
     resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
     build: {

@@ -22,14 +22,17 @@ const KEY_NAMES: Record<string, Message | string> = {
   ArrowUp: '↑',
 };
 
+/** Keys as aria-keyshortcuts names them: the KeyboardEvent.key values, in no person's language. */
+const ARIA_KEY_NAMES: Record<string, string> = { mod: 'Control' };
+
 /**
- * How a key is written on screen: "Ctrl", "Esc", "↓", "C". With the screen's `intl`, in the agent's language
- * (a German keyboard's "Strg"); without, in English, as aria-keyshortcuts names keys.
+ * How a key is written: with the screen's `intl`, as the agent's keyboard prints it ("Strg", "Esc", "↓", "C");
+ * without, as aria-keyshortcuts names it ("Control", "Escape", "ArrowDown", "C").
  */
 export function keyName(key: string, intl?: IntlShape): string {
+  if (!intl) return ARIA_KEY_NAMES[key] ?? (key.length === 1 ? key : key.charAt(0).toUpperCase() + key.slice(1));
   const name = KEY_NAMES[key] ?? key;
-  if (typeof name === 'string') return name;
-  return intl ? intl.formatMessage(name) : name.defaultMessage;
+  return typeof name === 'string' ? name : intl.formatMessage(name);
 }
 
 /**

@@ -107,7 +107,11 @@ export function TodayScreen() {
           <Button
             onClick={() => figures && setReportDay(figures.day)}
             aria-keyshortcuts={shortcutKey('end-of-day-report')}
-            rightSection={<Kbd size="xs">{shortcutKey('end-of-day-report')}</Kbd>}
+            rightSection={
+              <Kbd size="xs" aria-hidden>
+                {shortcutKey('end-of-day-report', intl)}
+              </Kbd>
+            }
           >
             {intl.formatMessage(words.endOfDayReport)}
           </Button>
@@ -115,7 +119,11 @@ export function TodayScreen() {
             variant="default"
             onClick={() => figures && setPeriodDay(figures.day)}
             aria-keyshortcuts={shortcutKey('period-report')}
-            rightSection={<Kbd size="xs">{shortcutKey('period-report')}</Kbd>}
+            rightSection={
+              <Kbd size="xs" aria-hidden>
+                {shortcutKey('period-report', intl)}
+              </Kbd>
+            }
           >
             {intl.formatMessage(words.periodReport)}
           </Button>
