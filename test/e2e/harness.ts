@@ -25,7 +25,9 @@ import { BRIDGE_BUNDLE, LOGS, RENDERER_DIR, SCREENSHOTS } from './paths';
 import { harnessPaymentWindows } from './harness-payment-windows';
 import { serveDirectory } from './static-server';
 import { readCatalog } from '../../scripts/compiled-catalogs';
+import { PSEUDO_LANGUAGE } from '../../shared/i18n/languages';
 import type { Language } from '../../shared/i18n/languages';
+import { pseudoText } from '../../shared/i18n/pseudo-text';
 import { PRODUCT_NAME } from '../../shared/i18n/messages';
 
 /** The English catalog: each message's words in the code, which a message looked up by id falls back to. */
@@ -71,6 +73,8 @@ export interface Harness {
   logFile: string;
   /** The words of catalog message `id` in the counter's language, as the screens show them: what a test looks for. */
   text(id: string, values?: Record<string, string | number>): string;
+  /** A count as the screens write it in the counter's language ("1.234" in German; marked in the pseudo-locale). */
+  count(value: number): string;
   /** Saves a screenshot of the app (or of another page, such as a 3-D Secure window) under test-results/screenshots. */
   screenshot(name: string, of?: Page): Promise<void>;
   close(): Promise<void>;
@@ -211,6 +215,10 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     context,
     core,
     text: (id, values) => wording.say({ id, defaultMessage: ENGLISH[id] ?? id }, values),
+    count: (value) => {
+      const written = new Intl.NumberFormat(wording.locale).format(value);
+      return options.language === PSEUDO_LANGUAGE ? `[${pseudoText(written)}]` : written;
+    },
     training,
     pageErrors,
     async stopTrainingService() {

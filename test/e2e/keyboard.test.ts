@@ -4,6 +4,7 @@ import { formatDate } from '../../shared/format';
 import { availableStay, focusedName, heldByEngine, typedDate } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { keyCounter as counter } from './key-counter';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -11,34 +12,6 @@ afterEach(async () => {
   await harness?.close();
   expect(errors).toEqual([]);
 });
-
-/**
- * The agent's keyboard: every navigation key pressed is counted (what the traveler's data needs to
- * be typed is not), and after each one the focus must be somewhere the next key can go, never on the page's body.
- */
-function counter(page: Page) {
-  let keys = 0;
-  const focusOnSomething = async () =>
-    expect.poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(true);
-  return {
-    get keys() {
-      return keys;
-    },
-    async press(key: string) {
-      keys += 1;
-      await page.keyboard.press(key);
-      await focusOnSomething();
-    },
-    async type(text: string) {
-      await page.keyboard.type(text);
-    },
-    /** Counts a key pressed in another window (the bank's). */
-    count() {
-      keys += 1;
-    },
-    focusOnSomething,
-  };
-}
 
 /**
  * The counter as installed (nobody to sign in), and staffed: an administrator and an agent, the agent

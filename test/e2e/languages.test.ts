@@ -146,7 +146,7 @@ describe('the counter in the pseudo-locale (every word from a catalog: accented,
   });
 });
 
-describe.each(['de', 'fr'] as const)('the counter in %s', (language) => {
+describe.each(['de', 'fr', 'es'] as const)('the counter in %s', (language) => {
   test('a booking by keyboard to its voucher, then Bookings and the booking: in the same keys as English, shown in the README', async () => {
     harness = await startHarness({ language });
     const started = harness;

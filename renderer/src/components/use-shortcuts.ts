@@ -72,13 +72,16 @@ export function startNewBooking(): void {
   useNewBooking.getState().startNew();
 }
 
-/** Find a booking: the search box of the list in front, or the list (its search box takes the focus as it opens). */
+/**
+ * Find a booking: the search box of the list in front, or the list (its search box takes the focus as it opens),
+ * from any screen and from a booking open in Bookings.
+ */
 function findBooking(): void {
   const { screen, show, openBooking } = useAppStore.getState();
-  if (screen === 'bookings') {
-    const search = document.querySelector<HTMLInputElement>('[data-shortcut-target="find"]');
-    search?.focus();
-    search?.select();
+  const search = screen === 'bookings' ? document.querySelector<HTMLInputElement>('[data-shortcut-target="find"]') : null;
+  if (search) {
+    search.focus();
+    search.select();
     return;
   }
   show('bookings');
