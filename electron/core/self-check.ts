@@ -2,12 +2,39 @@ import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // A type only: the module itself is loaded inside the check, so its absence can be reported.
 import type { DatabaseSync } from 'node:sqlite';
+import { defineMessages } from '../../shared/i18n/messages';
+import type { Text } from './i18n/main-words';
 
-/** Something that keeps Packdesk from starting, in the words shown to the agent. */
+/** Something that keeps Packdesk from starting, in the words shown to the agent (worded in the system's language). */
 export interface StartProblem {
-  what: string;
-  todo: string;
+  what: Text;
+  todo: Text;
 }
+
+const words = defineMessages({
+  noFts: {
+    id: 'start.problem.noFts',
+    defaultMessage: 'This build of Packdesk has SQLite without full-text search (FTS5), which the booking history needs.',
+  },
+  noSqlite: {
+    id: 'start.problem.noSqlite',
+    defaultMessage: 'This build of Packdesk has no SQLite (node:sqlite), where it keeps every booking.',
+  },
+  officialPackage: {
+    id: 'start.problem.officialPackage',
+    defaultMessage: 'Install the official Packdesk package for this system; do not run it under another Electron or Node.',
+  },
+  notWritable: { id: 'start.problem.notWritable', defaultMessage: 'Packdesk cannot write to its data folder {folder} ({code}).' },
+  notWritableTodo: {
+    id: 'start.problem.notWritable.todo',
+    defaultMessage: 'Give your user account write access to that folder, or ask your administrator; no booking is lost.',
+  },
+  diskFull: {
+    id: 'start.problem.diskFull',
+    defaultMessage: 'The disk holding {folder} has only {free} MB free; Packdesk needs at least {needed} MB to record bookings safely.',
+  },
+  diskFullTodo: { id: 'start.problem.diskFull.todo', defaultMessage: 'Free some space on that disk, then start Packdesk again.' },
+});
 
 /** Below this, a ledger write or a backup could fail half-way. */
 const MIN_FREE_BYTES = 200 * 1024 * 1024;
@@ -29,18 +56,12 @@ export async function startProblems(
     try {
       db.exec('CREATE VIRTUAL TABLE probe USING fts5(text)');
     } catch {
-      problems.push({
-        what: 'This build of Packdesk has SQLite without full-text search (FTS5), which the booking history needs.',
-        todo: 'Install the official Packdesk package for this system; do not run it under another Electron or Node.',
-      });
+      problems.push({ what: { message: words.noFts }, todo: { message: words.officialPackage } });
     } finally {
       db.close();
     }
   } catch {
-    problems.push({
-      what: 'This build of Packdesk has no SQLite (node:sqlite), where it keeps every booking.',
-      todo: 'Install the official Packdesk package for this system; do not run it under another Electron or Node.',
-    });
+    problems.push({ what: { message: words.noSqlite }, todo: { message: words.officialPackage } });
   }
   try {
     mkdirSync(dataDir, { recursive: true });
@@ -49,17 +70,18 @@ export async function startProblems(
     rmSync(probe);
   } catch (error) {
     problems.push({
-      what: `Packdesk cannot write to its data folder ${dataDir} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
-      todo: 'Give your user account write access to that folder, or ask your administrator; no booking is lost.',
+      what: { message: words.notWritable, values: { folder: dataDir, code: (error as NodeJS.ErrnoException).code ?? 'error' } },
+      todo: { message: words.notWritableTodo },
     });
     return problems;
   }
   const disk = statfsSync(dataDir);
   const free = disk.bavail * disk.bsize;
   if (free < minFreeBytes) {
+    const megabytes = (bytes: number) => String(Math.floor(bytes / (1024 * 1024)));
     problems.push({
-      what: `The disk holding ${dataDir} has only ${Math.floor(free / (1024 * 1024))} MB free; Packdesk needs at least ${Math.round(minFreeBytes / (1024 * 1024))} MB to record bookings safely.`,
-      todo: 'Free some space on that disk, then start Packdesk again.',
+      what: { message: words.diskFull, values: { folder: dataDir, free: megabytes(free), needed: megabytes(minFreeBytes) } },
+      todo: { message: words.diskFullTodo },
     });
   }
   return problems;

@@ -4,18 +4,44 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { auditMigrations } from './audit/audit-migrations';
 import { CHAIN_SELECT, walkChain } from './audit/audit-chain';
-import { englishText } from './i18n/main-words';
+import { defineMessages } from '../../shared/i18n/messages';
+import type { Message } from '../../shared/i18n/messages';
+import type { Text } from './i18n/main-words';
 import type { ChainRow } from './audit/audit-chain';
 import type { Migration } from './database';
 import { ledgerMigrations } from './ledger/ledger-migrations';
 import type { StartProblem } from './self-check';
 import { settingsMigrations } from './settings-migrations';
 
+const words = defineMessages({
+  ledger: { id: 'start.check.file.ledger', defaultMessage: 'the ledger of bookings' },
+  settings: { id: 'start.check.file.settings', defaultMessage: 'the settings (profiles, agents, preferences)' },
+  audit: { id: 'start.check.file.audit', defaultMessage: 'the audit of settings actions' },
+  failed: { id: 'start.check.failed', defaultMessage: 'Packdesk {version} did not pass its start-up check: {label} ({file}) {what}' },
+  reinstall: {
+    id: 'start.check.reinstall',
+    defaultMessage:
+      'Reinstall Packdesk {previous, select, none {at the version you had before} other {{previous}}} and start it: this version left every file in the data folder exactly as it was. Then tell your support what this message says.',
+  },
+  damaged: { id: 'start.check.damaged', defaultMessage: 'is damaged (SQLite: {problem}).' },
+  newer: {
+    id: 'start.check.newer',
+    defaultMessage: 'was written by a newer Packdesk (schema {schema}; this version knows up to {known}).',
+  },
+  newerTodo: {
+    id: 'start.check.newer.todo',
+    defaultMessage:
+      'Install the newest Packdesk this counter ran again; this version does not change a file it does not understand, and left it as it was.',
+  },
+  brokenChain: { id: 'start.check.brokenChain', defaultMessage: 'does not hold together: {problem}' },
+  unreadable: { id: 'start.check.unreadable', defaultMessage: 'is damaged or cannot be read (SQLite: {problem}).' },
+});
+
 /** The data folder's databases this build migrates at start, as the agent would name them. */
-export const DATA_FILES: readonly { file: string; label: string; migrations: readonly Migration[] }[] = [
-  { file: 'ledger.db', label: 'the ledger of bookings', migrations: ledgerMigrations },
-  { file: 'settings.db', label: 'the settings (profiles, agents, preferences)', migrations: settingsMigrations },
-  { file: 'audit.db', label: 'the audit of settings actions', migrations: auditMigrations },
+export const DATA_FILES: readonly { file: string; label: Message; migrations: readonly Migration[] }[] = [
+  { file: 'ledger.db', label: words.ledger, migrations: ledgerMigrations },
+  { file: 'settings.db', label: words.settings, migrations: settingsMigrations },
+  { file: 'audit.db', label: words.audit, migrations: auditMigrations },
 ];
 
 /** One database as checked: the copy it was checked on (a single file, WAL folded in) and its schema. */
@@ -46,7 +72,7 @@ export function checkDataFolder(dataDir: string, version: string, previous: stri
   const workDir = mkdtempSync(join(tmpdir(), 'packdesk-upgrade-check-'));
   const problems: StartProblem[] = [];
   const checked: CheckedFile[] = [];
-  const reinstall = `Reinstall Packdesk ${previous ?? 'at the version you had before'} and start it: this version left every file in the data folder exactly as it was. Then tell your support what this message says.`;
+  const reinstall: Text = { message: words.reinstall, values: { previous: previous ?? 'none' } };
   try {
     for (const { file, label, migrations } of DATA_FILES) {
       const source = join(dataDir, file);
@@ -54,8 +80,8 @@ export function checkDataFolder(dataDir: string, version: string, previous: stri
       const copy = join(workDir, file);
       copyFileSync(source, copy);
       if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${copy}-wal`);
-      const fail = (what: string, todo = reinstall) =>
-        problems.push({ what: `Packdesk ${version} did not pass its start-up check: ${label} (${file}) ${what}`, todo });
+      const fail = (what: Text, todo = reinstall) =>
+        problems.push({ what: { message: words.failed, values: { version, label: { message: label }, file, what } }, todo });
       let db: DatabaseSync | null = null;
       try {
         db = new DatabaseSync(copy);
@@ -63,21 +89,18 @@ export function checkDataFolder(dataDir: string, version: string, previous: stri
           (row) => row.integrity_check,
         );
         if (integrity.join() !== 'ok') {
-          fail(`is damaged (SQLite: ${integrity.slice(0, 2).join('; ')}).`);
+          fail({ message: words.damaged, values: { problem: integrity.slice(0, 2).join('; ') } });
           continue;
         }
         const schema = userVersion(db);
         if (schema > migrations.length) {
-          fail(
-            `was written by a newer Packdesk (schema ${schema}; this version knows up to ${migrations.length}).`,
-            'Install the newest Packdesk this counter ran again; this version does not change a file it does not understand, and left it as it was.',
-          );
+          fail({ message: words.newer, values: { schema, known: migrations.length } }, { message: words.newerTodo });
           continue;
         }
         if (file === 'audit.db' && schema > 0) {
           const broken = auditBreak(db);
           if (broken) {
-            fail(`does not hold together: ${broken}`);
+            fail({ message: words.brokenChain, values: { problem: broken } });
             continue;
           }
         }
@@ -85,7 +108,7 @@ export function checkDataFolder(dataDir: string, version: string, previous: stri
         db.exec('PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;');
         checked.push({ file, migrations, copy, schema });
       } catch (error) {
-        fail(`is damaged or cannot be read (SQLite: ${(error as Error).message}).`);
+        fail({ message: words.unreadable, values: { problem: (error as Error).message } });
       } finally {
         db?.close();
       }
@@ -99,7 +122,7 @@ export function checkDataFolder(dataDir: string, version: string, previous: stri
 }
 
 /** The first break in the audit's chain, in its own words; null when every entry holds. */
-function auditBreak(db: DatabaseSync): string | null {
+function auditBreak(db: DatabaseSync): Text | null {
   const rows = db.prepare(`${CHAIN_SELECT} ORDER BY sequence`);
   rows.setReturnArrays(true);
   const byHash = db.prepare(`${CHAIN_SELECT} WHERE hash = ? LIMIT 1`);
@@ -108,7 +131,7 @@ function auditBreak(db: DatabaseSync): string | null {
     const row = byHash.get(hash) as unknown as ChainRow | undefined;
     return row ?? null;
   });
-  return walk.broken ? englishText(walk.broken.text) : null;
+  return walk.broken ? walk.broken.text : null;
 }
 
 /** Removes a check's temporary copies. */

@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defineMessages } from '../../shared/i18n/messages';
 import { openDatabase } from './database';
 import type { StartProblem } from './self-check';
 import { DATA_FILES, checkDataFolder, removeCheckCopies } from './upgrade-check';
@@ -23,6 +24,28 @@ export interface UpgradeOutcome {
 
 const copyName = (file: string, version: string) => `${file}.before-${version}`;
 
+const words = defineMessages({
+  checkNotRun: {
+    id: 'start.upgrade.checkNotRun',
+    defaultMessage: 'Packdesk {version} could not run its start-up check on the data folder ({problem}); it changed nothing.',
+  },
+  checkNotRunTodo: {
+    id: 'start.upgrade.checkNotRun.todo',
+    defaultMessage:
+      'Free some space on the disk (the check copies the databases to the temporary folder first), then start Packdesk again.',
+  },
+  notMigrated: {
+    id: 'start.upgrade.notMigrated',
+    defaultMessage:
+      'Packdesk {version} could not bring {file} up to date ({problem}). Every file was put back as it was before this start.',
+  },
+  notMigratedTodo: {
+    id: 'start.upgrade.notMigrated.todo',
+    defaultMessage:
+      'Reinstall Packdesk {previous, select, none {at the version you had before} other {{previous}}} and start it; then tell your support what this message says.',
+  },
+});
+
 /**
  * Run at start, before anything opens the databases. When another version ran last (or none is
  * recorded), the self-check (upgrade-check.ts) runs first; a failure changes nothing in the folder.
@@ -42,18 +65,8 @@ export function upgradeDataFolder(dataDir: string, version: string): UpgradeOutc
     check = checkDataFolder(dataDir, version, previous);
   } catch (error) {
     // The check could not even run (no room for its copies, say): nothing in the folder was written yet.
-    const what = `Packdesk ${version} could not run its start-up check on the data folder (${(error as Error).message}); it changed nothing.`;
-    return {
-      checked: true,
-      previous,
-      problems: [
-        {
-          what,
-          todo: 'Free some space on the disk (the check copies the databases to the temporary folder first), then start Packdesk again.',
-        },
-      ],
-      copies: [],
-    };
+    const what = { message: words.checkNotRun, values: { version, problem: (error as Error).message } };
+    return { checked: true, previous, problems: [{ what, todo: { message: words.checkNotRunTodo } }], copies: [] };
   }
   try {
     if (check.problems.length) return { checked: true, previous, problems: check.problems, copies: [] };
@@ -90,8 +103,8 @@ function migrate(dataDir: string, behind: CheckedFile[], version: string, previo
       openDatabase(join(dataDir, database.file), database.migrations).close();
     } catch (error) {
       return {
-        what: `Packdesk ${version} could not bring ${database.file} up to date (${(error as Error).message}). Every file was put back as it was before this start.`,
-        todo: `Reinstall Packdesk ${previous ?? 'at the version you had before'} and start it; then tell your support what this message says.`,
+        what: { message: words.notMigrated, values: { version, file: database.file, problem: (error as Error).message } },
+        todo: { message: words.notMigratedTodo, values: { previous: previous ?? 'none' } },
       };
     }
   }

@@ -1,4 +1,7 @@
 import { app, dialog } from 'electron';
+import { languageOfLocales } from '../../shared/i18n/languages';
+import { defineMessages } from '../../shared/i18n/messages';
+import { createMainWords } from '../core/i18n/main-words';
 import { startProblems } from '../core/self-check';
 import type { StartProblem } from '../core/self-check';
 import { registerAppScheme } from './app-protocol';
@@ -38,14 +41,14 @@ export async function boot(): Promise<void> {
     );
   const problems = await startProblems(app.getPath('userData'));
   if (problems.length) {
-    cannotStart(problems);
+    await cannotStart(problems);
     return;
   }
   // The first start of another version checks the data folder before migrating it (loaded after the check above: it needs SQLite).
   const { upgradeDataFolder } = await import('../core/upgrade-data-folder');
   const upgrade = upgradeDataFolder(app.getPath('userData'), app.getVersion());
   if (upgrade.problems.length) {
-    cannotStart(upgrade.problems);
+    await cannotStart(upgrade.problems);
     return;
   }
   if (upgrade.checked)
@@ -56,11 +59,21 @@ export async function boot(): Promise<void> {
   running = await startPackdesk();
 }
 
-/** What keeps Packdesk from starting, in a message box; then it quits with nothing changed. */
-function cannotStart(problems: StartProblem[]): void {
-  dialog.showErrorBox(
-    'Packdesk cannot start',
-    problems.map((problem) => `${problem.what}\n${problem.todo}`).join('\n\n') + '\n\nNothing was changed; no booking was lost.',
-  );
+const words = defineMessages({
+  title: { id: 'start.cannotStart.title', defaultMessage: 'Packdesk cannot start' },
+  nothingChanged: { id: 'start.cannotStart.nothingChanged', defaultMessage: 'Nothing was changed; no booking was lost.' },
+});
+
+/**
+ * What keeps Packdesk from starting, in a message box; then it quits with nothing changed. In the system's
+ * language: the counter's own choice is in its settings, which may be what cannot be read.
+ */
+async function cannotStart(problems: StartProblem[]): Promise<void> {
+  const language = languageOfLocales(app.getPreferredSystemLanguages());
+  const say = createMainWords(() => language);
+  // English if even the catalog cannot be loaded: the box is shown whatever else failed.
+  await say.follow().catch(() => undefined);
+  const lines = problems.map((problem) => `${say.text(problem.what)}\n${say.text(problem.todo)}`);
+  dialog.showErrorBox(say.text({ message: words.title }), `${lines.join('\n\n')}\n\n${say.text({ message: words.nothingChanged })}`);
   app.quit();
 }

@@ -22,6 +22,15 @@ export const FORMAT_LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-D
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The first of a system's preferred languages ("de-AT", "fr") that Packdesk speaks; English if none. */
+export function languageOfLocales(locales: readonly string[]): Language {
+  for (const locale of locales) {
+    const spoken = LANGUAGES.find((language) => locale.toLowerCase().split(/[-_]/)[0] === language);
+    if (spoken) return spoken;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
 /** The language the screens are in, and whose choice it is: the signed-in agent's own, or this counter's. */
 export const languageChoiceSchema = z.object({ language: languageSchema, chosenBy: z.enum(['agent', 'counter']) });
 export type LanguageChoice = z.infer<typeof languageChoiceSchema>;

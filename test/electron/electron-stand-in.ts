@@ -189,10 +189,21 @@ class StandInApp
   implements
     Pick<
       Electron.App,
-      'isPackaged' | 'getPath' | 'setPath' | 'getVersion' | 'requestSingleInstanceLock' | 'whenReady' | 'isReady' | 'quit' | 'relaunch'
+      | 'isPackaged'
+      | 'getPath'
+      | 'setPath'
+      | 'getVersion'
+      | 'getPreferredSystemLanguages'
+      | 'requestSingleInstanceLock'
+      | 'whenReady'
+      | 'isReady'
+      | 'quit'
+      | 'relaunch'
     >
 {
   isPackaged = false;
+  /** The operating system's languages, most preferred first, as the agent set them up. */
+  systemLanguages = ['en-US'];
   /** What requestSingleInstanceLock answers: false as if another Packdesk held the data folder. */
   lockAvailable = true;
   quitCalls = 0;
@@ -210,6 +221,7 @@ class StandInApp
   reset(): void {
     this.removeAllListeners();
     this.isPackaged = false;
+    this.systemLanguages = ['en-US'];
     this.lockAvailable = true;
     this.quitCalls = 0;
     this.relaunched = 0;
@@ -226,6 +238,9 @@ class StandInApp
   }
   getVersion(): string {
     return '0.1.0';
+  }
+  getPreferredSystemLanguages(): string[] {
+    return [...this.systemLanguages];
   }
   requestSingleInstanceLock(): boolean {
     return this.lockAvailable;

@@ -135,6 +135,22 @@ describe('the first start of an update on a data folder', () => {
     expect(existsSync(join(dataDir, `ledger.db.before-${RUNNING}`))).toBe(false);
   });
 
+  test('on a German system: the box in German, with no English sentence in it', async () => {
+    app.systemLanguages = ['de-AT', 'en-US'];
+    const ledger = readFileSync(join(dataDir, 'ledger.db'));
+    ledger.fill(0xff, 3 * ledger.readUInt16BE(16) + 1, 3 * ledger.readUInt16BE(16) + 5);
+    writeFileSync(join(dataDir, 'ledger.db'), ledger);
+
+    await start();
+    expect(BrowserWindow.created).toHaveLength(0);
+    expect(dialog.errors[0]?.title).toBe('Packdesk kann nicht starten');
+    const words = dialog.errors[0]?.content ?? '';
+    expect(words).toContain(`Packdesk ${RUNNING} hat seine Startprüfung nicht bestanden: Das Buchungsjournal (ledger.db) ist beschädigt`);
+    expect(words).toContain(`Installieren Sie Packdesk ${PREVIOUS} wieder und starten Sie es`);
+    expect(words).toContain('Nichts wurde verändert; keine Buchung ging verloren.');
+    expect(words).not.toMatch(/\b(the|pass|Reinstall|Nothing|every|start-up)\b/);
+  });
+
   test('settings from a newer Packdesk: refused before the ledger is migrated, in words', async () => {
     const settings = new DatabaseSync(join(dataDir, 'settings.db'));
     settings.exec(`PRAGMA user_version = ${settingsMigrations.length + 3}`);

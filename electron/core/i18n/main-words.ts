@@ -13,7 +13,7 @@ export interface MoneyValue {
 }
 export type WordValues = Record<string, string | number | MoneyValue>;
 /** A text's values: these, or a message worded first in the same language (what a call does, in a refusal). */
-export type TextValues = Record<string, WordValues[string] | { message: Message; values?: WordValues }>;
+export type TextValues = Record<string, WordValues[string] | { message: Message; values?: TextValues }>;
 /** Words main shows a person: a catalog message with its values, or (from a person or the service) text as it came. */
 export type Text = string | { message: Message; values?: TextValues };
 

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, vi } from 'vitest';
 import { ledgerMigrations } from '../../../electron/core/ledger/ledger-migrations';
+import { englishText } from '../../../electron/core/i18n/main-words';
 import { settingsMigrations } from '../../../electron/core/settings-migrations';
 import { upgradeDataFolder } from '../../../electron/core/upgrade-data-folder';
 import { FIXTURES, snapshot, userVersion } from '../../support/migration-fixtures';
@@ -64,10 +65,12 @@ test('a migration that fails after the check puts every database back as it was;
   const outcome = upgradeDataFolder(dataDir, '0.4.0');
 
   expect(outcome.problems).toHaveLength(1);
-  expect(outcome.problems[0]?.what).toMatch(
+  expect(englishText(outcome.problems[0]?.what ?? '')).toMatch(
     /^Packdesk 0\.4\.0 could not bring settings\.db up to date \(.*duplicate column name: change_approval_above_minor.*\)\. Every file was put back as it was before this start\.$/,
   );
-  expect(outcome.problems[0]?.todo).toBe('Reinstall Packdesk 0.3.0 and start it; then tell your support what this message says.');
+  expect(englishText(outcome.problems[0]?.todo ?? '')).toBe(
+    'Reinstall Packdesk 0.3.0 and start it; then tell your support what this message says.',
+  );
   // The ledger had been migrated already: it is back at its old schema, with its rows, for 0.3.0 to open.
   expect(schemaOf(join(dataDir, 'ledger.db'))).toBe(ledgerMigrations.length - 1);
   expect(snapshot(join(dataDir, 'ledger.db'), { bookings: 'id' })).toEqual(bookings);
@@ -93,10 +96,10 @@ test('a check that cannot make its copies (the temporary folder is not there) st
   try {
     const outcome = upgradeDataFolder(dataDir, '0.4.0');
     expect(outcome.problems).toHaveLength(1);
-    expect(outcome.problems[0]?.what).toMatch(
+    expect(englishText(outcome.problems[0]?.what ?? '')).toMatch(
       /^Packdesk 0\.4\.0 could not run its start-up check on the data folder \(.*ENOENT.*\); it changed nothing\.$/,
     );
-    expect(outcome.problems[0]?.todo).toMatch(/^Free some space on the disk/);
+    expect(englishText(outcome.problems[0]?.todo ?? '')).toMatch(/^Free some space on the disk/);
   } finally {
     vi.unstubAllEnvs();
   }
