@@ -42,16 +42,38 @@ export const agencyLinkSchema = z.discriminatedUnion('kind', [
 ]);
 export type AgencyLink = z.infer<typeof agencyLinkSchema>;
 
+/** Why an agent from the agency was not taken here (the screens word it). */
+export const agentSetAsideReasonSchema = z.discriminatedUnion('kind', [
+  /** A row this counter cannot read: malformed, from a broken or hostile server. */
+  z.object({ kind: z.literal('unreadable') }),
+  /** Another agent of the agency already has its name at this counter. */
+  z.object({ kind: z.literal('name-of-another-agency-agent'), name: z.string() }),
+  /** An agent added here has its name. */
+  z.object({ kind: z.literal('name-taken-here'), name: z.string() }),
+]);
+export type AgentSetAsideReason = z.infer<typeof agentSetAsideReasonSchema>;
+
+/** Why agents or audit entries made here are not reaching the agency (the screens word it). */
+export const agencyPeopleProblemSchema = z.discriminatedUnion('kind', [
+  /** This counter's agency user may not define agents: those added or changed here stay here. */
+  z.object({ kind: z.literal('not-an-administrator') }),
+  /** The agency refused an agent sent from here: its name is another agent's there, or it is not an agent as the agency keeps them. */
+  z.object({ kind: z.literal('agent-refused'), name: z.string(), why: z.enum(['name-taken', 'not-an-agent']) }),
+  /** The agency holds another audit chain under this counter's id; `detail` is the agency server's own words. */
+  z.object({ kind: z.literal('audit-diverged'), detail: z.string() }),
+]);
+export type AgencyPeopleProblem = z.infer<typeof agencyPeopleProblemSchema>;
+
 /** The agents and audit entries this counter shares with the agency. */
 export const agencyPeopleStatusSchema = z.object({
   /** Whether agents added or changed here reach every counter: only when this counter's user is one of the agency's administrators. */
   definesAgents: z.boolean(),
   /** Agents from the agency this counter would not take (a malformed row, a name taken here), by the agency's revision, and why. */
-  agentsSetAside: z.array(z.object({ revision: z.number().int(), problem: z.string() })),
+  agentsSetAside: z.array(z.object({ revision: z.number().int(), problem: agentSetAsideReasonSchema })),
   /** This counter's audit entries the agency has not taken yet (they wait in the counter's audit). */
   auditUnsent: z.number().int().min(0),
-  /** Why agents or audit entries made here are not reaching the agency, in words; null when they are. */
-  problem: z.string().nullable(),
+  /** Why agents or audit entries made here are not reaching the agency; null when they are. */
+  problem: agencyPeopleProblemSchema.nullable(),
 });
 export type AgencyPeopleStatus = z.infer<typeof agencyPeopleStatusSchema>;
 

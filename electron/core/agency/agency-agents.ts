@@ -15,10 +15,10 @@ export interface AgencyAgent {
   revision: number;
 }
 
-/** An agent row this counter will not take (a malformed row, from a broken or hostile server): why, in a few words. */
+/** An agent row this counter will not take (a malformed row, from a broken or hostile server). */
 export interface UnreadableAgent {
   revision: number;
-  problem: string;
+  problem: { kind: 'unreadable' };
 }
 
 export type PulledAgent = AgencyAgent | UnreadableAgent;
@@ -73,6 +73,6 @@ export async function pullAgents(pool: Pool, afterRevision: number, limit = 500)
       pinHash: row.pin_hash,
       revision,
     });
-    return parsed.success ? parsed.data : { revision, problem: 'not an agent this counter understands' };
+    return parsed.success ? parsed.data : { revision, problem: { kind: 'unreadable' as const } };
   });
 }

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { AgencyPeopleStatus } from '../../../shared/agency';
+import type { AgencyPeopleProblem, AgencyPeopleStatus } from '../../../shared/agency';
 import type { ChainedAuditEntry } from '../audit/audit-chain';
 import type { AgencyAgentCopy, AgentSetAside } from '../people/agency-agent-copy';
 import { isConnectionFailure } from './agency-connection';
@@ -28,9 +28,6 @@ export interface PeopleSyncOptions {
   batchSize?: number;
 }
 
-const NOT_AN_ADMIN =
-  'Agents added or changed at this counter stay here: its agency user is not one of the agency’s administrators (packdesk_agency_admins).';
-
 /** A PostgreSQL refusal (22023: the server would not take what was sent; 23505: a name another agent has). */
 const codeOf = (error: unknown): unknown => (error instanceof Error ? (error as { code?: unknown }).code : undefined);
 
@@ -49,8 +46,8 @@ export function startPeopleSync(options: PeopleSyncOptions) {
   /** The last sequence of this counter's audit the agency was seen to hold. */
   let agencyHolds = 0;
 
-  async function pushAgents(): Promise<string | null> {
-    let problem: string | null = null;
+  async function pushAgents(): Promise<AgencyPeopleProblem | null> {
+    let problem: AgencyPeopleProblem | null = null;
     for (const agent of ports.agents.unsent()) {
       const agentId = ports.agents.agencyIdOf(agent);
       try {
@@ -58,7 +55,7 @@ export function startPeopleSync(options: PeopleSyncOptions) {
       } catch (error) {
         // One agent the agency will not take (a name another agent has there) does not hold back the others.
         if (codeOf(error) !== '23505' && codeOf(error) !== '22023') throw error;
-        problem = `The agency did not take the agent ${agent.name}: ${codeOf(error) === '23505' ? 'another agent has that name there' : 'it is not an agent as the agency keeps them'}.`;
+        problem = { kind: 'agent-refused', name: agent.name, why: codeOf(error) === '23505' ? 'name-taken' : 'not-an-agent' };
       }
     }
     return problem;
@@ -95,7 +92,11 @@ export function startPeopleSync(options: PeopleSyncOptions) {
     const next = { ...status };
     try {
       next.definesAgents = await mayDefineAgents(pool);
-      const agentProblem = next.definesAgents ? await pushAgents() : ports.agents.unsent().length > 0 ? NOT_AN_ADMIN : null;
+      const agentProblem: AgencyPeopleProblem | null = next.definesAgents
+        ? await pushAgents()
+        : ports.agents.unsent().length > 0
+          ? { kind: 'not-an-administrator' }
+          : null;
       await pullAgentsIn();
       next.agentsSetAside = [...setAside.values()].map(({ revision, problem }) => ({ revision, problem }));
       try {
@@ -105,7 +106,7 @@ export function startPeopleSync(options: PeopleSyncOptions) {
         if (isConnectionFailure(error) || codeOf(error) !== '22023') throw error;
         // The agency holds another chain under this counter's id (an audit replaced here): said, and the agency's copy kept.
         next.auditUnsent = ports.audit.lastSequence() - agencyHolds;
-        next.problem = `This counter’s audit does not follow on from the one the agency holds of it, so it is not sent (${(error as Error).message}).`;
+        next.problem = { kind: 'audit-diverged', detail: (error as Error).message };
       }
     } catch (error) {
       if (!isConnectionFailure(error)) options.onError?.(error);

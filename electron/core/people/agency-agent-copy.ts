@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import type { AgentSetAsideReason } from '../../../shared/agency';
 import type { Role } from '../../../shared/people';
 import type { AgencyAgent } from '../agency/agency-agents';
 import { transaction } from '../database';
@@ -13,10 +14,10 @@ export interface UnsentAgent {
   pinHash: string;
 }
 
-/** A pulled agent this counter did not take, and why, in words. */
+/** A pulled agent this counter did not take, and why. */
 export interface AgentSetAside {
   revision: number;
-  problem: string;
+  problem: AgentSetAsideReason;
 }
 
 const CURSOR_KEY = 'agency_agents_pulled';
@@ -46,15 +47,15 @@ export function createAgencyAgentCopy(db: DatabaseSync) {
   );
 
   /** Takes one pulled agent into the table; the reason when it cannot. */
-  function take(agent: AgencyAgent): string | null {
+  function take(agent: AgencyAgent): AgentSetAsideReason | null {
     const copy = (byAgencyId.get(agent.agentId) as LocalRow | undefined) ?? (byName.get(agent.name) as LocalRow | undefined);
     // An id given here but never taken by the agency (a push refused for this very name) does not hold the copy back.
     if (copy && copy.agency_agent_id !== null && copy.agency_agent_id !== agent.agentId && copy.agency_revision > 0) {
-      return `another agent of the agency is named ${agent.name} at this counter`;
+      return { kind: 'name-of-another-agency-agent', name: agent.name };
     }
     if (copy && copy.agency_agent_id === agent.agentId && copy.agency_revision >= agent.revision) return null;
     const clash = byName.get(agent.name) as LocalRow | undefined;
-    if (clash && copy && clash.id !== copy.id) return `another agent is named ${agent.name} at this counter`;
+    if (clash && copy && clash.id !== copy.id) return { kind: 'name-taken-here', name: agent.name };
     if (!copy) {
       insert.run(agent.name, agent.role, agent.pinHash, new Date().toISOString(), agent.agentId, agent.revision);
       return null;

@@ -80,7 +80,7 @@ describe('only the agency’s administrators define its agents, and each counter
     await desk2.core.agency.peopleShared();
     expect(desk2.core.agency.status().people).toMatchObject({
       definesAgents: false,
-      problem: expect.stringMatching(/stay here: its agency user is not one of the agency’s administrators \(packdesk_agency_admins\)/),
+      problem: { kind: 'not-an-administrator' },
     });
 
     // Its user at the server, as a hostile counter would use it.
@@ -162,10 +162,7 @@ describe('only the agency’s administrators define its agents, and each counter
         () => desk.core.agency.status().people,
         (status) => (status?.agentsSetAside.length ?? 0) === 2,
       );
-      expect(people?.agentsSetAside.map((entry) => entry.problem)).toEqual([
-        'not an agent this counter understands',
-        'not an agent this counter understands',
-      ]);
+      expect(people?.agentsSetAside.map((entry) => entry.problem)).toEqual([{ kind: 'unreadable' }, { kind: 'unreadable' }]);
     }
   });
 });

@@ -98,7 +98,7 @@ describe('a counter’s copy of the agency’s agents', () => {
       // Another agency agent under Bea's name: set aside, Bea kept.
       const impostor: AgencyAgent = { ...bea, agentId: randomUUID(), role: 'administrator', revision: 7 };
       expect(copy.take(COUNTER, [impostor], 7)).toEqual([
-        { revision: 7, problem: 'another agent of the agency is named Bea Costa at this counter' },
+        { revision: 7, problem: { kind: 'name-of-another-agency-agent', name: 'Bea Costa' } },
       ]);
       expect(agents.find(local.id).role).toBe('supervisor');
       expect(copy.pulledThrough(COUNTER)).toBe(7);
