@@ -1,3 +1,4 @@
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { AgencyConnectionSettings } from '../electron/core/agency/agency-connection';
 import { createCore } from '../electron/core/core';
 import type { Core } from '../electron/core/core';
@@ -23,7 +24,8 @@ const input = JSON.parse(process.argv[2] as string) as {
   concurrency: number;
   seed: number;
 };
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+type Collect = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+const gc: Collect = (globalThis as { gc?: Collect }).gc ?? (() => undefined);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const core: Core = createCore({
@@ -82,14 +84,32 @@ async function trackedToPaid(ms: number): Promise<number> {
   return waiting;
 }
 
-async function sample(): Promise<{ rssMb: number; heapMb: number; mainHeapMb: number; externalMb: number }> {
+async function sample(): Promise<{ rssMb: number; heapMb: number; mainHeapMb: number; externalMb: number; youngMb: number }> {
   // A moment for the screen to show the last change; both processes collect their garbage first.
   await pause(1_000);
   gc();
   const usage = process.memoryUsage();
   const mb = (bytes: number) => bytes / 1_048_576;
   // The process's own JS heap and what lives outside it (buffers, SQLite's pages are in neither): where RSS grew.
-  return { rssMb: mb(usage.rss), heapMb: await renderer.heapMb(), mainHeapMb: mb(usage.heapUsed), externalMb: mb(usage.external) };
+  const young = youngSize();
+  return {
+    rssMb: mb(usage.rss),
+    heapMb: await renderer.heapMb(),
+    mainHeapMb: mb(usage.heapUsed),
+    externalMb: mb(usage.external),
+    youngMb: mb(young),
+  };
+}
+
+/** The young generation's size: V8 grows it under a burst of allocation, and keeps its pages pooled after it shrinks. */
+const youngSize = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+let youngPeak = 0;
+setInterval(() => (youngPeak = Math.max(youngPeak, youngSize())), 250).unref();
+
+/** RSS once V8 has given back the pages it keeps pooled (its last-resort collection): what the day's growth leaves then. */
+function rssAfterLastResortGc(): number {
+  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return process.memoryUsage().rss / 1_048_576;
 }
 
 const started = performance.now();
@@ -99,9 +119,10 @@ const first = await sample();
 await bookSome(input.bookings - made);
 const lastNotPaid = await trackedToPaid(300_000);
 const last = await sample();
+const lastResortRssMb = rssAfterLastResortGc();
 const rowsShown = await renderer.page.getByTestId('result-count').textContent();
 process.stdout.write(
-  `${JSON.stringify({ first, last, made, failed, firstError, firstNotPaid, lastNotPaid, seconds: (performance.now() - started) / 1000, rowsShown })}\n`,
+  `${JSON.stringify({ first, last, lastResortRssMb, youngPeakMb: youngPeak / 1_048_576, made, failed, firstError, firstNotPaid, lastNotPaid, seconds: (performance.now() - started) / 1000, rowsShown })}\n`,
 );
 await renderer.close();
 await core.shutdown();
