@@ -184,23 +184,10 @@ export const shell = {
 };
 const shellChecked: Pick<Electron.Shell, 'openExternal' | 'openPath'> = shell;
 
-class StandInApp
-  extends Emitter
-  implements
-    Pick<
-      Electron.App,
-      | 'isPackaged'
-      | 'getPath'
-      | 'setPath'
-      | 'getVersion'
-      | 'getPreferredSystemLanguages'
-      | 'requestSingleInstanceLock'
-      | 'whenReady'
-      | 'isReady'
-      | 'quit'
-      | 'relaunch'
-    >
-{
+type AppFacts = 'isPackaged' | 'getPath' | 'setPath' | 'getVersion' | 'getPreferredSystemLanguages';
+type AppLife = 'requestSingleInstanceLock' | 'whenReady' | 'isReady' | 'quit' | 'relaunch';
+
+class StandInApp extends Emitter implements Pick<Electron.App, AppFacts | AppLife> {
   isPackaged = false;
   /** The operating system's languages, most preferred first, as the agent set them up. */
   systemLanguages = ['en-US'];

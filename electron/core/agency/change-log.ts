@@ -91,7 +91,8 @@ const freeText = (change: AgencyChange): string[] =>
 function readChange(body: unknown): { change: AgencyChange } | { problem: string } {
   const parsed = agencyChangeSchema.safeParse(body);
   if (!parsed.success) return { problem: 'not a change this counter understands' };
-  if (freeText(parsed.data).some(containsCardNumber)) return { problem: 'it holds what looks like a card number' };
+  // The fields as one text, a line apart (a line break joins no digit groups): one NFKC and regex pass instead of fourteen.
+  if (containsCardNumber(freeText(parsed.data).join('\n'))) return { problem: 'it holds what looks like a card number' };
   return { change: parsed.data };
 }
 
