@@ -136,9 +136,10 @@ export function createCore(options: CoreOptions) {
     }
   })();
   const ledger = createLedger(ledgerDb, undefined, bookingCommitted, counterName, (id) => profiles.find(id).statusRules);
-  /** After every commit: the agency's outbox may hold something new, and the screens are told. */
+  /** After every commit: the agency's outbox may hold something new, the screens are told, and the reconciler looks (it may be due now). */
   function bookingCommitted(booking: BookingRecord): void {
     agency.changed(booking);
+    reconciler.nudge();
     const timeline = ledger.timeline(booking.id);
     events.emit('event:booking-change', { bookingId: booking.id, profileId: booking.profileId, status: booking.status, booking, timeline });
   }
@@ -163,7 +164,6 @@ export function createCore(options: CoreOptions) {
     counterId: agency.ledger.membership()?.counterId ?? agency.savedCounterId(),
     referenceCode: referenceCodeOf(ledgerDb),
   });
-
   const agencyOfAgent: typeof agency = {
     ...agency,
     // Connecting is the agent's word that a restored ledger joins the agency: from then on its link starts with the app.

@@ -232,6 +232,66 @@ describe('the reconciler', () => {
     expect(Math.max(...gaps)).toBeLessThanOrEqual(60_000);
   });
 
+  test('sleeps between looks: a pass runs when a look comes due, not on a short tick', async () => {
+    const start = Date.now();
+    const ledger = ledgerWith(2, Date.now, start + 150);
+    ledger.scheduleCheck(2, 1, start + 400, 0);
+    let passes = 0;
+    const dueBookings = ledger.dueBookings.bind(ledger);
+    ledger.dueBookings = (at, limit) => {
+      passes += 1;
+      return dueBookings(at, limit);
+    };
+    const looked: { id: number; at: number }[] = [];
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking) => {
+        looked.push({ id: booking.id, at: Date.now() });
+        return { booking, following: true };
+      },
+      freshForMs: 0,
+    });
+    reconciler.start();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    reconciler.stop();
+    await reconciler.idle();
+    expect(looked.map((look) => look.id)).toEqual([1, 2]);
+    expect(looked[0]?.at).toBeGreaterThanOrEqual(start + 150);
+    expect(looked[1]?.at).toBeGreaterThanOrEqual(start + 400);
+    // The start, then one pass as each look comes due: none when a look ends, none on a tick.
+    expect(passes).toBeLessThanOrEqual(3);
+  });
+
+  test('a wake-up reads with it the bookings on a pace of an hour due within the second, never one on a short pace early', async () => {
+    const start = Date.now();
+    // Out of reach of the pass at the start: the first wake-up is the first booking's.
+    const ledger = ledgerWith(3, Date.now, start + 1_500);
+    ledger.scheduleCheck(1, 1, start + 1_500, 3_600_000);
+    ledger.scheduleCheck(2, 1, start + 2_400, 3_600_000);
+    ledger.scheduleCheck(3, 1, start + 2_400, 1_000);
+    const looked = new Map<number, number>();
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking) => {
+        looked.set(booking.id, Date.now());
+        return { booking, following: true };
+      },
+      freshForMs: 0,
+    });
+    reconciler.start();
+    await expect.poll(() => looked.size, { timeout: 5_000 }).toBe(3);
+    reconciler.stop();
+    await reconciler.idle();
+    const at = (id: number) => looked.get(id) ?? Infinity;
+    // The hourly one due 900 ms later shares the first wake-up; the one read every second waits for its moment.
+    expect(at(1)).toBeGreaterThanOrEqual(start + 1_500);
+    expect(at(2)).toBeLessThan(start + 2_400);
+    expect(at(2)).toBeGreaterThanOrEqual(start + 2_400 - 1_000);
+    expect(at(3)).toBeGreaterThanOrEqual(start + 2_400);
+  });
+
   test('a look planned months ahead (planned before the clock was put back) is taken now, once, without spinning', async () => {
     const in40Days = Date.now() + 40 * 86_400_000;
     const ledger = ledgerWith(1, Date.now, in40Days);

@@ -152,7 +152,11 @@ export function createApiClient(options: ApiClientOptions) {
     const authorization = authorizationFor(await keyFor(call.key), url);
     const started = performance.now();
     let response: Response;
-    const signal = AbortSignal.timeout(timeoutMs);
+    // A deadline cleared once the answer is read: AbortSignal.timeout's timer woke the idle app again after every call.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), timeoutMs);
+    timer.unref();
+    const signal = deadline.signal;
     try {
       response = await fetch(url, {
         method: call.method,
@@ -165,6 +169,7 @@ export function createApiClient(options: ApiClientOptions) {
         signal,
       });
     } catch (error) {
+      clearTimeout(timer);
       options.onCall?.({ ...called(call, attempt, started), status: null, serviceCode: null });
       throw networkError(error, signal.aborted);
     }
@@ -173,6 +178,8 @@ export function createApiClient(options: ApiClientOptions) {
       body = await readJson(response);
     } catch (error) {
       throw networkError(error, signal.aborted);
+    } finally {
+      clearTimeout(timer);
     }
     const code = !response.ok && typeof (body as { error?: unknown } | null)?.error === 'string' ? (body as { error: string }).error : null;
     options.onCall?.({ ...called(call, attempt, started), status: response.status, serviceCode: code });

@@ -26,6 +26,7 @@ export interface ReconcilerDeps {
   freshDelayMs?: number;
   /** How long after a change a booking counts as fresh; then the backoff from `firstDelayMs` on. */
   freshForMs?: number;
+  /** A pass at least this often, for what no signal announces (a clock put forward); due looks wake it themselves. */
   tickMs?: number;
   now?: () => number;
 }
@@ -37,11 +38,27 @@ export interface ReconcilerDeps {
 export const LONGEST_DELAY_MS = 3_600_000;
 
 /**
+ * The pass nothing asked for. Looks come due by the schedule's own timer, a write that makes a
+ * booking due says so (whenDue, `nudge`): polling the ledger twice a second found nothing new and
+ * kept an idle counter's core awake.
+ */
+const SAFETY_TICK_MS = 5_000;
+
+/**
+ * A wake-up also starts the reads of bookings on a pace of a minute or more due within this time: each
+ * is read at most a sixtieth of its pace early (never later), and thousands of them wake the app a few
+ * at a time instead of one by one.
+ */
+const SHARED_WAKE_MS = 1_000;
+const SHARED_WAKE_PACE_MS = 60 * SHARED_WAKE_MS;
+
+/**
  * Never sleeps on a doubt: every open write and every booking the service may still move is looked
  * at again, with backoff, until settled, while the app runs and after a restart. Its schedule lives
  * in the ledger (a partial index), so a tick reads only what is due, whatever the ledger's size.
- * Once started it does not wait for its tick: a write that makes a booking due, a look that ends and
- * the next scheduled look each start the next pass, so a backlog drains at the service's pace.
+ * Once started it does not wait for its tick: a write that makes a booking due and the next scheduled
+ * look each start the next pass, and a look that ends starts one while others wait for a slot, so a
+ * backlog drains at the service's pace; between looks it sleeps until the next one is due.
  */
 export function createReconciler(deps: ReconcilerDeps) {
   const concurrency = deps.concurrency ?? 3;
@@ -58,6 +75,8 @@ export function createReconciler(deps: ReconcilerDeps) {
   let unsubscribe: (() => void) | null = null;
   let kicked = false;
   let wake: { at: number; timer: NodeJS.Timeout } | null = null;
+  /** The last pass left due looks waiting for a slot: the next look to end starts a pass. */
+  let backlog = false;
 
   /**
    * The next pass, as soon as the event loop is free (many reasons to look coalesce into one pass);
@@ -79,7 +98,11 @@ export function createReconciler(deps: ReconcilerDeps) {
     const handle = setTimeout(
       () => {
         wake = null;
-        kick();
+        // Timers keep the event loop's clock, which may lag Date.now by a few ms: a wake-up a little early
+        // waits out the rest rather than run a pass that finds nothing due yet.
+        const early = atMs - now();
+        if (early > 0 && early < 50) wakeAt(atMs);
+        else kick();
       },
       // Never past the longest backoff: a look planned months ahead (another counter's clock, a clock put
       // back) would overflow setTimeout, which then fires after 1 ms, again and again.
@@ -105,7 +128,15 @@ export function createReconciler(deps: ReconcilerDeps) {
     }
     const attempts = (intentAttempts.get(intent.id) ?? 0) + 1;
     intentAttempts.set(intent.id, attempts);
-    deps.ledger.scheduleIntent(intent.id, now() + Math.min(firstDelay * 2 ** (attempts - 1), maxDelay));
+    const at = now() + Math.min(firstDelay * 2 ** (attempts - 1), maxDelay);
+    deps.ledger.scheduleIntent(intent.id, at);
+    wakeAt(at);
+  }
+
+  /** The booking's next read, and a pass then (no pass asks the ledger after every look). */
+  function scheduleRead(bookingId: number, version: number, atMs: number | null, delayMs: number): void {
+    deps.ledger.scheduleCheck(bookingId, version, atMs, delayMs);
+    if (atMs !== null) wakeAt(atMs);
   }
 
   async function checkBooking(row: BookingRecord & { checkDelayMs: number }): Promise<void> {
@@ -116,7 +147,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     const fresh = now() - Date.parse(row.updatedAt) < freshFor;
     if (deps.mayFollow && !(await deps.mayFollow(row.id))) {
       // Another counter follows it and its reads arrive through the agency; look again later in case it stops.
-      if (!stopped) deps.ledger.scheduleCheck(row.id, row.version, now() + grown, grown);
+      if (!stopped) scheduleRead(row.id, row.version, now() + grown, grown);
       return;
     }
     try {
@@ -127,11 +158,11 @@ export function createReconciler(deps: ReconcilerDeps) {
       const paced = fresh || booking.status !== row.status ? freshDelay : grown;
       // Never sooner than the fresh pace: a look is not started again the moment it ends.
       const delay = within !== undefined ? Math.max(Math.min(paced, within), freshDelay) : paced;
-      deps.ledger.scheduleCheck(booking.id, booking.version, following ? now() + delay : null, delay);
+      scheduleRead(booking.id, booking.version, following ? now() + delay : null, delay);
     } catch (error) {
       if (stopped) return;
       if (!reachable(error)) deps.onReachability?.(false);
-      deps.ledger.scheduleCheck(row.id, row.version, now() + grown, grown);
+      scheduleRead(row.id, row.version, now() + grown, grown);
     }
   }
 
@@ -141,7 +172,8 @@ export function createReconciler(deps: ReconcilerDeps) {
     const look = work().finally(() => {
       inFlight.delete(key);
       running.delete(look);
-      kick();
+      // Its own next look woke a pass when it was planned; a pass now only if a due look waits for this slot.
+      if (backlog) kick();
     });
     running.add(look);
     return look;
@@ -155,21 +187,39 @@ export function createReconciler(deps: ReconcilerDeps) {
 
   function pass(): Promise<void>[] {
     const started: Promise<void>[] = [];
-    if (inFlight.size >= concurrency) return started;
+    backlog = inFlight.size >= concurrency;
+    if (backlog) return started;
     const at = now();
     for (const intent of deps.ledger.dueIntents(at, concurrency + inFlight.size)) {
-      if (inFlight.size >= concurrency) return started;
+      if (inFlight.size >= concurrency) {
+        backlog = true;
+        return started;
+      }
       const key = `intent:${intent.id}`;
       if (!inFlight.has(key)) started.push(run(key, () => checkIntent(intent)));
     }
-    for (const row of deps.ledger.dueBookings(at, concurrency + inFlight.size)) {
-      if (inFlight.size >= concurrency) break;
+    const startRead = (row: BookingRecord & { checkDelayMs: number }) => {
       const key = `booking:${row.id}`;
       if (!inFlight.has(key)) started.push(run(key, () => checkBooking(row)));
+    };
+    for (const row of deps.ledger.dueBookings(at, concurrency + inFlight.size)) {
+      if (inFlight.size >= concurrency) break;
+      startRead(row);
     }
+    const until = at + SHARED_WAKE_MS;
+    let soonAllTaken = false;
+    if (timer && inFlight.size < concurrency) {
+      const limit = concurrency + inFlight.size;
+      const soon = deps.ledger.soonBookings(at, until, SHARED_WAKE_PACE_MS, limit);
+      for (const row of soon) if (inFlight.size < concurrency) startRead(row);
+      soonAllTaken = soon.length < limit;
+    }
+    // Every slot taken: a due look may not have been started (asked for no more rows than slots).
+    backlog = inFlight.size >= concurrency;
     // Nothing due waits for a slot: a look ending starts the next pass. What comes due later wakes one.
     if (timer) {
-      const next = deps.ledger.nextDueAt(at);
+      // The bookings started early are left out: their reads plan their next looks.
+      const next = soonAllTaken && !backlog ? deps.ledger.nextDueBeyond(at, until, SHARED_WAKE_PACE_MS) : deps.ledger.nextDueAt(at);
       // No look is planned further ahead than the longest pace: one that is was planned before the clock was put back.
       const latest = at + Math.max(longestDelay, freshDelay);
       if (next !== null && next > latest) {
@@ -190,7 +240,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     start(): void {
       if (timer) return;
       stopped = false;
-      timer = setInterval(() => void tick(), deps.tickMs ?? 500);
+      timer = setInterval(() => void tick(), deps.tickMs ?? SAFETY_TICK_MS);
       timer.unref();
       unsubscribe = deps.ledger.whenDue((atMs) => (atMs <= now() ? kick(true) : wakeAt(atMs)));
       // What is due already (an open write from before a restart) is looked at now, not at the first tick.
@@ -204,6 +254,10 @@ export function createReconciler(deps: ReconcilerDeps) {
       wake = null;
       unsubscribe?.();
       unsubscribe = null;
+    },
+    /** Something may have come due that no schedule announced (another counter's change, a restored write): a pass soon. */
+    nudge(): void {
+      kick();
     },
     /** Resolves when the looks already started are done (after `stop`, so the ledger can be closed under none). */
     async idle(): Promise<void> {

@@ -9,6 +9,10 @@ import { statement } from './statements';
 
 /** The reconciler's queue: when each open write and each unsettled booking is due for a look, read from the partial indexes. */
 export function createDueQueue(db: DatabaseSync, relaxed: LedgerCommits['relaxed']) {
+  const whole = (id: number): BookingRecord & { checkDelayMs: number } => {
+    const row = statement(db, 'SELECT * FROM bookings WHERE id = ?').get(id) as Row;
+    return { ...toRecord(row), checkDelayMs: row.check_delay_ms };
+  };
   // Told when a write made a booking due for a read, so the reconciler looks at once instead of at its next tick.
   const dueListeners = new Set<(atMs: number) => void>();
   const tellDue = (atMs: number | null | undefined) => {
@@ -62,10 +66,31 @@ export function createDueQueue(db: DatabaseSync, relaxed: LedgerCommits['relaxed
           db,
           'SELECT id FROM bookings INDEXED BY bookings_due WHERE next_check_at <= ? AND in_flight IS NULL ORDER BY next_check_at DESC LIMIT +?',
         ).all(nowMs, limit) as { id: number }[];
-        return due.map(({ id }) => {
-          const row = statement(db, 'SELECT * FROM bookings WHERE id = ?').get(id) as Row;
-          return { ...toRecord(row), checkDelayMs: row.check_delay_ms };
-        });
+        return due.map(({ id }) => whole(id));
+      },
+
+      /**
+       * Bookings on a pace of `minDelayMs` or more, due after `nowMs` and by `untilMs`, soonest first: read
+       * along with what is due now, they share its wake-up instead of each waking the app on its own.
+       */
+      soonBookings(nowMs: number, untilMs: number, minDelayMs: number, limit: number): (BookingRecord & { checkDelayMs: number })[] {
+        const soon = statement(
+          db,
+          `SELECT id FROM bookings INDEXED BY bookings_due WHERE next_check_at > ?1 AND next_check_at <= ?2 AND in_flight IS NULL
+           AND check_delay_ms >= ?3 ORDER BY next_check_at LIMIT +?4`,
+        ).all(nowMs, untilMs, minDelayMs, limit) as { id: number }[];
+        return soon.map(({ id }) => whole(id));
+      },
+
+      /** Like `nextDueAt`, leaving out the bookings `soonBookings` gave for the same moments (they are being read). */
+      nextDueBeyond(nowMs: number, untilMs: number, minDelayMs: number): number | null {
+        const next = statement(
+          db,
+          `SELECT min(at) AS at FROM (SELECT (SELECT next_check_at FROM bookings INDEXED BY bookings_due WHERE next_check_at > ?1
+           AND (next_check_at > ?2 OR check_delay_ms < ?3 OR in_flight IS NOT NULL) ORDER BY next_check_at LIMIT 1) AS at
+           UNION ALL SELECT min(next_check_at) FROM intents INDEXED BY intents_due WHERE finished_at IS NULL AND next_check_at > ?1)`,
+        ).get(nowMs, untilMs, minDelayMs) as { at: number | null };
+        return next.at;
       },
 
       /** The next moment after `nowMs` a write or a booking is due for a look (null: none scheduled), from the partial indexes. */

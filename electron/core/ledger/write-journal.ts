@@ -45,6 +45,9 @@ const lines = defineMessages({
  * The journal of writes to the service: each write's intent committed before its call, its outcome
  * with the ledger change after it, and what a stop left open.
  */
+/** How soon after a lost answer the tracker looks, if the write's own look has not settled it by then. */
+const LOST_ANSWER_LOOK_MS = 500;
+
 export function createWriteJournal({
   db,
   now,
@@ -176,6 +179,8 @@ export function createWriteJournal({
         return lost;
       });
       if (intent.bookingId !== null && attention !== null) committed(intent.bookingId);
+      // The tracker's next look, should the caller's own look not settle it: a moment later, so the caller's comes first.
+      tellDue(now().getTime() + LOST_ANSWER_LOOK_MS);
       return intent;
     },
 
