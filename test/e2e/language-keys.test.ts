@@ -35,7 +35,7 @@ async function openByName(harness: Harness, surname: string, traveler: string): 
  * Secure, one after another at one counter (Ctrl+F from a booking just cancelled finds the next). Each takes the
  * keys it takes in English, whatever the words on the screens.
  */
-describe.each(['en', 'de', 'fr', 'es', 'en-XA'] satisfies Language[])('the counted flows in %s', (language) => {
+describe.each(['de', 'fr', 'es', 'en-XA'] satisfies Language[])('the counted flows in %s', (language) => {
   test('found and opened in at most 4 keys, cancelled in at most 8; dates changed in at most 12; 3-D Secure in at most 16', async () => {
     harness = await startHarness({ language });
     const started = harness;
