@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../electron/core/core';
 import type { Core } from '../electron/core/core';
+import { englishText } from '../electron/core/i18n/main-words';
 import { createKeychainStore } from '../electron/core/secrets';
 import { VERSION_FILE, upgradeDataFolder } from '../electron/core/upgrade-data-folder';
 import { prepareFeedUpdater } from '../electron/main/updates/feed-updater';
@@ -46,7 +47,7 @@ async function until(done: () => boolean | Promise<boolean>, what: string, timeo
 /** The start as boot.ts does it once Electron is ready: the data folder's upgrade step, then the core. */
 function startCounter(dataDir: string, version: string, updaterDir?: string): { core: Core; updater: StandInDebUpdater | null } {
   const upgrade = upgradeDataFolder(dataDir, version);
-  if (upgrade.problems.length) throw new Error(`[bench] update restart: ${upgrade.problems[0]?.what ?? ''}`);
+  if (upgrade.problems.length) throw new Error(`[bench] update restart: ${englishText(upgrade.problems[0]?.what ?? '')}`);
   const updater = updaterDir ? new StandInDebUpdater(new StandInAppAdapter(version, updaterDir)) : null;
   const core = createCore({
     dataDir,
