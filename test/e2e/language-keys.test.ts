@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Language } from '../../shared/i18n/languages';
 import { availableStay, focusedName, heldByEngine, paidByEngine, typedDate } from './flow-helpers';
-import { startHarness } from './harness';
 import type { Harness } from './harness';
 import { keyCounter } from './key-counter';
-
-let harness: Harness | undefined;
-afterEach(async () => {
-  const errors = harness?.pageErrors ?? [];
-  await harness?.close();
-  harness = undefined;
-  expect(errors).toEqual([]);
-});
+import { useHarness } from './use-harness';
 
 /** Finds a booking by its traveler's surname and opens it, as keyboard.test.ts does in English; the keys it took. */
 async function openByName(harness: Harness, surname: string, traveler: string): Promise<ReturnType<typeof keyCounter>> {
@@ -36,9 +28,9 @@ async function openByName(harness: Harness, surname: string, traveler: string): 
  * keys it takes in English, whatever the words on the screens.
  */
 describe.each(['de', 'fr', 'es', 'en-XA'] satisfies Language[])('the counted flows in %s', (language) => {
+  const startHarness = useHarness();
   test('found and opened in at most 4 keys, cancelled in at most 8; dates changed in at most 12; 3-D Secure in at most 16', async () => {
-    harness = await startHarness({ language });
-    const started = harness;
+    const started = await startHarness({ language });
     const { page, text } = started;
 
     await heldByEngine(started, { name: 'Marta', surname: 'Quintela', email: 'marta.q@example.pt' });
