@@ -222,8 +222,8 @@ export function createCore(options: CoreOptions) {
     // Sent to Stripe only, never to the booking service, so the origin saved with it does not come into it.
     publishableKey: async (profile) => (await profiles.keyFor(profile.id, 'publishable'))?.secret ?? null,
     progress: (bookingId, step) => events.emit('event:payment-progress', { bookingId, step }),
+    locale: () => words.wording().locale,
   });
-
   const reconciler = createReconciler({
     ledger,
     settle: engine.settleIntent,

@@ -4,6 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import { availableStay, holdThroughScreens } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, sayCount, sayMatching } from './words';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -33,49 +34,55 @@ test('no serious or critical accessibility violation on any screen', { timeout: 
   const stay = await availableStay(harness, 1);
   await holdThroughScreens(page, stay, 'lisbon');
   found.push(...(await violations(page, 'payment')));
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: sayMatching('newBooking.payment.pay') }).click();
   await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
   found.push(...(await violations(page, 'confirmation')));
 
   await page.keyboard.press('Control+b');
-  await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+  await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
   found.push(...(await violations(page, 'bookings')));
   await page.getByRole('row', { name: /Ana Silva/ }).click();
   await expect.poll(() => page.getByRole('heading', { name: 'Ana Silva' }).isVisible()).toBe(true);
   found.push(...(await violations(page, 'booking page')));
-  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByRole('button', { name: say('bookings.detail.cancel') }).click();
   found.push(...(await violations(page, 'cancel dialog')));
-  await page.getByRole('button', { name: 'Keep the booking' }).click();
-  await page.getByRole('button', { name: 'Change dates or room' }).click();
+  await page.getByRole('button', { name: say('bookings.cancel.keep') }).click();
+  await page.getByRole('button', { name: say('bookings.detail.modify') }).click();
   // The calendar fades in; colours are measured once it has settled.
   await page.waitForTimeout(500);
   found.push(...(await violations(page, 'change dialog')));
-  await page.getByRole('button', { name: 'Keep as it is' }).click();
+  await page.getByRole('button', { name: say('bookings.modify.keep') }).click();
 
   await page.keyboard.press('Control+y');
-  await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('1 booking made');
+  await expect.poll(() => page.getByTestId('made-count').textContent()).toBe(say('today.counts.made', { count: 1 }));
   found.push(...(await violations(page, 'today')));
   await page.keyboard.press('e');
-  await expect.poll(() => page.getByRole('article', { name: 'End-of-day report' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('article', { name: say('today.endOfDay.title') }).isVisible()).toBe(true);
   found.push(...(await violations(page, 'end-of-day report')));
   await page.keyboard.press('Escape');
   await page.keyboard.press('p');
-  await expect.poll(() => page.getByRole('article', { name: 'Period report' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('article', { name: say('today.period.title') }).isVisible()).toBe(true);
   found.push(...(await violations(page, 'period report')));
   await page.keyboard.press('Escape');
 
   await page.keyboard.press('Control+Comma');
-  await page.getByRole('button', { name: 'Add profile' }).click();
+  await page.getByRole('button', { name: say('settings.profiles.add') }).click();
   found.push(...(await violations(page, 'settings')));
 
   await page.keyboard.press('Control+t');
-  await expect.poll(() => page.getByRole('button', { name: 'Start First booking' }).isVisible()).toBe(true);
-  await page.getByRole('switch', { name: 'Supplier slow (confirms after 2 min)' }).focus();
+  await expect
+    .poll(() =>
+      page
+        .getByRole('button', { name: say('trainer.exercises.start.named', { title: say('training.exercise.firstBooking.title') }) })
+        .isVisible(),
+    )
+    .toBe(true);
+  await page.getByRole('switch', { name: say('training.scenario.supplierSlow.title') }).focus();
   await page.keyboard.press('Space');
   await expect.poll(() => page.getByTestId('scenario-clock').isVisible()).toBe(true);
   found.push(...(await violations(page, 'trainer')));
-  await page.getByRole('button', { name: 'Session report' }).click();
-  await expect.poll(() => page.getByRole('article', { name: 'Session report' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: say('trainer.screen.sessionReport') }).click();
+  await expect.poll(() => page.getByRole('article', { name: say('trainer.report.article') }).isVisible()).toBe(true);
   found.push(...(await violations(page, 'session report')));
 
   expect(found).toEqual([]);

@@ -9,6 +9,7 @@ import { quoteThroughEngine } from '../support/engine-helpers';
 import { startTcpProxy } from '../support/tcp-proxy';
 import type { TcpProxy } from '../support/tcp-proxy';
 import { focusedName } from './flow-helpers';
+import { say } from './words';
 
 /** The second counter's link timings: quick retries, so a test does not wait out the app's backoff. */
 export const FAST = { retryDelayMs: { first: 50, max: 500 }, pollEveryMs: 1_000, writeLeaseMs: 3_000, trackLeaseMs: 3_000 };
@@ -41,15 +42,19 @@ export async function violations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
+/** The status bar's words for the agency link: "Agency ledger: live". */
+export const ledgerWords = (link: 'live' | 'refused' | 'connecting'): string =>
+  say('component.agencyIndicator.ledger', { link: say(`component.agency.link.${link}`) });
+
 export const agencyWords = (page: Page) => page.getByTestId('agency-link-words').textContent();
 
 /** Opens Settings and the agency form of the Training profile, by keyboard. */
 export async function openAgencyForm(page: Page) {
   await page.keyboard.press('Control+Comma');
-  const section = page.getByRole('group', { name: 'Agency ledger of Training' });
-  await section.getByRole('button', { name: 'Connect to an agency ledger' }).focus();
+  const section = page.getByRole('group', { name: say('settings.agency.section', { name: 'Training' }) });
+  await section.getByRole('button', { name: say('settings.agency.connect') }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => focusedName(page)).toContain('Server');
+  await expect.poll(() => focusedName(page)).toContain(say('settings.agency.form.host'));
   return section;
 }
 
@@ -57,7 +62,7 @@ export async function openAgencyForm(page: Page) {
 export async function typeConnection(page: Page, fields: { host: string; port: number; database: string; user: string; password: string }) {
   await page.keyboard.type(fields.host);
   await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('Port');
+  await expect.poll(() => focusedName(page)).toContain(say('settings.agency.form.port'));
   // Tab selected the port already there (5432): typing replaces it.
   await page.keyboard.type(String(fields.port));
   await page.keyboard.press('Tab');
@@ -65,16 +70,16 @@ export async function typeConnection(page: Page, fields: { host: string; port: n
   await page.keyboard.press('Tab');
   await page.keyboard.type(fields.user);
   await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('Password');
+  await expect.poll(() => focusedName(page)).toContain(say('settings.agency.form.password'));
   await page.keyboard.type(fields.password);
   // Tab lands on the TLS mode chosen (verify-full), then the agency's certificate authority.
   await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('verify-full');
+  await expect.poll(() => focusedName(page)).toContain(say('settings.agency.tls.verifyFull'));
   await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('certificate authority');
+  await expect.poll(() => focusedName(page)).toContain(say('settings.agency.form.ca'));
   // Pasted, as an agent pastes the PEM the agency sent: the test cluster's own certificate.
   await page.keyboard.insertText(readFileSync(process.env.PACKDESK_TEST_PG_CA as string, 'utf8'));
   await page.keyboard.press('Tab');
-  await expect.poll(() => focusedName(page)).toContain('This counter’s name');
+  await expect.poll(() => focusedName(page)).toContain(say('settings.agency.form.counterName'));
   await page.keyboard.type('Desk 1');
 }

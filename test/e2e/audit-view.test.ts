@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { ChannelName } from '../../shared/ipc';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
+import { ANY, say, sayMatching } from './words';
 
 const startHarness = useHarness();
 
@@ -51,37 +52,57 @@ describe('the audit view', () => {
     await counterWithAMorning(harness);
 
     await page.keyboard.press('Control+Comma');
-    const section = page.getByLabel('Audit', { exact: true });
-    await expect.poll(() => section.getByTestId('audit-verdict').textContent()).toMatch(/^Audit intact: 11 entries, checked \d\d:\d\d/);
-    const rows = section.getByRole('table', { name: 'Audit entries' }).locator('tbody tr');
+    const section = page.getByLabel(say('audit.section.title'), { exact: true });
+    await expect.poll(() => section.getByTestId('audit-verdict').textContent()).toMatch(sayMatching('audit.verdict.intact', { count: 11 }));
+    const rows = section.getByRole('table', { name: say('audit.table') }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(11);
 
     // Rui's own entries: his wrong PIN (whose PIN was tried), his sign-in and his sign-out.
-    await section.getByRole('textbox', { name: 'Agent' }).click();
+    await section.getByRole('textbox', { name: say('audit.filters.agent') }).click();
     await page.getByRole('option', { name: 'Rui Lopes' }).click();
     await expect.poll(() => rows.count()).toBe(3);
-    expect(await rows.locator('td:nth-child(6)').allTextContents()).toEqual(['Signed out', 'Signed in', 'Signed in']);
+    expect(await rows.locator('td:nth-child(6)').allTextContents()).toEqual([
+      say('audit.action.agent.sign-out'),
+      say('audit.action.agent.sign-in'),
+      say('audit.action.agent.sign-in'),
+    ]);
+    // What was done, in the words the audit keeps: English, whatever the counter's language (audit/audited-handlers.ts).
     await expect
-      .poll(() => rows.filter({ hasText: 'Refused' }).locator('td:nth-child(8)').textContent())
+      .poll(() =>
+        rows
+          .filter({ hasText: say('audit.outcome.refused') })
+          .locator('td:nth-child(8)')
+          .textContent(),
+      )
       .toMatch(/^Agent “Rui Lopes” signed in: refused: /);
 
     // Bea's: her sign-in, the profile she switched to, and the approval she asked for, which names Carla who gave it.
-    await section.getByRole('textbox', { name: 'Agent' }).click();
+    await section.getByRole('textbox', { name: say('audit.filters.agent') }).click();
     await page.getByRole('option', { name: 'Bea Costa' }).click();
     await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.locator('td:nth-child(4)').allTextContents()).toEqual(['Bea Costa', 'Bea Costa', 'Bea Costa']);
+    // Nobody approved the other two: a dash, the same in every language (settings/audit/AuditTable.tsx).
     expect(await rows.locator('td:nth-child(5)').allTextContents()).toEqual(['Carla Dias', '—', '—']);
-    expect(await rows.locator('td:nth-child(6)').allTextContents()).toEqual(['Approval given', 'Profile switched', 'Signed in']);
+    expect(await rows.locator('td:nth-child(6)').allTextContents()).toEqual([
+      say('audit.action.approval.give'),
+      say('audit.action.profile.activate'),
+      say('audit.action.agent.sign-in'),
+    ]);
     await section.scrollIntoViewIfNeeded();
     await harness.screenshot('audit-view');
     expect(await violations(harness)).toEqual([]);
 
-    await section.getByRole('button', { name: 'Export CSV' }).click();
-    const saved = section.getByRole('status').filter({ hasText: 'Saved 3 entries to' });
+    await section.getByRole('button', { name: say('audit.export') }).click();
+    const saved = section.getByRole('status').filter({ hasText: sayMatching('audit.export.saved', { count: 3 }) });
     await expect.poll(() => saved.isVisible()).toBe(true);
-    const file = /to (.+\.csv)\.$/.exec((await saved.textContent()) ?? '')?.[1] ?? '';
+    // The file's path, between the message's words before it and after it.
+    const [before = '', after = ''] = say('audit.export.saved', { count: 3, path: ANY }).split(ANY);
+    const message = (await saved.textContent()) ?? '';
+    const file = message.startsWith(before) && message.endsWith(after) ? message.slice(before.length, message.length - after.length) : '';
+    expect(file.endsWith('.csv')).toBe(true);
     expect(file.startsWith(harness.dataDir)).toBe(true);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    // Main writes the CSV's headings and actions in English whatever the counter's language (electron/core/audit/audit-csv.ts).
     expect(lines[0]).toBe('Entry,Time (UTC),Counter,Who,Approver,Action,Outcome,What,Hash');
     expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(['Signed in', 'Profile switched', 'Approval given']);
 
@@ -90,11 +111,12 @@ describe('the audit view', () => {
     audit.exec('DROP TRIGGER audit_entries_no_update');
     audit.prepare("UPDATE audit_entries SET what = 'Added agent “Nobody”' WHERE sequence = 3").run();
     audit.close();
-    await section.getByRole('button', { name: 'Check again' }).click();
+    await section.getByRole('button', { name: say('audit.verdict.check') }).click();
+    const altered = say('audit.verdict.break.altered', { expected: 3 });
     await expect
       .poll(() => section.getByTestId('audit-verdict').textContent())
-      .toMatch(/^Audit broken at entry 3: Audit entry 3 was altered after it was written\. Checked \d\d:\d\d\./);
-    const notice = page.getByRole('alert', { name: 'The audit does not verify' });
+      .toMatch(sayMatching('audit.verdict.broken', { sequence: 3, message: altered }));
+    const notice = page.getByRole('alert', { name: say('component.auditBroken.title') });
     await expect.poll(() => notice.isVisible()).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await harness.screenshot('audit-broken');
@@ -102,8 +124,8 @@ describe('the audit view', () => {
 
     // The counter keeps working: a new booking opens, the red notice still over it.
     await page.keyboard.press('Control+N');
-    await expect.poll(() => page.getByRole('heading', { name: 'New booking' }).isVisible()).toBe(true);
-    await expect.poll(() => notice.textContent()).toContain('Audit entry 3 was altered after it was written.');
+    await expect.poll(() => page.getByRole('heading', { name: say('nav.newBooking') }).isVisible()).toBe(true);
+    await expect.poll(() => notice.textContent()).toContain(altered);
   });
 
   test('an agent signed in does not see the audit at all (main would refuse it anyway)', async () => {
@@ -112,7 +134,7 @@ describe('the audit view', () => {
     const { bea } = await counterWithAMorning(harness);
     await mainCall(harness, 'people:sign-in', { agentId: bea.id, pin: PINS.bea });
     await page.keyboard.press('Control+Comma');
-    await expect.poll(() => page.getByLabel('Profile Training').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel(say('settings.profile.card', { name: 'Training' })).isVisible()).toBe(true);
     expect(await page.getByTestId('audit-section').count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { createDispatcher } from '../../electron/core/dispatch';
 import type { BookingRecord } from '../../shared/bookings';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, sayCount } from './words';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -10,6 +11,12 @@ afterEach(async () => {
   await harness?.close();
   expect(errors).toEqual([]);
 });
+
+/** Text that ends with `words`, taken literally. */
+const endingWith = (words: string): RegExp => new RegExp(`${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** Who wrote a line of the timeline, as it names an agent (no approval asked). */
+const lineBy = (agent: string): string => say('bookings.people.lineByAgent', { approval: 'none', agent, approver: '' });
 
 /** The harness's channels as the page calls them (the same dispatcher, the same permission check and acting agent). */
 function channelsOf(h: Harness) {
@@ -59,18 +66,19 @@ describe('bookings by agent', () => {
     await call('people:sign-in', { agentId: ben.id, pin: '1357' });
     await paidBy(harness, call, 'Santos', 160);
     await call('bookings:cancel', { bookingId: anas.id, reason: 'Traveler changed plans', confirmed: true });
+    // The name main gives this counter (from its references' code) and keeps with each booking it makes: data.
     const counter = `Counter ${anas.clientReference.split('-')[1]}`;
 
     await page.keyboard.press('Control+b');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('2 bookings');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 2));
     // By keyboard: into the filter, the name typed, Enter.
-    const filter = page.getByRole('textbox', { name: 'Made or changed by' });
+    const filter = page.getByRole('textbox', { name: say('bookings.list.agentFilter') });
     await filter.focus();
     await page.keyboard.type('Ana');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => filter.inputValue()).toBe('Ana Reis');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
     await expect.poll(() => page.getByRole('row', { name: /Maria Oliveira/ }).isVisible()).toBe(true);
     await harness.screenshot('bookings-agent-filter');
 
@@ -78,11 +86,22 @@ describe('bookings by agent', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Maria Oliveira' }).isVisible()).toBe(true);
     await expect
       .poll(() => page.getByTestId('booking-people').textContent())
-      .toBe(`Made by Ana Reis at ${counter} · last changed by Ben Costa at ${counter}`);
+      .toBe(
+        say('bookings.people.madeAndChanged', {
+          made: say('bookings.people.made', { where: 'counter', agent: 'Ana Reis', counter }),
+          changed: say('bookings.people.changedAfterMade', {
+            where: 'counter',
+            approval: 'none',
+            agent: 'Ben Costa',
+            counter,
+            approver: '',
+          }),
+        }),
+      );
     await expect
       .poll(() =>
         page
-          .getByText(/— Ana Reis$/)
+          .getByText(endingWith(lineBy('Ana Reis')))
           .first()
           .isVisible(),
       )
@@ -90,7 +109,7 @@ describe('bookings by agent', () => {
     await expect
       .poll(() =>
         page
-          .getByText(/— Ben Costa$/)
+          .getByText(endingWith(lineBy('Ben Costa')))
           .first()
           .isVisible(),
       )

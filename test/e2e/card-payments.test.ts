@@ -5,10 +5,14 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { availableStay, holdThroughScreens } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, sayMatching } from './words';
 
 const STRIPE_URL = 'https://js.stripe.com/endive/stripe.js';
 const PUBLISHABLE = 'pk_test_51StandInPublishableKey0042';
 const STAND_IN = readFileSync(join(import.meta.dirname, 'stripe-stand-in.js'), 'utf8');
+
+/** The card window's Pay button, its amount whatever it is. */
+const PAY = new RegExp(`^${sayMatching('payment.page.pay').source}`);
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -30,7 +34,7 @@ async function testModeCounter(): Promise<Harness> {
     keys: { test: training.keys.testKey, live: training.keys.liveKey, publishable: PUBLISHABLE },
   });
   await started.page.evaluate((id) => window.packdesk['profiles:activate']({ id }), profile.id);
-  await expect.poll(() => started.page.getByTestId('mode-badge').textContent()).toBe('TEST');
+  await expect.poll(() => started.page.getByTestId('mode-badge').textContent()).toBe(say('profile.mode.test'));
   return started;
 }
 
@@ -76,12 +80,15 @@ describe('card entry with Stripe.js in its own window', () => {
     await holdThroughScreens(page, stay, 'lisbon');
     await harness.screenshot('payment-test-mode');
 
-    const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Enter card' }).click()]);
-    await cardWindow.getByLabel('Card number').fill('4242 4242 4242 4242');
+    const [cardWindow] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: say('newBooking.payment.enterCard') }).click(),
+    ]);
+    await cardWindow.getByLabel(say('payment.page.number')).fill('4242 4242 4242 4242');
     await harness.screenshot('payment-card-window', cardWindow);
     expect(await cardWindow.getByTestId('amount').textContent()).toMatch(/^€/);
     const recorded = calls(cardWindow);
-    await cardWindow.getByRole('button', { name: /^Pay / }).click();
+    await cardWindow.getByRole('button', { name: PAY }).click();
     await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await recorded).toEqual([['Stripe', PUBLISHABLE], ['elements.create', 'card', { hidePostalCode: true }], ['mount']]);
     const booking = harness.core.ledger.list({ profileId: 2 }).rows[0];
@@ -115,17 +122,25 @@ describe('card entry with Stripe.js in its own window', () => {
     harness = await testModeCounter();
     const { page } = harness;
     await holdThroughScreens(page, await availableStay(harness, 3), 'barcelona');
-    const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Enter card' }).click()]);
-    await cardWindow.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await cardWindow.getByRole('button', { name: /^Pay / }).click();
+    const [cardWindow] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: say('newBooking.payment.enterCard') }).click(),
+    ]);
+    await cardWindow.getByLabel(say('payment.page.number')).fill('4000 0000 0000 0002');
+    await cardWindow.getByRole('button', { name: PAY }).click();
     await expect.poll(() => cardWindow.getByRole('alert').textContent()).toBe('Your card was declined.');
     expect((await calls(cardWindow)).at(-1)).toEqual([
       'createPaymentMethod',
       { type: 'card', hasCard: true, billing_details: { name: 'Ana Silva' } },
     ]);
-    await cardWindow.getByRole('button', { name: 'Cancel' }).click();
+    await cardWindow.getByRole('button', { name: say('payment.page.cancel') }).click();
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'The card window was closed, so nothing was charged.' }).isVisible())
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: say('error.payment.cardEntryClosed.message') })
+          .isVisible(),
+      )
       .toBe(true);
     expect(harness.core.ledger.list({ profileId: 2 }).rows[0]?.status).toBe('Pending');
   });
@@ -143,19 +158,19 @@ describe('card entry with Stripe.js in its own window', () => {
       await holdThroughScreens(page, await availableStay(harness, 6), 'paris');
       const [cardWindow] = await Promise.all([
         page.context().waitForEvent('page'),
-        page.getByRole('button', { name: 'Enter card' }).click(),
+        page.getByRole('button', { name: say('newBooking.payment.enterCard') }).click(),
       ]);
-      await cardWindow.getByLabel('Card number').fill('4000 0027 6000 3184');
+      await cardWindow.getByLabel(say('payment.page.number')).fill('4000 0027 6000 3184');
       const [actionWindow] = await Promise.all([
         page.context().waitForEvent('page'),
-        cardWindow.getByRole('button', { name: /^Pay / }).click(),
+        cardWindow.getByRole('button', { name: PAY }).click(),
       ]);
       await expect
         .poll(async () => ((await calls(actionWindow)) as unknown[][]).map((call) => call[0]))
         .toEqual(['Stripe', 'retrievePaymentIntent', expectedCall]);
       const secret = ((await calls(actionWindow)) as string[][])[2]?.[1] as string;
       expect(secret).toMatch(/^pi_[a-f0-9]+_secret_/);
-      await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(say('newBooking.payment.progress.authenticating.title')).isVisible()).toBe(true);
 
       // The bank approves (here, at the service), and Stripe.js reports the action done.
       const intent = secret.split('_secret_')[0] as string;
@@ -189,8 +204,15 @@ describe('card entry with Stripe.js in its own window', () => {
     await harness.core.profiles.deleteKey(2, 'publishable');
     const opened: Page[] = [];
     page.context().on('page', (popup) => opened.push(popup));
-    await page.getByRole('button', { name: 'Enter card' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'has no Stripe publishable key' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: say('newBooking.payment.enterCard') }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: say('error.publishableKey.missing.message', { profile: 'Sunway Travel test mode' }) })
+          .isVisible(),
+      )
+      .toBe(true);
     expect(opened).toEqual([]);
     await harness.screenshot('payment-key-missing');
   });

@@ -2,8 +2,18 @@ import { describe, expect, test } from 'vitest';
 import type { ChannelName } from '../../shared/ipc';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
+import { FORMAT_LOCALES } from '../../shared/i18n/languages';
+import { say, SUITE_LANGUAGE } from './words';
 
 const startHarness = useHarness();
+
+/** A threshold as the profile card writes it: in the suite's locale, never grouped (settings/ChangeApprovalRow.tsx). */
+const typedNumber = (value: number, fractionDigits = 0): string =>
+  new Intl.NumberFormat(FORMAT_LOCALES[SUITE_LANGUAGE], {
+    useGrouping: false,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
 
 /** A call as main receives it from the screens (permission checked, audited), made by the test. */
 async function mainCall(harness: Harness, channel: ChannelName, input: unknown): Promise<{ id: number }> {
@@ -28,30 +38,37 @@ describe('a profile’s change approval threshold', () => {
     harness.core.events.emit('event:profiles-change', { activeProfileId: 1 });
 
     await page.keyboard.press('Control+Comma');
-    const card = page.getByLabel('Profile Sunway test');
-    const row = card.getByRole('group', { name: 'Change approval of Sunway test' });
-    await expect.poll(() => row.textContent()).toContain('No threshold: a change needs a supervisor only when the table says so');
-    await row.getByRole('button', { name: 'Change approval' }).click();
+    const card = page.getByLabel(say('settings.profile.card', { name: 'Sunway test' }));
+    const row = card.getByRole('group', { name: say('settings.changeApproval.group', { name: 'Sunway test' }) });
+    await expect.poll(() => row.textContent()).toContain(say('settings.changeApproval.none'));
+    await row.getByRole('button', { name: say('settings.changeApproval.open') }).click();
     await page.keyboard.type('15000');
     await page.keyboard.press('Enter');
     await expect
       .poll(() => row.textContent())
-      .toContain(
-        'A change whose refund or charge is above 15000 minor units (150.00 in a currency with cents) needs a supervisor’s approval.',
-      );
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change approval');
+      .toContain(say('settings.changeApproval.above', { minor: typedNumber(15000), amount: typedNumber(150, 2) }));
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(say('settings.changeApproval.open'));
     await card.scrollIntoViewIfNeeded();
     await harness.screenshot('profile-change-approval');
 
     // An agent may not change it: main refuses in words, and the threshold stays.
     await mainCall(harness, 'people:sign-in', { agentId: bea.id, pin: 'bea-pin-9036' });
-    await row.getByRole('button', { name: 'Change approval' }).click();
+    await row.getByRole('button', { name: say('settings.changeApproval.open') }).click();
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Enter');
     await expect
       .poll(() => card.getByRole('alert').textContent())
-      .toContain('Setting when a change needs a supervisor needs an administrator; Bea Costa is signed in as an agent.');
+      .toContain(
+        say('error.access.roleRequired.message', {
+          does: say('permission.profiles.setChangeApproval'),
+          where: 'counter',
+          profile: '',
+          need: 'administrator',
+          name: 'Bea Costa',
+          role: 'agent',
+        }),
+      );
     const [profile] = (await harness.core.profiles.list()).profiles.filter((each) => each.name === 'Sunway test');
     expect(profile?.changeApprovalAboveMinor).toBe(15000);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { ROOT } from './paths';
+import { say } from './words';
 
 /** The Electron binary, where it has been downloaded (a developer's machine after `npm start`); null here. */
 function electronBinary(): string | null {
@@ -24,7 +25,7 @@ test.skipIf(binary === null)('the real app opens one secure window, in training 
   });
   try {
     const page = await app.firstWindow();
-    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TRAINING');
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe(say('profile.mode.training'));
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
     expect(await page.evaluate(() => Object.keys(window.packdesk).sort())).toContain('profiles:list');
   } finally {

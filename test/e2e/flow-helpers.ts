@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BookingRecord, HolderInput } from '../../shared/bookings';
 import type { Harness } from './harness';
+import { say } from './words';
 
 /** Dates from `startInDays` on where the package's first hotel has a room, found through the real engine. */
 export async function availableStay(harness: Harness, packageId: number, startInDays = 60, nights = 3, adults = 2) {
@@ -37,27 +38,27 @@ export async function reviewThroughScreens(
   traveler = { name: 'Ana', surname: 'Silva', email: 'ana.silva@example.com' },
 ) {
   await page.keyboard.press('Control+n');
-  await page.getByLabel('Search packages').fill(search);
+  await page.getByLabel(say('newBooking.search.label')).fill(search);
   await page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).click();
-  await page.getByLabel('Check-in').fill(typedDate(stay.checkIn));
-  await page.getByLabel('Check-out').fill(typedDate(stay.checkOut));
-  await page.getByRole('button', { name: 'Check price' }).click();
-  await page.getByRole('button', { name: 'Continue to traveler' }).click();
-  await page.getByLabel('First name').fill(traveler.name);
-  await page.getByLabel('Surname').fill(traveler.surname);
-  await page.getByLabel('E-mail').fill(traveler.email);
-  await page.getByLabel('Guest 1').fill('41');
-  await page.getByLabel('Guest 2').fill('39');
-  await page.getByRole('button', { name: 'Continue to review' }).click();
-  await expect.poll(() => focusedName(page)).toBe('Hold booking');
+  await page.getByLabel(say('bookings.detail.field.checkIn')).fill(typedDate(stay.checkIn));
+  await page.getByLabel(say('bookings.detail.field.checkOut')).fill(typedDate(stay.checkOut));
+  await page.getByRole('button', { name: say('newBooking.stay.checkPrice') }).click();
+  await page.getByRole('button', { name: say('newBooking.stay.continue') }).click();
+  await page.getByLabel(say('newBooking.traveler.name')).fill(traveler.name);
+  await page.getByLabel(say('newBooking.traveler.surname')).fill(traveler.surname);
+  await page.getByLabel(say('bookings.detail.field.email')).fill(traveler.email);
+  await page.getByLabel(say('newBooking.traveler.guest', { number: 1 })).fill('41');
+  await page.getByLabel(say('newBooking.traveler.guest', { number: 2 })).fill('39');
+  await page.getByRole('button', { name: say('newBooking.traveler.continue') }).click();
+  await expect.poll(() => focusedName(page)).toBe(say('newBooking.review.hold'));
 }
 
 /** …and held: the payment step on screen. */
 export async function holdThroughScreens(...args: Parameters<typeof reviewThroughScreens>) {
   const [page] = args;
   await reviewThroughScreens(...args);
-  await page.getByRole('button', { name: 'Hold booking' }).click();
-  await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: say('newBooking.review.hold') }).click();
+  await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible()).toBe(true);
 }
 
 /** What the focused control is called, as the agent reads it: its aria-label, its field's label, or its text. */

@@ -29,6 +29,8 @@ import { PSEUDO_LANGUAGE } from '../../shared/i18n/languages';
 import type { Language } from '../../shared/i18n/languages';
 import { pseudoText } from '../../shared/i18n/pseudo-text';
 import { PRODUCT_NAME } from '../../shared/i18n/messages';
+import { SUITE_LANGUAGE } from './words';
+import { notePseudoFindings } from './pseudo-sweep';
 
 /** The English catalog: each message's words in the code, which a message looked up by id falls back to. */
 const ENGLISH = readCatalog('shared/i18n/catalogs/en.json');
@@ -93,7 +95,7 @@ export interface HarnessOptions {
   /** electron-updater's updater (a stand-in app's, on a loopback feed), and the version the counter runs. */
   updater?: CoreOptions['updater'];
   version?: string;
-  /** The counter's language before the page opens (the pseudo-locale, to find words that skip the catalogs); English unless set. */
+  /** The counter's language before the page opens; the suite's (test/e2e/words.ts: English, or the pseudo-locale's run) unless set. */
   language?: Language;
 }
 
@@ -200,8 +202,9 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
   const unsubscribe = core.events.subscribe((event) => {
     page.evaluate((pushed) => window.__packdeskEmit(pushed), event).catch(() => undefined);
   });
-  if (options.language) await core.language.choose(options.language);
-  const wording = await core.language.words.wordingIn(options.language ?? 'en');
+  const language = options.language ?? SUITE_LANGUAGE;
+  if (language !== 'en') await core.language.choose(language);
+  const wording = await core.language.words.wordingIn(language);
   await core.start();
   await page.goto(`${site.url}/index.html`);
   // Ready as an agent sees it: React renders after the page's load event, and keys pressed before
@@ -217,7 +220,7 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     text: (id, values) => wording.say({ id, defaultMessage: ENGLISH[id] ?? id }, values),
     count: (value) => {
       const written = new Intl.NumberFormat(wording.locale).format(value);
-      return options.language === PSEUDO_LANGUAGE ? `[${pseudoText(written)}]` : written;
+      return language === PSEUDO_LANGUAGE ? `[${pseudoText(written)}]` : written;
     },
     training,
     pageErrors,
@@ -231,8 +234,12 @@ async function startLogged(options: HarnessOptions, logFile: string, stopLogging
     logFile,
     async screenshot(name, of = page) {
       mkdirSync(SCREENSHOTS, { recursive: true });
+      // The pseudo-locale's run: every screen the suite shows is swept for words no catalog wrote.
+      if (language === PSEUDO_LANGUAGE && of === page) await notePseudoFindings(page, core, options.version ?? 'e2e', name);
       // The same step against the other dialect is kept beside, not over, the one the docs show.
-      const suffix = options.dialect && options.dialect !== 'standard' ? `-${options.dialect}` : '';
+      // …and the suite's run in another language beside the English ones.
+      const inLanguage = !options.language && SUITE_LANGUAGE !== 'en' ? `-${SUITE_LANGUAGE}` : '';
+      const suffix = `${options.dialect && options.dialect !== 'standard' ? `-${options.dialect}` : ''}${inLanguage}`;
       await of.screenshot({ path: join(SCREENSHOTS, `${name}${suffix}.png`), animations: 'disabled' });
     },
     async close() {

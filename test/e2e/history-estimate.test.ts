@@ -10,6 +10,7 @@ import { seedLedger } from '../support/seed-ledger';
 import { focusedName } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { ANY, say, sayCount, sayMatching, shownNumber } from './words';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -51,7 +52,10 @@ function rename(file: string, surname: string, takes: (place: number) => boolean
 }
 
 const countText = (page: Page) => page.getByTestId('result-count').textContent();
-const rowCount = (page: Page) => page.getByRole('table', { name: 'Bookings' }).getAttribute('aria-rowcount');
+/** "About 1,300 bookings": the list's estimate, its number (as the list writes one) of digits and commas. */
+const aboutSome = sayMatching('bookings.list.count.estimate', { shown: shownNumber(1).replace('1', ANY) });
+const ESTIMATE = new RegExp(`^${aboutSome.source.replace('.+?', '[\\d,]+')}$`);
+const rowCount = (page: Page) => page.getByRole('table', { name: say('bookings.list.table') }).getAttribute('aria-rowcount');
 
 /**
  * Drags the list to its end, as the agent would, until its count is no longer an estimate; each time,
@@ -60,7 +64,7 @@ const rowCount = (page: Page) => page.getByRole('table', { name: 'Bookings' }).g
 async function scrollToTheEnd(page: Page): Promise<number> {
   const scroller = page.getByTestId('bookings-scroller');
   for (let drags = 0; drags < 40; drags += 1) {
-    if (!(await countText(page))?.startsWith('About ')) return drags;
+    if (!ESTIMATE.test((await countText(page)) ?? '')) return drags;
     const height = await scroller.evaluate((element) => element.scrollHeight);
     await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     await expect.poll(() => scroller.evaluate((element) => element.scrollHeight), { timeout: 5_000 }).not.toBe(height);
@@ -97,9 +101,9 @@ test(
     const more = rename(file, 'Quokkason', (place) => (place >= 9_000 && place % 10 !== 0) || (place >= 3_000 && place % 10 === 5));
 
     await page.keyboard.press('Control+b');
-    await expect.poll(() => countText(page), { timeout: 10_000 }).toBe('12,000 bookings');
-    await page.getByLabel('Find a booking').fill('zephyrine');
-    await expect.poll(() => countText(page)).toMatch(/^About [\d,]+ bookings$/);
+    await expect.poll(() => countText(page), { timeout: 10_000 }).toBe(sayCount('bookings.list.count', 12_000));
+    await page.getByLabel(say('bookings.list.find')).fill('zephyrine');
+    await expect.poll(() => countText(page)).toMatch(ESTIMATE);
     // Screen readers are told the number of rows is not known, and the list passes the accessibility checks.
     expect(await rowCount(page)).toBe('-1');
     const axe = await new AxeBuilder({ page }).include('main').analyze();
@@ -107,32 +111,32 @@ test(
     await harness.screenshot('bookings-estimated-total');
 
     // The keyboard works as with an exact count: ↓ from the search into the newest match, Enter opens it.
-    await page.getByLabel('Find a booking').focus();
+    await page.getByLabel(say('bookings.list.find')).focus();
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusedName(page)).toContain(fewer.newestHolder);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('heading', { name: fewer.newestHolder }).isVisible()).toBe(true);
     // Escape: back to the list as it was, still an estimate.
     await page.keyboard.press('Escape');
-    await expect.poll(() => countText(page)).toMatch(/^About /);
+    await expect.poll(() => countText(page)).toMatch(ESTIMATE);
 
     // Too low: each scroll to the end finds a full page there, and the list grows, until the oldest match ends it.
     expect(await scrollToTheEnd(page)).toBeGreaterThan(1);
-    expect(await countText(page)).toBe(`${fewer.count.toLocaleString('en-GB')} bookings`);
+    expect(await countText(page)).toBe(sayCount('bookings.list.count', fewer.count));
     expect(await rowCount(page)).toBe(String(fewer.count));
     expect(await endOfList(page, fewer.count)).toContain(fewer.oldestReference);
     // Back at the top its first page is read again: the count found stays, the estimate does not come back.
     await page.getByTestId('bookings-scroller').evaluate((element) => element.scrollTo({ top: 0 }));
     await expect.poll(() => rowAt(page, 1).textContent()).toContain(fewer.newestHolder);
-    expect(await countText(page)).toBe(`${fewer.count.toLocaleString('en-GB')} bookings`);
+    expect(await countText(page)).toBe(sayCount('bookings.list.count', fewer.count));
 
     // Too high: the page at its end comes back empty, and the list shrinks to the last match.
-    await page.getByLabel('Find a booking').fill('quokkason');
-    await expect.poll(() => countText(page)).toMatch(/^About [\d,]+ bookings$/);
+    await page.getByLabel(say('bookings.list.find')).fill('quokkason');
+    await expect.poll(() => countText(page)).toMatch(ESTIMATE);
     const estimated = Number((await countText(page))?.replace(/\D/g, ''));
     expect(estimated).toBeGreaterThan(more.count * 2);
     expect(await scrollToTheEnd(page)).toBe(1);
-    expect(await countText(page)).toBe(`${more.count.toLocaleString('en-GB')} bookings`);
+    expect(await countText(page)).toBe(sayCount('bookings.list.count', more.count));
     expect(await endOfList(page, more.count)).toContain(more.oldestReference);
   },
 );

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { formatMoney } from '../../shared/format';
 import { seedLedger } from '../support/seed-ledger';
 import { DIALECTS } from '../support/dialects';
 import { heldByEngine, otherDates, paidByEngine } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, shownMoney, sayCount, sayingFirst, sayMatching, shownNumber } from './words';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -44,14 +44,16 @@ describe.each(DIALECTS)('cancel and change, against the %s dialect', (dialect) =
     const booking = await paidBooking(harness, 11, 'Costa');
 
     await page.keyboard.press('Control+b');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('2 bookings');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 2));
     await harness.screenshot('bookings-list');
     // Main writes the file through the save dialog as a stream (in the harness: into the data folder).
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('button', { name: say('audit.export') }).click();
     await expect
       .poll(() => page.getByTestId('export-saved').textContent())
-      .toMatch(/^2 bookings saved to .*packdesk-training-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
-    const saved = ((await page.getByTestId('export-saved').textContent()) ?? '').replace(/^2 bookings saved to /, '');
+      .toMatch(sayMatching('bookings.list.export.saved', { count: 2, shown: shownNumber(2) }));
+    const saved =
+      ((await page.getByTestId('export-saved').textContent()) ?? '').match(/\/\S*packdesk-training-bookings-\d{4}-\d{2}-\d{2}\.csv/)?.[0] ??
+      '';
     const lines = readFileSync(saved, 'utf8').trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(
@@ -62,23 +64,25 @@ describe.each(DIALECTS)('cancel and change, against the %s dialect', (dialect) =
     ).toEqual(['Maria Costa', 'Maria Oliveira']);
     await page.keyboard.press('Control+f');
     await page.keyboard.type('costa');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
     await page.getByRole('row', { name: /Maria Costa/ }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Maria Costa' }).isVisible()).toBe(true);
     await harness.screenshot('booking-detail');
 
-    await page.getByRole('button', { name: 'Cancel booking' }).click();
-    const dialog = page.getByRole('dialog', { name: `Cancel booking ${booking.serviceBookingId} for Maria Costa?` });
-    await dialog.getByLabel('Reason').fill('Traveler changed plans');
+    await page.getByRole('button', { name: say('bookings.detail.cancel') }).click();
+    const dialog = page.getByRole('dialog', {
+      name: say('bookings.cancel.title', { number: booking.serviceBookingId ?? '', traveler: 'Maria Costa' }),
+    });
+    await dialog.getByLabel(say('bookings.cancel.reason')).fill('Traveler changed plans');
     await harness.screenshot('cancel-dialog');
-    await dialog.getByRole('button', { name: 'Cancel booking for Maria Costa' }).click();
+    await dialog.getByRole('button', { name: say('bookings.cancel.confirm', { traveler: 'Maria Costa' }) }).click();
     // The service's answer says Cancelled, and nothing about a refund: neither does Packdesk.
     await expect
       .poll(() => dialog.getByRole('status').textContent())
-      .toContain(`as Cancelled. The card was charged for it; the cancellation’s answer says nothing about a refund`);
+      .toMatch(sayMatching('bookings.cancel.outcome', { status: 'Cancelled', paid: 'yes' }));
     expect(await dialog.getByRole('status').textContent()).not.toContain('refunded');
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => page.getByText('Cancelled: Traveler changed plans').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: say('audit.outcome.done') }).click();
+    await expect.poll(() => page.getByText(say('timeline.cancel.cancelled', { reason: 'Traveler changed plans' })).isVisible()).toBe(true);
     expect(harness.core.ledger.get(booking.id)?.status).toBe('Cancelled');
   });
 
@@ -93,32 +97,38 @@ describe.each(DIALECTS)('cancel and change, against the %s dialect', (dialect) =
 
     await page.keyboard.press('Control+b');
     await page.getByRole('row', { name: /Maria Lima/ }).click();
-    await page.getByRole('button', { name: 'Change dates or room' }).click();
+    await page.getByRole('button', { name: say('bookings.detail.modify') }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('New check-in').fill(typed(dates.checkIn));
-    await dialog.getByLabel('New check-out').fill(typed(dates.checkOut));
-    await dialog.getByLabel('New check-out').press('Tab');
-    await dialog.getByRole('button', { name: 'Preview price' }).click();
+    await dialog.getByLabel(say('bookings.modify.checkIn')).fill(typed(dates.checkIn));
+    await dialog.getByLabel(say('bookings.modify.checkOut')).fill(typed(dates.checkOut));
+    await dialog.getByLabel(say('bookings.modify.checkOut')).press('Tab');
+    await dialog.getByRole('button', { name: say('bookings.modify.preview') }).click();
     const expected = cheaper
-      ? `${formatMoney(booking.totalMinor - dates.total, booking.currency)} will be refunded to the traveler’s card automatically.`
-      : `The traveler will be charged ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more, through a payment link.`;
+      ? say('bookings.modify.price.refunded', { amount: shownMoney(booking.totalMinor - dates.total, booking.currency) })
+      : say('bookings.modify.price.charged', { amount: shownMoney(dates.total - booking.totalMinor, booking.currency) });
     await expect.poll(() => dialog.getByTestId('change-summary').textContent()).toContain(expected);
     await harness.screenshot(`change-${kind}-preview`);
 
     if (cheaper) {
-      await dialog.getByRole('button', { name: 'Confirm change' }).click();
-      await expect.poll(() => dialog.getByRole('status').textContent()).toBe('The booking is changed.');
+      await dialog.getByRole('button', { name: say('bookings.modify.confirm') }).click();
+      await expect.poll(() => dialog.getByRole('status').textContent()).toBe(say('bookings.modify.outcome.changed'));
       expect(harness.core.ledger.get(booking.id)).toMatchObject({ checkIn: dates.checkIn, totalMinor: dates.total });
     } else {
       // Nothing opens by itself: the traveler gets the link or scans its QR code at the desk.
       const opened: unknown[] = [];
       page.context().on('page', (popup) => opened.push(popup));
-      await dialog.getByRole('button', { name: 'Confirm change' }).click();
-      await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/is waiting for the traveler to pay it/);
-      await dialog.getByRole('button', { name: 'Done' }).click();
+      await dialog.getByRole('button', { name: say('bookings.modify.confirm') }).click();
+      await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(sayMatching('bookings.modify.outcome.waitingForPayment'));
+      await dialog.getByRole('button', { name: say('audit.outcome.done') }).click();
       const panel = page.getByTestId('pending-change');
       await expect.poll(() => panel.isVisible()).toBe(true);
-      expect(await panel.textContent()).toContain(`costs ${formatMoney(dates.total - booking.totalMinor, booking.currency)} more`);
+      expect(await panel.textContent()).toMatch(
+        sayMatching('bookings.pendingChange.change', {
+          stay: 'dates',
+          priced: 'yes',
+          amount: shownMoney(dates.total - booking.totalMinor, booking.currency),
+        }),
+      );
       const link = (await page.getByTestId('payment-link').textContent()) as string;
       expect(link).toMatch(/\/sandbox\/pay\/modification\/MOD/);
       expect(await page.getByTestId('payment-link-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
@@ -128,7 +138,7 @@ describe.each(DIALECTS)('cancel and change, against the %s dialect', (dialect) =
       // The traveler pays on their phone; the booking on screen changes by itself, without a reload.
       expect((await fetch(link, { method: 'POST' })).status).toBe(200);
       await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
-      await expect.poll(() => page.getByText(formatMoney(dates.total, booking.currency)).first().isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(shownMoney(dates.total, booking.currency)).first().isVisible()).toBe(true);
       expect(harness.core.ledger.get(booking.id)).toMatchObject({
         checkIn: dates.checkIn,
         totalMinor: dates.total,
@@ -149,18 +159,18 @@ describe('the booking history', () => {
     await harness.core.engine.previewChange(change);
     await harness.core.engine.confirmChange(change);
 
-    await page.getByRole('button', { name: /^Bookings/ }).click();
+    await page.getByRole('button', { name: sayingFirst('nav.bookings') }).click();
     await page.getByRole('row', { name: /Maria Reis/ }).click();
     const panel = page.getByTestId('pending-change');
-    await panel.getByRole('button', { name: 'Mark abandoned…' }).click();
-    await panel.getByLabel('Note for the timeline').fill('Traveler keeps the April dates');
+    await panel.getByRole('button', { name: say('bookings.pendingChange.markAbandoned.ask') }).click();
+    await panel.getByLabel(say('bookings.pendingChange.note')).fill('Traveler keeps the April dates');
     await harness.screenshot('change-mark-abandoned');
-    await panel.getByRole('button', { name: 'Mark abandoned', exact: true }).click();
+    await panel.getByRole('button', { name: say('bookings.pendingChange.markAbandoned'), exact: true }).click();
     await expect.poll(() => panel.isVisible()).toBe(false);
     await expect
       .poll(() =>
         page
-          .getByText(/marked abandoned by the agent: the booking keeps its dates and room\. .*Note: Traveler keeps the April dates/)
+          .getByText(sayMatching('timeline.change.markedAbandoned', { noted: 'yes', note: 'Traveler keeps the April dates' }))
           .isVisible(),
       )
       .toBe(true);
@@ -191,8 +201,8 @@ describe('the booking history', () => {
         adults: 2,
       });
     }
-    await page.getByRole('button', { name: /^Bookings/ }).click();
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await page.getByRole('button', { name: sayingFirst('nav.bookings') }).click();
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
 
     // Count what the page asks of the main process from here on.
     const calls = await countCalls(page);
@@ -200,12 +210,14 @@ describe('the booking history', () => {
     const booking = await started.core.engine.prebook(hold.holdId, { name: 'Rita', surname: 'Pinto', email: 'rita@example.com' });
     // The new booking goes on top, and the count with it.
     await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).getAttribute('aria-rowindex')).toBe('1');
-    expect(await page.getByTestId('result-count').textContent()).toBe('2 bookings');
+    expect(await page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 2));
     expect(await page.getByRole('row', { name: /Maria Sousa/ }).getAttribute('aria-rowindex')).toBe('2');
 
     await started.core.payments.payWith(booking.id, 'pm_card_visa');
     started.core.reconciler.soon(booking.id);
-    await expect.poll(() => page.getByRole('row', { name: /Rita Pinto/ }).textContent(), { timeout: 10_000 }).toContain('Paid');
+    await expect
+      .poll(() => page.getByRole('row', { name: /Rita Pinto/ }).textContent(), { timeout: 10_000 })
+      .toContain(say('component.statusBadge.status.paid'));
     // Only the list's freshness probe (every 2 s, whatever happens; it reloads only for another writer's commit).
     expect((await calls()).filter((channel) => channel !== 'history:version')).toEqual([]);
   });
@@ -220,10 +232,20 @@ describe('the booking history', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Rita Pinto' }).isVisible()).toBe(true);
 
     const calls = await countCalls(page);
+    // The timeline line's start: what follows it depends on what else the same read brought (a reference).
+    const line = say('timeline.read.changed', {
+      moved: 'yes',
+      status: 'Paid',
+      referenced: 'no',
+      restayed: 'no',
+      retotalled: 'no',
+      details: 'no',
+    });
+    const statusNowPaid = line.slice(0, line.indexOf('Paid') + 'Paid'.length);
     await started.core.payments.payWith(booking.id, 'pm_card_visa');
     started.core.reconciler.soon(booking.id);
-    await expect.poll(() => page.getByText('Status is now Paid').isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await page.getByText('Paid', { exact: true }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(statusNowPaid).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByText(say('component.statusBadge.status.paid'), { exact: true }).first().isVisible()).toBe(true);
     expect((await calls()).filter((channel) => channel !== 'history:version')).toEqual([]);
   });
 
@@ -232,17 +254,17 @@ describe('the booking history', () => {
     const { page } = harness;
     await paidBooking(harness, 20, 'Ramos');
     await harness.stopTrainingService();
-    await expect.poll(() => page.getByTestId('connectivity').textContent()).toBe('Offline');
+    await expect.poll(() => page.getByTestId('connectivity').textContent()).toBe(say('component.connectivity.offline'));
 
     await page.keyboard.press('Control+b');
-    await page.getByLabel('Find a booking').fill('ramos');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await page.getByLabel(say('bookings.list.find')).fill('ramos');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
     await page.getByRole('row', { name: /Maria Ramos/ }).click();
-    expect(await page.getByRole('button', { name: 'Cancel booking' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Refresh status' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: say('bookings.detail.cancel') }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: say('bookings.detail.refresh') }).isDisabled()).toBe(true);
     await harness.screenshot('offline-booking');
     await page.keyboard.press('Control+n');
-    await expect.poll(() => page.getByText('The booking service is offline.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(say('newBooking.offline')).isVisible()).toBe(true);
   });
 
   test('a booking written to the ledger by another writer shows in the search on screen without retyping', async () => {
@@ -250,12 +272,12 @@ describe('the booking history', () => {
     const { page } = harness;
     await page.keyboard.press('Control+f');
     await page.keyboard.type('silva');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('No booking matches these filters.');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(say('bookings.list.noMatch'));
     // Another process's connection (a restore, a second writer): no event reaches this screen, only the file changes.
     seedLedger(join(harness.dataDir, 'ledger.db'), 1, 1);
-    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 6_000 }).toBe('1 booking');
+    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 6_000 }).toBe(sayCount('bookings.list.count', 1));
     expect(await page.getByRole('row').filter({ hasText: 'Ana Silva' }).count()).toBe(1);
-    expect(await page.getByLabel('Find a booking').inputValue()).toBe('silva');
+    expect(await page.getByLabel(say('bookings.list.find')).inputValue()).toBe('silva');
   });
 
   test('100,000 bookings: the list opens, scrolls to the end and searches', { timeout: 120_000 }, async () => {
@@ -264,7 +286,9 @@ describe('the booking history', () => {
     seedLedger(join(harness.dataDir, 'ledger.db'), 1, 100_000);
 
     await page.keyboard.press('Control+b');
-    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 20_000 }).toBe('100,000 bookings');
+    await expect
+      .poll(() => page.getByTestId('result-count').textContent(), { timeout: 20_000 })
+      .toBe(sayCount('bookings.list.count', 100_000));
     await expect.poll(() => page.getByRole('row', { name: /PKDSEED99999/ }).isVisible()).toBe(true);
     await harness.screenshot('bookings-100k');
 
@@ -274,12 +298,14 @@ describe('the booking history', () => {
 
     // 16 first names × 16 surnames: "Tanaka" bookings are those whose surname cycle lands on it.
     const tanakas = Array.from({ length: 100_000 }, (_, index) => index).filter((index) => Math.floor(index / 16) % 16 === 2).length;
-    await page.getByLabel('Find a booking').fill('tanaka');
+    await page.getByLabel(say('bookings.list.find')).fill('tanaka');
     // More than the ledger counts at once: its estimate, said to be one, within a few percent.
-    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toMatch(/^About [\d,]+ bookings$/);
+    await expect
+      .poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 })
+      .toMatch(sayMatching('bookings.list.count.estimate'));
     const about = Number((await page.getByTestId('result-count').textContent())?.replace(/\D/g, ''));
     expect(Math.abs(about - tanakas) / tanakas).toBeLessThan(0.05);
-    await page.getByLabel('Find a booking').fill('maria.99987@example.com');
-    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toBe('1 booking');
+    await page.getByLabel(say('bookings.list.find')).fill('maria.99987@example.com');
+    await expect.poll(() => page.getByTestId('result-count').textContent(), { timeout: 10_000 }).toBe(sayCount('bookings.list.count', 1));
   });
 });

@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
+import { nightsBetween } from '../../shared/format';
 import { afterEach, describe, expect, test } from 'vitest';
-import { formatDate } from '../../shared/format';
 import { availableStay, focusedName, heldByEngine, typedDate } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 import { keyCounter as counter } from './key-counter';
+import { say, sayCount, sayMatching, shownDate, testCardChoice } from './words';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -39,7 +40,7 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     const { page } = harness;
     const stay = await availableStay(harness, 35);
     await page.keyboard.press('Control+b');
-    await expect.poll(() => page.getByRole('heading', { name: 'Bookings' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: say('bookings.list.table') }).isVisible()).toBe(true);
 
     for (const [round, traveler] of [
       ['first', ['Kenji', 'Tanaka', 'kenji.tanaka@example.jp', '52', '49']],
@@ -47,18 +48,18 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     ] as const) {
       const keys = counter(page);
       await keys.press('Control+n');
-      await expect.poll(() => focusedName(page)).toContain('Search packages');
+      await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
       await keys.type('kyoto');
       await expect.poll(() => page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).isVisible()).toBe(true);
       await keys.press('Enter');
-      await expect.poll(() => focusedName(page)).toContain('Check-in');
+      await expect.poll(() => focusedName(page)).toContain(say('bookings.detail.field.checkIn'));
       await keys.type(typedDate(stay.checkIn));
       await keys.press('Tab');
       await keys.type(typedDate(stay.checkOut));
       await keys.press('Enter');
       await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
       await keys.press('Enter');
-      await expect.poll(() => focusedName(page)).toContain('First name');
+      await expect.poll(() => focusedName(page)).toContain(say('newBooking.traveler.name'));
       for (const [index, text] of traveler.entries()) {
         if (index > 0) await keys.press('Tab');
         await keys.type(text);
@@ -66,11 +67,11 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
       await keys.press('Enter');
       await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
       await keys.press('Enter');
-      await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible()).toBe(true);
       await keys.press('Enter');
       await expect
         .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
-        .toBe('Paid and confirmed by the supplier.');
+        .toBe(say('newBooking.confirmation.status.confirmed'));
       await keys.focusOnSomething();
       expect(keys.keys, `the ${round} booking`).toBeLessThanOrEqual(12);
     }
@@ -89,9 +90,9 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
 
     const keys = counter(page);
     await keys.press('Control+f');
-    await expect.poll(() => focusedName(page)).toContain('Find a booking');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.list.find'));
     await keys.type('quintela');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
     await keys.press('ArrowDown');
     await keys.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('Marta Quintela');
@@ -99,11 +100,13 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     await harness.screenshot('booking-opened-by-keyboard');
 
     await keys.press('c');
-    await expect.poll(() => focusedName(page)).toContain('Reason');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.cancel.reason'));
     await keys.type('Traveler changed plans');
     await keys.press('Control+Enter');
-    await expect.poll(() => page.getByRole('dialog').getByRole('status').textContent()).toContain('as Cancelled');
-    await expect.poll(() => focusedName(page)).toBe('Done');
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('status').textContent())
+      .toMatch(sayMatching('bookings.cancel.outcome', { status: 'Cancelled', paid: 'no' }));
+    await expect.poll(() => focusedName(page)).toBe(say('audit.outcome.done'));
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(keys.keys).toBeLessThanOrEqual(8);
@@ -115,30 +118,37 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     const { page } = harness;
     await availableStay(harness, 35);
     await page.keyboard.press('Control+n');
-    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
     await page.keyboard.type('kyoto');
-    await expect.poll(() => page.getByRole('region', { name: 'Search results' }).getByRole('button').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: say('newBooking.search.results') })
+          .getByRole('button')
+          .count(),
+      )
+      .toBeGreaterThan(0);
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.detail.field.checkIn'));
     await page.keyboard.press('Escape');
-    await expect.poll(() => focusedName(page)).toContain('Search packages');
-    expect(await page.getByLabel('Search packages').inputValue()).toBe('kyoto');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
+    expect(await page.getByLabel(say('newBooking.search.label')).inputValue()).toBe('kyoto');
 
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.detail.field.checkIn'));
     await page.keyboard.press('Control+n');
-    await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
-    await expect.poll(() => focusedName(page)).toBe('Start a new booking');
+    await expect.poll(() => page.getByRole('dialog', { name: say('newBooking.discard.title') }).isVisible()).toBe(true);
+    await expect.poll(() => focusedName(page)).toBe(say('newBooking.startNew'));
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(await page.getByLabel('Check-in').isVisible()).toBe(true);
+    expect(await page.getByLabel(say('bookings.detail.field.checkIn')).isVisible()).toBe(true);
     await page.keyboard.press('Control+n');
-    await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: say('newBooking.discard.title') }).isVisible()).toBe(true);
     // The dialog is on screen a moment before its opening transition moves the focus to its answer.
-    await expect.poll(() => focusedName(page)).toBe('Start a new booking');
+    await expect.poll(() => focusedName(page)).toBe(say('newBooking.startNew'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('Search packages');
-    expect(await page.getByLabel('Search packages').inputValue()).toBe('');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
+    expect(await page.getByLabel(say('newBooking.search.label')).inputValue()).toBe('');
   });
 
   test('a change of dates, previewed then confirmed, in at most 12 keys from the traveler’s name, with the old and new stay shown', async () => {
@@ -166,23 +176,23 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     const keys = counter(page);
     await keys.press('Control+f');
     await keys.type('valente');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
     await keys.press('ArrowDown');
     await keys.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('Rui Valente');
     await keys.press('d');
-    await expect.poll(() => focusedName(page)).toContain('New check-in');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.modify.checkIn'));
     await keys.type(typedDate(later.checkIn));
     await keys.press('Tab');
     await keys.type(typedDate(later.checkOut));
     await keys.press('Enter');
-    await expect.poll(() => page.getByTestId('change-after').textContent()).toContain(formatDate(later.checkIn));
-    expect(await page.getByTestId('change-summary').textContent()).toContain(`${formatDate(stay.checkIn)} → ${formatDate(stay.checkOut)}`);
-    await expect.poll(() => focusedName(page)).toBe('Confirm change');
+    await expect.poll(() => page.getByTestId('change-after').textContent()).toContain(shownDate(later.checkIn));
+    expect(await page.getByTestId('change-summary').textContent()).toContain(`${shownDate(stay.checkIn)} → ${shownDate(stay.checkOut)}`);
+    await expect.poll(() => focusedName(page)).toBe(say('bookings.modify.confirm'));
     await harness.screenshot('change-preview-by-keyboard');
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').getByRole('status').isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => focusedName(page)).toBe('Done');
+    await expect.poll(() => focusedName(page)).toBe(say('audit.outcome.done'));
     await keys.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(keys.keys).toBeLessThanOrEqual(12);
@@ -196,18 +206,18 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     const stay = await availableStay(harness, 35);
     const keys = counter(page);
     await keys.press('Control+n');
-    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
     await keys.type('kyoto');
     await expect.poll(() => page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).isVisible()).toBe(true);
     await keys.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.detail.field.checkIn'));
     await keys.type(typedDate(stay.checkIn));
     await keys.press('Tab');
     await keys.type(typedDate(stay.checkOut));
     await keys.press('Enter');
     await expect.poll(() => page.getByTestId('quote-total').isVisible()).toBe(true);
     await keys.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('First name');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.traveler.name'));
     for (const [index, text] of ['Aiko', 'Mori', 'aiko.mori@example.jp', '44', '42'].entries()) {
       if (index > 0) await keys.press('Tab');
       await keys.type(text);
@@ -215,19 +225,20 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     await keys.press('Enter');
     await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
     await keys.press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible()).toBe(true);
     await keys.press('Tab');
     await keys.press('ArrowDown');
     await keys.press('ArrowDown');
-    expect(await page.getByLabel('Visa ending 3220 · Needs 3-D Secure').isChecked()).toBe(true);
+    expect(await page.getByLabel(testCardChoice('3220')).isChecked()).toBe(true);
     const [challenge] = await Promise.all([page.context().waitForEvent('page'), keys.press('Enter')]);
+    // The bank's page: the service's, in its own words.
     await challenge.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
     await expect.poll(() => challenge.evaluate(() => document.activeElement?.textContent)).toBe('Approve');
     keys.count();
     await challenge.keyboard.press('Enter');
     await expect
       .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
-      .toBe('Paid and confirmed by the supplier.');
+      .toBe(say('newBooking.confirmation.status.confirmed'));
     await keys.focusOnSomething();
     expect(keys.keys).toBeLessThanOrEqual(16);
   });
@@ -236,19 +247,29 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     harness = await start();
     const { page } = harness;
     await page.keyboard.press('Control+b');
-    await expect.poll(() => focusedName(page)).toContain('Find a booking');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.list.find'));
     await page.keyboard.type('?');
     // In a text field "?" is text.
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(await page.getByLabel('Find a booking').inputValue()).toBe('?');
+    expect(await page.getByLabel(say('bookings.list.find')).inputValue()).toBe('?');
     await page.keyboard.press('Backspace');
     // Anywhere else, such as the navigation:
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button').first().focus();
+    await page
+      .getByRole('navigation', { name: say('frame.navigation') })
+      .getByRole('button')
+      .first()
+      .focus();
     await page.keyboard.type('?');
-    const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const list = page.getByRole('dialog', { name: say('component.shortcuts.title') });
     await expect.poll(() => list.isVisible()).toBe(true);
-    for (const entry of ['New booking', 'Find a booking', 'Cancel the booking', 'Change its dates or room', 'Print its voucher']) {
-      expect(await list.textContent()).toContain(entry);
+    for (const entry of [
+      'shortcuts.does.newBooking',
+      'shortcuts.does.find',
+      'shortcuts.does.cancelBooking',
+      'shortcuts.does.modifyBooking',
+      'shortcuts.does.printVoucher',
+    ]) {
+      expect(await list.textContent()).toContain(say(entry));
     }
     await harness.screenshot('keyboard-shortcuts');
     await page.keyboard.press('Escape');
@@ -261,13 +282,15 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     const { page } = harness;
     const stay = await availableStay(harness, 1);
     await travelerWithAges(page, stay, ['12', '40']);
-    const guest = page.getByLabel('Guest 1');
+    const guest = page.getByLabel(say('newBooking.traveler.guest', { number: 1 }));
     // Told before anything is sent: the stay was priced for adults.
-    expect(await describedBy(guest)).toContain('Under 18: priced as an adult');
-    expect(await describedBy(page.getByLabel('Guest 2'))).not.toContain('Under 18');
-    await page.getByRole('button', { name: 'Continue to review' }).click();
+    expect(await describedBy(guest)).toContain(say('newBooking.traveler.guest.underAge', { adultAge: 18 }));
+    expect(await describedBy(page.getByLabel(say('newBooking.traveler.guest', { number: 2 })))).not.toContain(
+      say('newBooking.traveler.guest.underAge', { adultAge: 18 }),
+    );
+    await page.getByRole('button', { name: say('newBooking.traveler.continue') }).click();
     await expect.poll(() => guest.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => focusedName(page)).toContain('Guest 1');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.traveler.guest', { number: 1 }));
     expect(await describedBy(guest)).toContain('this service prices adults only');
     await harness.screenshot('traveler-age-refused');
     expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(0);
@@ -277,31 +300,38 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     const { page } = harness;
     const stay = await availableStay(harness, 1);
     await travelerWithAges(page, stay, ['40', '41']);
-    await page.getByRole('button', { name: 'Continue to review' }).click();
+    await page.getByRole('button', { name: say('newBooking.traveler.continue') }).click();
     await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
-    const before = await page.getByRole('form', { name: 'Review' }).textContent();
+    const before = await page.getByRole('form', { name: say('newBooking.review.form') }).textContent();
     const keys = counter(page);
     await keys.press('Escape');
     await keys.press('Escape');
-    await expect.poll(() => focusedName(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.detail.field.checkIn'));
     await keys.press('Tab');
     await keys.press('Tab');
-    await expect.poll(() => focusedName(page)).toContain('Adults');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.stay.adults'));
     await keys.press('ArrowUp');
     await keys.press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'Traveler' }).isVisible()).toBe(true);
-    const guest = page.getByLabel('Guest 3');
+    await expect.poll(() => page.getByRole('form', { name: say('bookings.list.column.traveler') }).isVisible()).toBe(true);
+    const guest = page.getByLabel(say('newBooking.traveler.guest', { number: 3 }));
     await expect.poll(() => guest.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => focusedName(page)).toContain('Guest 3');
-    expect(await page.getByRole('form', { name: 'Traveler' }).textContent()).toContain('Enter this guest’s age.');
-    const repriced = await page.getByRole('status', { name: 'Priced again' }).textContent();
-    expect(repriced).toMatch(/for 3 adults.*before the change it was .* for 2 adults/);
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.traveler.guest', { number: 3 }));
+    expect(await page.getByRole('form', { name: say('bookings.list.column.traveler') }).textContent()).toContain(
+      say('newBooking.traveler.guest.ageMissing'),
+    );
+    const repriced = await page.getByRole('status', { name: say('newBooking.traveler.repriced') }).textContent();
+    const nights = nightsBetween(stay.checkIn, stay.checkOut);
+    expect(repriced).toMatch(
+      sayMatching('newBooking.traveler.repriced.text', { adults: 3, nights, adultsBefore: 2, nightsBefore: nights }),
+    );
     await harness.screenshot('traveler-priced-again');
     await keys.type('39');
     await keys.press('Enter');
     await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
-    expect(await page.getByRole('form', { name: 'Review' }).textContent()).toContain('3 adults, aged 40, 41, 39');
-    expect(before).toContain('2 adults, aged 40, 41');
+    expect(await page.getByRole('form', { name: say('newBooking.review.form') }).textContent()).toContain(
+      say('newBooking.review.guests.value', { adults: 3, ages: '40, 41, 39' }),
+    );
+    expect(before).toContain(say('newBooking.review.guests.value', { adults: 2, ages: '40, 41' }));
     // Escape twice, Tab twice, ↑, Enter (priced again and on to the traveler), Enter (to the review).
     expect(keys.keys).toBe(7);
   });
@@ -310,16 +340,16 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
 /** Through the screens to the traveler step, with these guests' ages typed. */
 async function travelerWithAges(page: Page, stay: Awaited<ReturnType<typeof availableStay>>, ages: string[]) {
   await page.keyboard.press('Control+n');
-  await page.getByLabel('Search packages').fill('lisbon');
+  await page.getByLabel(say('newBooking.search.label')).fill('lisbon');
   await page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).click();
-  await page.getByLabel('Check-in').fill(typedDate(stay.checkIn));
-  await page.getByLabel('Check-out').fill(typedDate(stay.checkOut));
-  await page.getByRole('button', { name: 'Check price' }).click();
-  await page.getByRole('button', { name: 'Continue to traveler' }).click();
-  await page.getByLabel('First name').fill('Nuno');
-  await page.getByLabel('Surname').fill('Teixeira');
-  await page.getByLabel('E-mail').fill('nuno.t@example.pt');
-  for (const [index, age] of ages.entries()) await page.getByLabel(`Guest ${index + 1}`).fill(age);
+  await page.getByLabel(say('bookings.detail.field.checkIn')).fill(typedDate(stay.checkIn));
+  await page.getByLabel(say('bookings.detail.field.checkOut')).fill(typedDate(stay.checkOut));
+  await page.getByRole('button', { name: say('newBooking.stay.checkPrice') }).click();
+  await page.getByRole('button', { name: say('newBooking.stay.continue') }).click();
+  await page.getByLabel(say('newBooking.traveler.name')).fill('Nuno');
+  await page.getByLabel(say('newBooking.traveler.surname')).fill('Teixeira');
+  await page.getByLabel(say('bookings.detail.field.email')).fill('nuno.t@example.pt');
+  for (const [index, age] of ages.entries()) await page.getByLabel(say('newBooking.traveler.guest', { number: index + 1 })).fill(age);
 }
 
 /** What a screen reader says about a field beyond its name: its description and its error. */

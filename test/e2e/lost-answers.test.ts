@@ -3,6 +3,23 @@ import { availableStay, holdThroughScreens } from './flow-helpers';
 import { DIALECTS } from '../support/dialects';
 import { filesWithCardNumbers, startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, sayMatching } from './words';
+
+/** What the payment step says once a payment surely did not go through: "… nothing was charged". */
+const NOTHING_CHARGED = new RegExp(
+  [
+    'error.payment.notMade.message',
+    'newBooking.error.notPaid',
+    'newBooking.payment.authenticationFailed.text',
+    'error.payment.cardEntryClosed.message',
+    'error.payment.alreadyPaid.message',
+  ]
+    .map((id) => sayMatching(id).source)
+    .join('|'),
+);
+
+/** The payment step's Pay button, its amount whatever it is. */
+const PAY = new RegExp(`^${sayMatching('newBooking.payment.pay').source}`);
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -19,12 +36,12 @@ describe.each(DIALECTS)('a payment whose answer is lost, against the %s dialect'
     const stay = await availableStay(harness, 2);
     await holdThroughScreens(page, stay, 'porto');
     harness.training?.controls.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 2_500 }]);
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('button', { name: PAY }).click();
 
-    const checking = page.getByRole('status').filter({ hasText: 'Not confirmed yet: checking with the service' });
+    const checking = page.getByRole('status').filter({ hasText: say('newBooking.payment.checking.title') });
     await expect.poll(() => checking.isVisible(), { timeout: 5_000 }).toBe(true);
-    expect(await page.getByRole('button', { name: /^Pay / }).isDisabled()).toBe(true);
-    expect(await page.getByText('nothing was charged').count()).toBe(0);
+    expect(await page.getByRole('button', { name: PAY }).isDisabled()).toBe(true);
+    expect(await page.getByText(NOTHING_CHARGED).count()).toBe(0);
     await harness.screenshot('payment-not-confirmed');
 
     await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -46,11 +63,11 @@ describe.each(DIALECTS)('a payment whose answer is lost, against the %s dialect'
       { kind: 'error', status: 500, path: '/book$' },
       { kind: 'delay', method: 'GET', path: '/bookings/\\d+$', delayMs: 3_000 },
     ]);
-    await page.getByRole('button', { name: /^Pay / }).click();
-    const checking = page.getByRole('status').filter({ hasText: 'Not confirmed yet: checking with the service' });
+    await page.getByRole('button', { name: PAY }).click();
+    const checking = page.getByRole('status').filter({ hasText: say('newBooking.payment.checking.title') });
     await expect.poll(() => checking.isVisible(), { timeout: 2_000 }).toBe(true);
     expect(await page.getByTestId('payment-progress').count()).toBe(0);
-    const told = page.getByRole('alert').filter({ hasText: 'the payment did not go through and nothing was charged' });
+    const told = page.getByRole('alert').filter({ hasText: say('error.payment.notMade.message') });
     await expect.poll(() => told.isVisible(), { timeout: 10_000 }).toBe(true);
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     expect(booking).toMatchObject({ status: 'Pending', inFlight: null, bookingReference: null });
@@ -62,9 +79,9 @@ describe.each(DIALECTS)('a payment whose answer is lost, against the %s dialect'
     const { page } = harness;
     const stay = await availableStay(harness, 2);
     await holdThroughScreens(page, stay, 'porto');
-    await page.getByLabel('Client reference').fill('4242.4242.4242.4242');
-    await expect.poll(() => page.getByText('The client reference looks like it holds a card number').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /^Pay / }).isDisabled()).toBe(true);
+    await page.getByLabel(say('newBooking.payment.clientReference')).fill('4242.4242.4242.4242');
+    await expect.poll(() => page.getByText(say('validation.booking.cardInClientReference')).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: PAY }).isDisabled()).toBe(true);
     expect(filesWithCardNumbers(harness.dataDir)).toEqual([]);
   });
 });

@@ -2,6 +2,25 @@ import { afterEach, expect, test } from 'vitest';
 import { availableStay, holdThroughScreens } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, sayMatching } from './words';
+
+/** What the payment step says once a payment surely did not go through ("… nothing was charged"), or surely did. */
+const CHARGED_OR_NOT = new RegExp(
+  [
+    'error.payment.notMade.message',
+    'newBooking.error.notPaid',
+    'newBooking.payment.authenticationFailed.text',
+    'error.payment.cardEntryClosed.message',
+    'error.payment.alreadyPaid.message',
+    'newBooking.confirmation.status.confirmed',
+  ]
+    .map((id) => sayMatching(id).source)
+    .join('|'),
+  'i',
+);
+
+/** The payment step's Pay button, its amount whatever it is. */
+const PAY = new RegExp(`^${sayMatching('newBooking.payment.pay').source}`);
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -15,15 +34,15 @@ test('a supplier that rejects a paid booking: red, in words, no reference to han
   const { page } = harness;
   const stay = await availableStay(harness, 1);
   await holdThroughScreens(page, stay, 'lisbon');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: PAY }).click();
 
-  const outcome = page.getByRole('alert').filter({ hasText: 'Not booked' });
+  const outcome = page.getByRole('alert').filter({ hasText: say('newBooking.confirmation.notBooked') });
   await expect.poll(() => outcome.isVisible(), { timeout: 10_000 }).toBe(true);
-  expect(await outcome.textContent()).toMatch(/did not go through.*Offer the traveler another hotel or other dates/s);
+  expect(await outcome.textContent()).toContain(say('newBooking.confirmation.status.ended'));
   expect(await page.getByTestId('booking-reference').count()).toBe(0);
-  expect(await page.getByRole('status', { name: 'Waiting for the supplier' }).count()).toBe(0);
-  expect(await page.getByRole('button', { name: 'Copy reference' }).isDisabled()).toBe(true);
-  expect(await page.getByRole('button', { name: 'Print voucher' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('status', { name: say('newBooking.confirmation.waiting') }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: say('newBooking.confirmation.copy') }).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: say('newBooking.confirmation.voucher') }).isDisabled()).toBe(true);
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   await harness.screenshot('confirmation-supplier-rejected');
   const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
@@ -38,16 +57,16 @@ test('the service going down in the middle of paying: "not confirmed", never a s
   // The charge is made and its answer lost; from then on every request is answered 503 until the service is back.
   harness.training?.controls.queueFaults([{ kind: 'drop_after_commit', method: 'POST', path: '/book$' }]);
   harness.training?.controls.update({ errorRate: 1 });
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: PAY }).click();
 
-  const checking = page.getByRole('status').filter({ hasText: 'Not confirmed yet: checking with the service' });
+  const checking = page.getByRole('status').filter({ hasText: say('newBooking.payment.checking.title') });
   await expect.poll(() => checking.isVisible(), { timeout: 5_000 }).toBe(true);
   // Well into the outage, after several failed reads, the screen still says only what is known.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   expect(await checking.isVisible()).toBe(true);
   expect(await page.getByTestId('booking-reference').count()).toBe(0);
-  expect(await page.getByText(/nothing was charged|Paid and confirmed/i).count()).toBe(0);
-  expect(await page.getByRole('button', { name: /^Pay / }).isDisabled()).toBe(true);
+  expect(await page.getByText(CHARGED_OR_NOT).count()).toBe(0);
+  expect(await page.getByRole('button', { name: PAY }).isDisabled()).toBe(true);
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   await harness.screenshot('payment-during-outage');
 

@@ -6,6 +6,10 @@ import { availableStay, holdThroughScreens } from './flow-helpers';
 import { DIALECTS } from '../support/dialects';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, testCardChoice, sayMatching, sayingFirst } from './words';
+
+/** The payment step's Pay button, its amount whatever it is. */
+const PAY = new RegExp(`^${sayMatching('newBooking.payment.pay').source}`);
 
 let harness: Harness | null = null;
 let dataDir: string | null = null;
@@ -24,10 +28,10 @@ describe.each(DIALECTS)('3-D Secure across a restart, against the %s dialect', (
     harness = first;
     const stay = await availableStay(first, 6);
     await holdThroughScreens(first.page, stay, 'paris');
-    await first.page.getByLabel('Visa ending 3220 · Needs 3-D Secure').check();
+    await first.page.getByLabel(testCardChoice('3220')).check();
     const [challenge] = await Promise.all([
       first.page.context().waitForEvent('page'),
-      first.page.getByRole('button', { name: /^Pay / }).click(),
+      first.page.getByRole('button', { name: PAY }).click(),
     ]);
     await challenge.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
     const [held] = first.core.ledger.list({ profileId: 1 }).rows;
@@ -39,17 +43,17 @@ describe.each(DIALECTS)('3-D Secure across a restart, against the %s dialect', (
     harness = second;
     const { page } = second;
     await page
-      .getByRole('button', { name: /^Bookings/ })
-      .or(page.getByRole('link', { name: /^Bookings/ }))
+      .getByRole('button', { name: sayingFirst('nav.bookings') })
+      .or(page.getByRole('link', { name: sayingFirst('nav.bookings') }))
       .first()
       .click();
     await page.getByRole('row', { name: /Ana Silva/ }).click();
-    await page.getByRole('button', { name: 'Continue 3-D Secure' }).click();
-    await expect.poll(() => page.getByText('3-D Secure is not finished').isVisible()).toBe(true);
+    await page.getByRole('button', { name: say('bookings.detail.continueSecure') }).click();
+    await expect.poll(() => page.getByText(say('newBooking.payment.unfinished')).isVisible()).toBe(true);
     await second.screenshot('payment-3ds-resume');
     const [again] = await Promise.all([
       page.context().waitForEvent('page'),
-      page.getByRole('button', { name: 'Continue 3-D Secure' }).click(),
+      page.getByRole('button', { name: say('newBooking.payment.unfinished.continue') }).click(),
     ]);
     await again.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { focusedName, heldByEngine, paidByEngine } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, sayingFirst, sayMatching } from './words';
 
 let harness: Harness | undefined;
 let dataDir = '';
@@ -40,37 +41,41 @@ describe('a restored backup in the Bookings screen', () => {
 
     harness = await startHarness({ dataDir });
     const { page } = harness;
-    await page.getByRole('button', { name: /^Bookings/ }).click();
-    const panel = page.getByRole('region', { name: 'Restored from a backup' });
-    const writes = panel.getByRole('list', { name: 'Writes held since the restore' }).getByRole('listitem');
+    await page.getByRole('button', { name: sayingFirst('nav.bookings') }).click();
+    const panel = page.getByRole('region', { name: say('restore.panel.restored') });
+    const writes = panel.getByRole('list', { name: say('restore.panel.held.list') }).getByRole('listitem');
     await expect.poll(() => writes.count()).toBe(2);
-    const cancellation = writes.filter({ hasText: `A cancellation of booking ${paid.clientReference} (Maria Reis)` });
-    const hold = writes.filter({ hasText: /^A hold for João Lima at / });
+    const cancellation = writes.filter({
+      hasText: say('heldWrite.what.cancellationOf', { reference: paid.clientReference, holder: 'Maria Reis' }),
+    });
+    const hold = writes.filter({
+      hasText: new RegExp(`^${sayMatching('heldWrite.what.holdFor', { holder: 'João Lima', stayed: 'yes', made: 'yes' }).source}`),
+    });
     await expect
-      .poll(() => hold.getByText(`Booking ${held.clientReference} shows the hold was made`, { exact: false }).isVisible())
+      .poll(() => hold.getByText(say('heldWrite.why.holdMadeBooking', { reference: held.clientReference }), { exact: false }).isVisible())
       .toBe(true);
-    expect(await hold.getByRole('button', { name: 'Check with the service' }).count()).toBe(0);
+    expect(await hold.getByRole('button', { name: say('restore.write.check') }).count()).toBe(0);
     await harness.screenshot('restore-held-writes');
-    const axe = await new AxeBuilder({ page }).include('[aria-label="Restored from a backup"]').analyze();
+    const axe = await new AxeBuilder({ page }).include(`[aria-label="${say('restore.panel.restored')}"]`).analyze();
     expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
 
-    await cancellation.getByRole('button', { name: 'Check with the service' }).focus();
+    await cancellation.getByRole('button', { name: say('restore.write.check') }).focus();
     await page.keyboard.press('Enter');
     const said = panel.getByRole('status');
-    await expect.poll(() => said.textContent()).toMatch(/the cancellation did not go through/);
-    await expect.poll(() => focusedName(page)).toBe('Close');
+    await expect.poll(() => said.textContent()).toMatch(sayMatching('error.cancellation.cancelNotMade.message'));
+    await expect.poll(() => focusedName(page)).toBe(say('restore.panel.outcome.close'));
     expect(harness.core.ledger.get(paid.id)).toMatchObject({ status: 'Paid', inFlight: null });
     await expect.poll(() => writes.count()).toBe(1);
 
-    await hold.getByRole('button', { name: 'Discard…' }).click();
-    await expect.poll(() => focusedName(page)).toBe('Discard');
+    await hold.getByRole('button', { name: say('restore.write.discard.open') }).click();
+    await expect.poll(() => focusedName(page)).toBe(say('restore.write.discard'));
     await harness.screenshot('restore-discard-hold');
     await page.keyboard.press('Enter');
-    await expect.poll(() => said.textContent()).toMatch(/Discarded without asking the service/);
-    await expect.poll(() => focusedName(page)).toBe('Close');
+    await expect.poll(() => said.textContent()).toContain(say('restore.outcome.discarded'));
+    await expect.poll(() => focusedName(page)).toBe(say('restore.panel.outcome.close'));
     await page.keyboard.press('Enter');
     await expect.poll(() => panel.count()).toBe(0);
-    await expect.poll(() => focusedName(page)).toBe('Find a booking');
+    await expect.poll(() => focusedName(page)).toBe(say('bookings.list.find'));
     // Nothing was sent for either: the hold is as it was, the paid booking not cancelled.
     expect(harness.core.ledger.get(held.id)).toMatchObject({ status: 'Pending', inFlight: null });
     expect(harness.core.ledger.openIntents()).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say } from './words';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -30,20 +31,20 @@ test('a screen whose code is still loading says so and holds the focus; once dra
     await route.continue();
   });
   await page.reload();
-  await page.getByLabel('Search packages').waitFor();
-  await expect.poll(() => focused(h)).toBe('Search packages');
+  await page.getByLabel(say('newBooking.search.label')).waitFor();
+  await expect.poll(() => focused(h)).toBe(say('newBooking.search.label'));
 
   await page.keyboard.press('Control+b');
-  await page.getByRole('status', { name: 'Loading Bookings' }).waitFor();
+  await page.getByRole('status', { name: say('app.loading.bookings') }).waitFor();
   // The search box left with the New booking screen: the loading state holds the focus, not the page's body.
   await expect.poll(() => focused(h)).toBe('screen-loading');
   // An agent who types the name at once loses none of it.
   await page.keyboard.type('silva');
 
   release();
-  await page.getByLabel('Find a booking').waitFor();
-  await expect.poll(() => focused(h)).toBe('Find a booking');
-  expect(await page.getByLabel('Find a booking').inputValue()).toBe('silva');
-  await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('No booking matches these filters.');
-  expect(await page.getByRole('status', { name: 'Loading Bookings' }).count()).toBe(0);
+  await page.getByLabel(say('bookings.list.find')).waitFor();
+  await expect.poll(() => focused(h)).toBe(say('bookings.list.find'));
+  expect(await page.getByLabel(say('bookings.list.find')).inputValue()).toBe('silva');
+  await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(say('bookings.list.noMatch'));
+  expect(await page.getByRole('status', { name: say('app.loading.bookings') }).count()).toBe(0);
 });

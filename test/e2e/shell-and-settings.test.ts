@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { focusedName } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { PRODUCT_NAME } from '../../shared/i18n/messages';
+import { say, sayingFirst } from './words';
 
 let harness: Harness;
 
@@ -18,15 +20,19 @@ afterEach(async () => {
 describe('first start', () => {
   test('opens in training mode on the Training profile, with no set-up', async () => {
     const { page } = harness;
-    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TRAINING');
-    await expect.poll(() => page.getByRole('status', { name: 'Training mode' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Active profile' }).inputValue()).toBe('Training · TRAINING');
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe(say('profile.mode.training'));
+    await expect.poll(() => page.getByRole('status', { name: say('component.trainingBanner.label') }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: say('frame.activeProfile') }).inputValue())
+      .toBe(say('frame.activeProfile.choice', { name: 'Training', mode: say('profile.mode.training') }));
     await harness.screenshot('shell-training');
 
     await page.keyboard.press('Control+Comma');
-    const training = page.getByRole('region', { name: 'Profile Training' }).or(page.getByLabel('Profile Training'));
-    await expect.poll(() => training.getByText('In use').isVisible()).toBe(true);
-    await expect.poll(() => training.getByText('Built-in training service on this computer').isVisible()).toBe(true);
+    const training = page
+      .getByRole('region', { name: say('settings.profile.card', { name: 'Training' }) })
+      .or(page.getByLabel(say('settings.profile.card', { name: 'Training' })));
+    await expect.poll(() => training.getByText(say('settings.profile.inUse')).isVisible()).toBe(true);
+    await expect.poll(() => training.getByText(say('settings.profile.builtIn')).isVisible()).toBe(true);
     await harness.screenshot('settings-training');
   });
 });
@@ -35,9 +41,9 @@ describe('the online indicator', () => {
   test('shows Online while the training service answers, and Offline once it stops', async () => {
     const { page } = harness;
     await page.evaluate(() => window.packdesk['profiles:activate']({ id: 1 }));
-    await expect.poll(() => page.getByTestId('connectivity').textContent()).toBe('Online');
+    await expect.poll(() => page.getByTestId('connectivity').textContent()).toBe(say('component.connectivity.online'));
     await harness.stopTrainingService();
-    await expect.poll(() => page.getByTestId('connectivity').textContent(), { timeout: 5000 }).toBe('Offline');
+    await expect.poll(() => page.getByTestId('connectivity').textContent(), { timeout: 5000 }).toBe(say('component.connectivity.offline'));
     await harness.screenshot('shell-offline');
   });
 });
@@ -45,22 +51,22 @@ describe('the online indicator', () => {
 describe('profiles and keys', () => {
   test('a new profile keeps its keys in the system keyring and shows only their last four characters', async () => {
     const { page } = harness;
-    await page.getByRole('button', { name: /Settings/ }).click();
-    await page.getByRole('button', { name: 'Add profile' }).click();
-    const form = page.getByRole('form', { name: 'Add profile' }).or(page.getByLabel('Add profile'));
-    await form.getByLabel('Profile name').fill('Sunway Travel – test mode');
-    await form.getByLabel('Service address').fill('https://api.example-booking.test');
-    await form.getByLabel('Service test key').fill('sk_test_51TestKeyAbCdWXyz');
-    await form.getByLabel('Service live key').fill('sk_live_51LiveKeyEfGh9876');
-    await form.getByLabel('Stripe publishable key').fill('pk_test_51PubKeyIjKl4321');
+    await page.getByRole('button', { name: sayingFirst('nav.settings') }).click();
+    await page.getByRole('button', { name: say('settings.profiles.add') }).click();
+    const form = page.getByRole('form', { name: say('settings.addProfile.title') }).or(page.getByLabel(say('settings.addProfile.title')));
+    await form.getByLabel(say('settings.addProfile.name')).fill('Sunway Travel – test mode');
+    await form.getByLabel(say('settings.addProfile.baseUrl')).fill('https://api.example-booking.test');
+    await form.getByLabel(say('settings.key.slot.test')).fill('sk_test_51TestKeyAbCdWXyz');
+    await form.getByLabel(say('settings.key.slot.live')).fill('sk_live_51LiveKeyEfGh9876');
+    await form.getByLabel(say('settings.key.slot.publishable')).fill('pk_test_51PubKeyIjKl4321');
     // The counter's first real profile makes whoever adds it its administrator.
-    await form.getByLabel('Your name').fill('Rita Alves');
-    await form.getByLabel('Your PIN').fill('2468');
-    await form.getByLabel('PIN again').fill('2468');
+    await form.getByLabel(say('settings.addProfile.administrator.name')).fill('Rita Alves');
+    await form.getByLabel(say('settings.addProfile.administrator.pin')).fill('2468');
+    await form.getByLabel(say('settings.addProfile.administrator.pinAgain')).fill('2468');
     await harness.screenshot('settings-add-profile');
-    await form.getByRole('button', { name: 'Save profile' }).click();
+    await form.getByRole('button', { name: say('settings.addProfile.save') }).click();
 
-    const card = page.getByLabel('Profile Sunway Travel – test mode');
+    const card = page.getByLabel(say('settings.profile.card', { name: 'Sunway Travel – test mode' }));
     await expect.poll(() => card.getByTestId('key-test').getByTestId('key-status').textContent()).toBe('•••• WXyz');
     await expect.poll(() => card.getByTestId('key-live').getByTestId('key-status').textContent()).toBe('•••• 9876');
     await expect.poll(() => card.getByTestId('key-publishable').getByTestId('key-status').textContent()).toBe('•••• 4321');
@@ -74,24 +80,30 @@ describe('profiles and keys', () => {
     expect(html).not.toContain('sk_live_51LiveKeyEfGh9876');
     expect(html).not.toContain('sk_test_51TestKeyAbCdWXyz');
 
-    await card.getByRole('button', { name: 'Use this profile' }).click();
-    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe('TEST');
-    await expect.poll(() => page.getByRole('status', { name: 'Training mode' }).count()).toBe(0);
+    await card.getByRole('button', { name: say('settings.profile.use') }).click();
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toBe(say('profile.mode.test'));
+    await expect.poll(() => page.getByRole('status', { name: say('component.trainingBanner.label') }).count()).toBe(0);
     await harness.screenshot('settings-profiles');
   });
 
   test('a key with the wrong prefix is refused with a message that says which prefix it needs', async () => {
     const { page } = harness;
-    await page.getByRole('button', { name: /Settings/ }).click();
-    await page.getByRole('button', { name: 'Add profile' }).click();
-    const form = page.getByLabel('Add profile');
-    await form.getByLabel('Profile name').fill('Sunway Travel live');
-    await form.getByText('Live (real money)').click();
-    await form.getByLabel('Service address').fill('https://api.example-booking.test');
-    await form.getByLabel('Stripe publishable key').fill('pk_test_51PubKeyIjKl4321');
-    await form.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: sayingFirst('nav.settings') }).click();
+    await page.getByRole('button', { name: say('settings.profiles.add') }).click();
+    const form = page.getByLabel(say('settings.addProfile.title'));
+    await form.getByLabel(say('settings.addProfile.name')).fill('Sunway Travel live');
+    await form.getByText(say('settings.addProfile.kind.live')).click();
+    await form.getByLabel(say('settings.addProfile.baseUrl')).fill('https://api.example-booking.test');
+    await form.getByLabel(say('settings.key.slot.publishable')).fill('pk_test_51PubKeyIjKl4321');
+    await form.getByRole('button', { name: say('settings.addProfile.save') }).click();
 
-    await expect.poll(() => form.getByText('must start with pk_live_, but this is a key starting with pk_test_').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        form
+          .getByText(say('validation.profiles.keyWrongPrefix', { slot: 'publishable', kind: 'live', prefix: 'pk_live_', seen: 'pk_test_' }))
+          .isVisible(),
+      )
+      .toBe(true);
     await harness.screenshot('settings-key-refused');
     // Nothing was saved: no profile, no key.
     expect((await harness.core.profiles.list()).profiles.map((profile) => profile.name)).toEqual(['Training']);
@@ -110,7 +122,12 @@ describe('profiles and keys', () => {
     );
     expect(result).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: 'key_prefix_mismatch', message: expect.stringContaining('must start with sk_live_') }),
+      error: expect.objectContaining({
+        code: 'key_prefix_mismatch',
+        message: expect.stringContaining(
+          say('validation.profiles.keyWrongPrefix', { slot: 'live', kind: 'live', prefix: 'sk_live_', seen: 'sk_test_' }),
+        ),
+      }),
     });
     expect(await keytar.findCredentials(harness.keychainService)).toEqual([]);
   });
@@ -148,41 +165,43 @@ describe('profiles and keys', () => {
 
     try {
       await page.keyboard.press('Control+Comma');
-      const card = page.getByLabel('Profile Sunway live');
-      await card.getByRole('button', { name: 'Edit' }).focus();
+      const card = page.getByLabel(say('settings.profile.card', { name: 'Sunway live' }));
+      await card.getByRole('button', { name: say('settings.profile.edit') }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => focusedName(page)).toBe('Profile name');
+      await expect.poll(() => focusedName(page)).toBe(say('settings.profile.name'));
       await page.keyboard.press('Tab');
       await page.keyboard.press('Control+a');
       await page.keyboard.type(phisherUrl);
-      const warning = card.getByRole('note', { name: 'A new service address' });
-      await expect.poll(() => warning.textContent()).toContain(`The keys of this profile were given for ${oldHost}, and go nowhere else`);
+      const warning = card.getByRole('note', { name: say('settings.profile.moving') });
+      await expect
+        .poll(() => warning.textContent())
+        .toContain(say('settings.profile.moving.text', { host: oldHost, product: PRODUCT_NAME }));
       await harness.screenshot('settings-address-change');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
-      expect(await focusedName(page)).toBe('Save');
+      expect(await focusedName(page)).toBe(say('settings.profile.save'));
 
       // Declined in main's own question: the form stays, says so, and the profile is as it was.
       await page.keyboard.press('Enter');
       const refused = card.getByRole('alert');
       await expect.poll(() => refused.getAttribute('data-code')).toBe('address_change_declined');
-      expect(await refused.textContent()).toContain(`Its keys stay saved for ${oldHost}.`);
+      expect(await refused.textContent()).toContain(say('error.profiles.moveDeclined.message', { profile: 'Sunway live', host: oldHost }));
       expect(harness.agentQuestions.asked.map((question) => question.message)).toEqual([
-        `Move “Sunway live” from ${oldHost} to ${newHost}?`,
+        say('main.addressChange.message', { profile: 'Sunway live', old: oldHost, next: newHost }),
       ]);
       expect(harness.core.profiles.find(harness.core.profiles.activeProfileId()).baseUrl).toBe(service.url);
-      expect(await focusedName(page)).toBe('Save');
+      expect(await focusedName(page)).toBe(say('settings.profile.save'));
 
       // Confirmed: the address changes, the keys are gone from the keyring, and the focus is back on Edit.
       await page.keyboard.press('Enter');
       await expect.poll(() => card.getByText(phisherUrl).isVisible()).toBe(true);
-      await expect.poll(() => focusedName(page)).toBe('Edit');
-      expect(await card.getByTestId('key-live').getByTestId('key-status').textContent()).toBe('Not set');
+      await expect.poll(() => focusedName(page)).toBe(say('settings.profile.edit'));
+      expect(await card.getByTestId('key-live').getByTestId('key-status').textContent()).toBe(say('settings.key.missing'));
       expect(await keytar.findCredentials(harness.keychainService)).toEqual([]);
 
       // The agent searches as before: told the key is missing, and nothing with a key reached the new address.
       await page.keyboard.press('Control+n');
-      await expect.poll(() => focusedName(page)).toContain('Search packages');
+      await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
       await page.keyboard.type('lisbon');
       await expect.poll(() => page.getByRole('alert').getAttribute('data-code')).toBe('key_missing');
       await harness.core.connectivity.refresh();

@@ -1,10 +1,12 @@
+import { PSEUDO_LANGUAGE } from '../../shared/i18n/languages';
+import { pseudoText } from '../../shared/i18n/pseudo-text';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { formatDate, formatMoney } from '../../shared/format';
 import { availableStay, focusedName, otherDates, paidByEngine, typedDate } from './flow-helpers';
 import type { Harness } from './harness';
 import { tabTo } from './trainee-keys';
 import { useHarness } from './use-harness';
+import { SUITE_LANGUAGE, say, shownDate, shownMoney, sayCount, sayMatching } from './words';
 
 /**
  * A travel agent at a slow booking service: every answer comes seconds later (the client waits 15 s, so
@@ -23,19 +25,26 @@ const ANSWERED = { timeout: 15_000 };
  * words saying the service is gone, or an answer lost or failed, while it was only slow.
  */
 async function watchWords(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen = new Set<string>();
-    (window as unknown as { __slowWords: Set<string> }).__slowWords = seen;
-    const claims = /offline|cannot be reached|lost|not confirmed|did not go through|failed|timed out/i;
-    window.setInterval(() => {
-      const indicator = document.querySelector('[data-testid="connectivity"]')?.textContent;
-      if (indicator && indicator !== 'Online') seen.add(`indicator: ${indicator}`);
-      for (const element of Array.from(document.querySelectorAll('[role="alert"], [role="status"]'))) {
-        const text = element.textContent.trim();
-        if (element.getClientRects().length > 0 && claims.test(text) && !text.startsWith('Online')) seen.add(text.slice(0, 160));
-      }
-    }, 100);
-  });
+  // The claims as the suite's language writes them (the pseudo-locale accents each word as its messages do).
+  const claims = ['offline', 'cannot be reached', 'lost', 'not confirmed', 'did not go through', 'failed', 'timed out'].map((claim) =>
+    SUITE_LANGUAGE === PSEUDO_LANGUAGE ? pseudoText(claim) : claim,
+  );
+  await page.evaluate(
+    ({ claimed, online }) => {
+      const seen = new Set<string>();
+      (window as unknown as { __slowWords: Set<string> }).__slowWords = seen;
+      const claimsPattern = new RegExp(claimed.join('|'), 'i');
+      window.setInterval(() => {
+        const indicator = document.querySelector('[data-testid="connectivity"]')?.textContent;
+        if (indicator && indicator !== online) seen.add(`indicator: ${indicator}`);
+        for (const element of Array.from(document.querySelectorAll('[role="alert"], [role="status"]'))) {
+          const text = element.textContent.trim();
+          if (element.getClientRects().length > 0 && claimsPattern.test(text) && !text.startsWith(online)) seen.add(text.slice(0, 160));
+        }
+      }, 100);
+    },
+    { claimed: claims, online: say('component.connectivity.online') },
+  );
   return () => page.evaluate(() => [...(window as unknown as { __slowWords: Set<string> }).__slowWords]);
 }
 
@@ -59,13 +68,13 @@ describe('a slow booking service, walked by keyboard', () => {
 
     // The search: its spinner while the service looks, the focus kept in the box.
     await page.keyboard.press('Control+n');
-    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
     await page.keyboard.type('lisbon');
-    await expect.poll(() => page.getByRole('status', { name: 'Searching' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('status', { name: say('newBooking.search.searching') }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: `${stay.property}, ${stay.title}` }).isVisible(), ANSWERED).toBe(true);
-    expect(await focusedName(page)).toContain('Search packages');
+    expect(await focusedName(page)).toContain(say('newBooking.search.label'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('Check-in');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.detail.field.checkIn'));
 
     // The price: Check price spins, the focus stays in the dates. The agent corrects the dates while it is
     // asked: the price that comes is for the dates typed before, and is not shown under the new ones.
@@ -73,59 +82,63 @@ describe('a slow booking service, walked by keyboard', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(typedDate(stay.checkOut));
     await page.keyboard.press('Enter');
-    await expect.poll(() => busy(page, 'Check price')).toBe('true');
-    expect(await focusedName(page)).toContain('Check-out');
+    await expect.poll(() => busy(page, say('newBooking.stay.checkPrice'))).toBe('true');
+    expect(await focusedName(page)).toContain(say('bookings.detail.field.checkOut'));
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.type(typedDate(other.checkIn));
     await page.keyboard.press('Tab');
     await page.keyboard.type(typedDate(other.checkOut));
     await expect.poll(() => busyButtons(page), ANSWERED).toBe(0);
-    expect(await page.getByLabel('Check-in').inputValue()).toBe(typedDate(other.checkIn));
+    expect(await page.getByLabel(say('bookings.detail.field.checkIn')).inputValue()).toBe(typedDate(other.checkIn));
     expect(await page.getByTestId('quote-total').count()).toBe(0);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('quote-total').textContent(), ANSWERED).toBe(formatMoney(other.total, other.currency));
-    expect(await focusedName(page)).toContain('Check-out');
+    await expect.poll(() => page.getByTestId('quote-total').textContent(), ANSWERED).toBe(shownMoney(other.total, other.currency));
+    expect(await focusedName(page)).toContain(say('bookings.detail.field.checkOut'));
     slow(harness, 0);
 
     // The hold: the button spins and keeps the focus. A guest's age corrected while it is held: the review
     // does not open on a hold made with the old age; Enter holds again, with the age on screen.
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('First name');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.traveler.name'));
     for (const [index, text] of ['Ana', 'Silva', 'ana.silva@example.com', '41', '39'].entries()) {
       if (index > 0) await page.keyboard.press('Tab');
       await page.keyboard.type(text);
     }
     controls?.queueFaults([{ kind: 'delay', path: '/availability$', delayMs: 2_500 }]);
     await page.keyboard.press('Enter');
-    await expect.poll(() => busy(page, 'Continue to review')).toBe('true');
+    await expect.poll(() => busy(page, say('newBooking.traveler.continue'))).toBe('true');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.type('38');
     await expect.poll(() => busyButtons(page), ANSWERED).toBe(0);
     expect(await page.getByTestId('hold-countdown').count()).toBe(0);
-    expect(await focusedName(page)).toContain('Guest 2');
+    expect(await focusedName(page)).toContain(say('newBooking.traveler.guest', { number: 2 }));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page), ANSWERED).toBe('Hold booking');
-    expect(await page.getByRole('form', { name: 'Review' }).textContent()).toContain('aged 41, 38');
+    await expect.poll(() => focusedName(page), ANSWERED).toBe(say('newBooking.review.hold'));
+    expect(await page.getByRole('form', { name: say('newBooking.review.form') }).textContent()).toContain(
+      say('newBooking.review.guests.value', { adults: 2, ages: '41, 38' }),
+    );
 
     // Held: Enter again while it is out makes no second booking.
     controls?.queueFaults([{ kind: 'delay', path: '/prebook$', delayMs: 2_500 }]);
     await page.keyboard.press('Enter');
-    await expect.poll(() => busy(page, 'Hold booking')).toBe('true');
+    await expect.poll(() => busy(page, say('newBooking.review.hold'))).toBe('true');
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page), ANSWERED).toBe('Client reference');
+    await expect.poll(() => focusedName(page), ANSWERED).toBe(say('bookings.detail.field.clientReference'));
     expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(1);
 
     // Paid: 'Charging the card' while it goes, one charge however often Enter is pressed, then Paid.
     controls?.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 2_500 }]);
     await tabTo(page, 'Pay ');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('payment-progress').textContent()).toContain('Charging the card');
+    await expect
+      .poll(() => page.getByTestId('payment-progress').textContent())
+      .toContain(say('newBooking.payment.progress.charging.title'));
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 20_000 })
-      .toBe('Paid and confirmed by the supplier.');
-    await expect.poll(() => focusedName(page)).toBe('Print voucher');
+      .toBe(say('newBooking.confirmation.status.confirmed'));
+    await expect.poll(() => focusedName(page)).toBe(say('bookings.detail.voucher'));
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     expect(booking?.paxAges).toEqual([41, 38]);
     expect(serviceEvents(harness, booking?.serviceBookingId ?? null).filter((type) => type === 'authorized')).toHaveLength(1);
@@ -142,24 +155,24 @@ describe('a slow booking service, walked by keyboard', () => {
 
     await page.keyboard.press('Control+f');
     await page.keyboard.type('valente');
-    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('Rui Valente');
     slow(harness, 2_500);
 
     // Refresh status: spins and keeps the focus; done, the focus is still there.
-    await tabTo(page, 'Refresh status', 'Shift+Tab');
+    await tabTo(page, say('bookings.detail.refresh'), 'Shift+Tab');
     await page.keyboard.press('Enter');
-    await expect.poll(() => busy(page, 'Refresh status')).toBe('true');
+    await expect.poll(() => busy(page, say('bookings.detail.refresh'))).toBe('true');
     await page.keyboard.press('Enter');
     await expect.poll(() => busyButtons(page), ANSWERED).toBe(0);
-    expect(await focusedName(page)).toBe('Refresh status');
+    expect(await focusedName(page)).toBe(say('bookings.detail.refresh'));
 
     // The voucher (nothing asked of the service): Print focused, Escape back on the booking.
     await page.getByRole('heading', { name: 'Rui Valente' }).focus();
     await page.keyboard.press('v');
-    await expect.poll(() => focusedName(page)).toBe('Print');
+    await expect.poll(() => focusedName(page)).toBe(say('component.printBar.print'));
     await page.keyboard.press('Escape');
     await expect.poll(() => focusedName(page)).toBe('Rui Valente');
 
@@ -167,12 +180,12 @@ describe('a slow booking service, walked by keyboard', () => {
     // comes is for dates no longer on screen and is not offered to confirm. Enter asks for the dates shown.
     const dialog = page.getByRole('dialog');
     await page.keyboard.press('d');
-    await expect.poll(() => focusedName(page)).toContain('New check-in');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.modify.checkIn'));
     await page.keyboard.type(typedDate(cheaper.checkIn));
     await page.keyboard.press('Tab');
     await page.keyboard.type(typedDate(cheaper.checkOut));
     await page.keyboard.press('Enter');
-    await expect.poll(() => busy(page, 'Preview price')).toBe('true');
+    await expect.poll(() => busy(page, say('bookings.modify.preview'))).toBe('true');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.type(typedDate(dearer.checkIn));
     await page.keyboard.press('Tab');
@@ -180,21 +193,23 @@ describe('a slow booking service, walked by keyboard', () => {
     await expect.poll(() => busyButtons(page), ANSWERED).toBe(0);
     expect(await page.getByTestId('change-summary').count()).toBe(0);
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page), ANSWERED).toBe('Confirm change');
-    expect(await page.getByTestId('change-after').textContent()).toContain(
-      `becomes ${formatDate(dearer.checkIn)} → ${formatDate(dearer.checkOut)}`,
+    await expect.poll(() => focusedName(page), ANSWERED).toBe(say('bookings.modify.confirm'));
+    expect(await page.getByTestId('change-after').textContent()).toMatch(
+      sayMatching('bookings.modify.summary.after', { checkIn: shownDate(dearer.checkIn), checkOut: shownDate(dearer.checkOut) }),
     );
 
     // Confirmed: Enter again and Escape while it is sent change nothing; the dialog stays until the service
     // answers (closed, the agent would take the change for not made), then says it waits for the payment.
     await page.keyboard.press('Enter');
-    await expect.poll(() => busy(page, 'Confirm change')).toBe('true');
+    await expect.poll(() => busy(page, say('bookings.modify.confirm'))).toBe('true');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Keep as it is' }).isDisabled()).toBe(true);
-    await expect.poll(() => dialog.getByRole('status').last().textContent(), ANSWERED).toContain('is waiting for the traveler to pay it');
-    await expect.poll(() => focusedName(page)).toBe('Done');
+    expect(await page.getByRole('button', { name: say('bookings.modify.keep') }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('status').last().textContent(), ANSWERED)
+      .toMatch(sayMatching('bookings.modify.outcome.waitingForPayment'));
+    await expect.poll(() => focusedName(page)).toBe(say('audit.outcome.done'));
     expect(serviceEvents(harness, booking.serviceBookingId).filter((type) => type.startsWith('modification'))).toEqual([
       'modification_payment_required',
     ]);
@@ -203,36 +218,38 @@ describe('a slow booking service, walked by keyboard', () => {
 
     // The agent's word that the traveler paid: asked of the service first. Escape while it is asked neither
     // closes the note nor leaves the booking, and Back waits; the service's answer (still unpaid) is told.
-    await tabTo(page, 'Mark paid…', 'Shift+Tab');
+    await tabTo(page, say('bookings.pendingChange.markPaid.ask'), 'Shift+Tab');
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toBe('Note for the timeline');
+    await expect.poll(() => focusedName(page)).toBe(say('bookings.pendingChange.note'));
     await page.keyboard.type('Paid at the desk');
-    await tabTo(page, 'Mark paid');
+    await tabTo(page, say('bookings.pendingChange.markPaid'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => busy(page, 'Mark paid')).toBe('true');
+    await expect.poll(() => busy(page, say('bookings.pendingChange.markPaid'))).toBe('true');
     await page.keyboard.press('Escape');
     expect(await page.getByRole('heading', { name: 'Rui Valente' }).isVisible()).toBe(true);
-    expect(await page.getByLabel('Note for the timeline').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Back', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel(say('bookings.pendingChange.note')).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: say('bookings.pendingChange.back'), exact: true }).isDisabled()).toBe(true);
     await expect
       .poll(() => page.getByTestId('pending-change').getByRole('alert').textContent(), ANSWERED)
-      .toContain('Nothing was recorded');
+      .toMatch(sayMatching('error.pendingChange.changeNotPaid.message', { known: 'yes' }));
     expect(await page.getByRole('heading', { name: 'Rui Valente' }).isVisible()).toBe(true);
 
     // Cancelled: Ctrl+Enter again and Escape while it is sent do nothing; the outcome is told, one cancellation.
     await page.getByRole('heading', { name: 'Rui Valente' }).focus();
     await page.keyboard.press('c');
-    await expect.poll(() => focusedName(page)).toContain('Reason');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.cancel.reason'));
     await page.keyboard.type('Traveler ill');
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => busy(page, /^Cancel booking for/)).toBe('true');
+    await expect.poll(() => busy(page, say('bookings.cancel.confirm', { traveler: 'Rui Valente' }))).toBe('true');
     await page.keyboard.press('Control+Enter');
     await page.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Keep the booking' }).isDisabled()).toBe(true);
-    expect(await focusedName(page)).toContain('Reason');
-    await expect.poll(() => dialog.getByRole('status').textContent(), ANSWERED).toContain('as Cancelled');
-    await expect.poll(() => focusedName(page)).toBe('Done');
+    expect(await page.getByRole('button', { name: say('bookings.cancel.keep') }).isDisabled()).toBe(true);
+    expect(await focusedName(page)).toContain(say('bookings.cancel.reason'));
+    await expect
+      .poll(() => dialog.getByRole('status').textContent(), ANSWERED)
+      .toMatch(sayMatching('bookings.cancel.outcome', { status: 'Cancelled', paid: 'yes' }));
+    await expect.poll(() => focusedName(page)).toBe(say('audit.outcome.done'));
     expect(serviceEvents(harness, booking.serviceBookingId).filter((type) => type === 'cancelled')).toHaveLength(1);
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('Rui Valente');
@@ -243,55 +260,64 @@ describe('a slow booking service, walked by keyboard', () => {
     const harness = await start({ trainingControls: { latencyMs: 1_000 } });
     const { page } = harness;
     const words = await watchWords(page);
-    const title = 'Cancel at the traveler’s request';
+    const title = say('training.exercise.cancelOnRequest.title');
 
     // Start: 'Preparing the exercise' has the focus while its booking is made; Enter meanwhile starts nothing more.
     await page.keyboard.press('Control+t');
-    await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
-    await tabTo(page, `Start ${title}`);
+    await expect.poll(() => page.getByRole('heading', { name: say('nav.trainer') }).isVisible()).toBe(true);
+    await tabTo(page, say('trainer.exercises.start.named', { title }));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('Preparing the exercise');
+    await expect.poll(() => focusedName(page)).toContain(say('trainer.screen.preparing'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page), { timeout: 30_000 }).toBe('Check my work');
+    await expect.poll(() => focusedName(page), { timeout: 30_000 }).toBe(say('trainer.underWay.check'));
     expect(harness.core.ledger.list({ profileId: 1, query: 'weber' }).total).toBe(1);
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain(`Not passed: ${title}`);
+    await expect.poll(() => focusedName(page)).toContain(say('trainer.outcome.notPassed', { title }));
 
     // Settings: a profile on the same (slow) service, added by keyboard, then put in use: Online once it answers.
     const agency = harness.training?.createOrganization('Agency');
     await page.keyboard.press('Control+Comma');
-    await expect.poll(() => focusedName(page)).toBe('Add profile');
+    await expect.poll(() => focusedName(page)).toBe(say('settings.addProfile.title'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toContain('Profile name');
+    await expect.poll(() => focusedName(page)).toContain(say('settings.addProfile.name'));
     await page.keyboard.type('Agency test');
-    await tabTo(page, 'Service address');
+    await tabTo(page, say('settings.addProfile.baseUrl'));
     await page.keyboard.press('Control+a');
     await page.keyboard.type(harness.training?.url ?? '');
     await page.keyboard.press('Tab');
     await page.keyboard.type(agency?.testKey ?? '');
     // The first real profile: whoever adds it becomes the counter's administrator.
-    await tabTo(page, 'Your name');
+    await tabTo(page, say('settings.addProfile.administrator.name'));
     await page.keyboard.type('Rita Alves');
     await page.keyboard.press('Tab');
     await page.keyboard.type('2468');
-    await tabTo(page, 'PIN again');
+    await tabTo(page, say('settings.addProfile.administrator.pinAgain'));
     await page.keyboard.type('2468');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('profile-card').count()).toBe(2);
-    await expect.poll(() => focusedName(page)).toBe('Add profile');
+    await expect.poll(() => focusedName(page)).toBe(say('settings.addProfile.title'));
     slow(harness, SLOW_MS);
-    const card = page.getByLabel('Profile Agency test');
-    await card.getByRole('button', { name: 'Use this profile' }).focus();
+    const card = page.getByLabel(say('settings.profile.card', { name: 'Agency test' }));
+    await card.getByRole('button', { name: say('settings.profile.use') }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('mode-badge').textContent(), ANSWERED).toBe('TEST');
-    await expect.poll(() => card.getByText('In use').isVisible(), ANSWERED).toBe(true);
+    await expect.poll(() => page.getByTestId('mode-badge').textContent(), ANSWERED).toBe(say('profile.mode.test'));
+    await expect.poll(() => card.getByText(say('settings.profile.inUse')).isVisible(), ANSWERED).toBe(true);
 
     // A search with the new profile, as slow: the service answers, and was never called offline.
     await page.keyboard.press('Control+n');
-    await expect.poll(() => focusedName(page)).toContain('Search packages');
+    await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
     await page.keyboard.type('lisbon');
-    await expect.poll(() => page.getByRole('region', { name: 'Search results' }).getByRole('button').count(), ANSWERED).toBeGreaterThan(0);
-    expect(await page.getByTestId('connectivity').textContent()).toBe('Online');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: say('newBooking.search.results') })
+            .getByRole('button')
+            .count(),
+        ANSWERED,
+      )
+      .toBeGreaterThan(0);
+    expect(await page.getByTestId('connectivity').textContent()).toBe(say('component.connectivity.online'));
     expect(await words()).toEqual([]);
   });
 });

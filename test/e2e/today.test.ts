@@ -3,13 +3,33 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { BookingRecord } from '../../shared/bookings';
+import { FORMAT_LOCALES } from '../../shared/i18n/languages';
 import { printDocument } from '../../electron/core/reports/print-document';
-import { formatMoney } from '../../shared/format';
 import { paidAtCounter } from '../support/engine-helpers';
 import { serviceTotals } from '../support/service-totals';
 import { changed } from '../support/stay-changes';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
+import { say, sayMatching, shownMoney, shownNumber, SUITE_LANGUAGE, writtenMoney } from './words';
+
+/** A movement's name as the printed listing sets it, in its column of 14 characters (electron/core/reports/report-documents.ts). */
+const inListing = (name: string): string => (name.length <= 14 ? name.padEnd(14) : `${name.slice(0, 13)}…`);
+const MOVEMENTS = ['authorized', 'captured', 'released', 'refunded', 'paidAtLink'].map((kind) => inListing(say(`report.movement.${kind}`)));
+
+/** A share as the period's rates write it: "33.3%" (shared/report-wording.ts). */
+const percent = (share: number): string =>
+  new Intl.NumberFormat(FORMAT_LOCALES[SUITE_LANGUAGE], { style: 'percent', maximumFractionDigits: 1 }).format(share);
+
+/** The period's rates for 3 bookings, one cancelled, none changed; the days booked ahead on average (a whole number, or to a tenth) are the clock's. */
+const RATES = new RegExp(
+  sayMatching('report.period.rates', { made: 3, cancelled: percent(1 / 3), changed: percent(0), daysAhead: 'DAYS' }).source.replace(
+    'DAYS',
+    '\\d+([.,]\\d)?',
+  ),
+);
+
+/** The PDF's "Saved to …", not the CSV's "CSV saved to …" beside it. */
+const SAVED_PDF = new RegExp(`^${sayMatching('component.printBar.saved').source}`);
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -26,9 +46,9 @@ describe('Today', () => {
     if (!training) throw new Error('no built-in service');
 
     await page.keyboard.press('Control+y');
-    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('nothing-sold').textContent()).toContain('Nothing sold today');
-    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('0 bookings made');
+    await expect.poll(() => page.getByRole('heading', { name: say('today.screen.title'), level: 2 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('nothing-sold').textContent()).toContain(say('today.screen.nothingSold'));
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe(say('today.counts.made', { count: 0 }));
     // Nothing to draw on a day with nothing sold.
     expect(await page.getByTestId('day-charts').count()).toBe(0);
 
@@ -44,14 +64,14 @@ describe('Today', () => {
 
     // The screen follows each booking's commit by itself.
     const expected = serviceTotals(training, bookings);
-    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('4 bookings made');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe(say('today.counts.made', { count: 4 }));
     for (const line of expected) {
       await expect
         .poll(() => page.getByTestId(`takings-${line.currency}`).getByRole('cell').first().textContent())
-        .toBe(formatMoney(line.takings, line.currency));
+        .toBe(shownMoney(line.takings, line.currency));
     }
     expect(await page.getByTestId('nothing-sold').count()).toBe(0);
-    const waitingTable = page.getByRole('table', { name: 'Changes waiting for payment' });
+    const waitingTable = page.getByRole('table', { name: say('today.needs.waiting') });
     await expect.poll(() => waitingTable.textContent()).toContain(waiting.pendingModification?.reference);
     // The day drawn (the charting library loaded now, with Today): a bar for the hour of the sales, a slice per status.
     const charts = page.getByTestId('day-charts');
@@ -60,8 +80,8 @@ describe('Today', () => {
     await harness.screenshot('today');
 
     // By keyboard from the screen's top: Tab to the waiting change's Open, Enter opens the booking.
-    const open = page.getByRole('button', { name: `Open ${waiting.clientReference}` });
-    await page.getByRole('button', { name: 'Refresh' }).focus();
+    const open = page.getByRole('button', { name: say('today.needs.open', { reference: waiting.clientReference }) });
+    await page.getByRole('button', { name: say('today.screen.refresh') }).focus();
     for (let presses = 0; presses < 10 && !(await open.evaluate((element) => element === document.activeElement)); presses += 1)
       await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
@@ -79,25 +99,39 @@ describe('Today', () => {
     const day = new Date().toISOString().slice(0, 10);
 
     await page.keyboard.press('Control+y');
-    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('2 bookings made');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe(say('today.counts.made', { count: 2 }));
     await page.keyboard.press('e');
-    const report = page.getByRole('article', { name: 'End-of-day report' });
-    await expect.poll(() => report.getByRole('table', { name: 'Money movements' }).getByRole('row').count()).toBe(6);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Print');
+    const report = page.getByRole('article', { name: say('today.endOfDay.title') });
+    await expect
+      .poll(() =>
+        report
+          .getByRole('table', { name: say('today.endOfDay.movements') })
+          .getByRole('row')
+          .count(),
+      )
+      .toBe(6);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(say('component.printBar.print'));
     await harness.screenshot('end-of-day-report');
 
     // Shift+Tab from Print to Save as PDF, Enter.
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved to' }).textContent()).toContain('.pdf');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: sayMatching('component.printBar.saved') })
+          .textContent(),
+      )
+      .toContain('.pdf');
     const pdf = readFileSync(join(dataDir, `packdesk-training-end-of-day-${day}.pdf`));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Printed as a document of its own from the ledger: a line for each of the five movements, the totals, the line to sign.
     const printed = harness.printedDocuments.at(-1) ?? '';
-    expect(printed.match(/^\d\d:\d\d {2}(Authorized|Captured|Released|Refunded|Paid at a link) /gm)?.length).toBe(5);
-    for (const line of expected) expect(printed).toContain(formatMoney(line.takings, line.currency));
-    expect(printed).toContain('Closed by:');
-    expect(printed).not.toContain('Save as PDF');
+    expect(printed.split('\n').filter((line) => /^\d\d:\d\d {2}/.test(line) && MOVEMENTS.includes(line.slice(7, 21)))).toHaveLength(5);
+    for (const line of expected) expect(printed).toContain(writtenMoney(line.takings, line.currency));
+    expect(printed).toContain(say('report.document.closedBy'));
+    expect(printed).not.toContain(say('component.printBar.savePdf'));
     // The first page as it prints (an A4 sheet at 96 dpi, the page's margins as padding), for the docs.
     const paper = await harness.context.newPage();
     await paper.setViewportSize({ width: 794, height: 1123 });
@@ -110,7 +144,15 @@ describe('Today', () => {
     // Shift+Tab to Save CSV, Enter: main writes it; parsed back, its totals are the service's.
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'CSV saved to' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: sayMatching('today.endOfDay.csvSaved') })
+          .isVisible(),
+      )
+      .toBe(true);
+    // Main writes the CSV's headings and words in English whatever the counter's language (electron/core/reports/end-of-day.ts).
     const rows = readFileSync(join(dataDir, `packdesk-training-end-of-day-${day}.csv`), 'utf8')
       .trimEnd()
       .split('\r\n')
@@ -123,7 +165,7 @@ describe('Today', () => {
 
     // Escape: back to Today.
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: say('today.screen.title'), level: 2 }).isVisible()).toBe(true);
   });
 
   test('a printed document runs no script and loads nothing, whatever a name in it holds', async () => {
@@ -157,51 +199,52 @@ describe('Today', () => {
     await paidAtCounter(core, 25, 170);
 
     await page.keyboard.press('Control+y');
-    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe('3 bookings made');
+    await expect.poll(() => page.getByTestId('made-count').textContent()).toBe(say('today.counts.made', { count: 3 }));
     await page.keyboard.press('p');
+    await expect.poll(() => page.getByTestId('period-rates').textContent()).toMatch(RATES);
+    const packages = page.getByRole('table', { name: say('today.period.packages') });
     await expect
-      .poll(() => page.getByTestId('period-rates').textContent())
-      .toMatch(/^3 bookings made; cancelled 33.3%, changed 0%; booked \d+(\.\d)? days ahead on average\.$/);
-    const packages = page.getByRole('table', { name: 'Package' });
-    await expect.poll(() => packages.getByRole('row').nth(1).textContent()).toBe(`${lisbon.packageTitle}21`);
+      .poll(() => packages.getByRole('row').nth(1).textContent())
+      .toBe(`${lisbon.packageTitle}${shownNumber(2)}${shownNumber(1)}`);
     await harness.screenshot('period-report');
 
     // Save CSV, by Enter: main writes the period a line per booking, then its takings per currency.
-    await page.getByRole('button', { name: 'Save CSV' }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'CSV saved to' }).isVisible()).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
-    const csv = readFileSync(join(harness.dataDir, `packdesk-training-period-${today.slice(0, 8)}01-to-${today}.csv`), 'utf8');
-    const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]?.startsWith('Made (UTC),Booking,Reference,Package,Hotel')).toBe(true);
-    expect(lines.filter((line) => line.includes(',Cancelled,'))).toHaveLength(1);
-    expect(lines.filter((line) => !line.startsWith('Total,'))).toHaveLength(4);
-
-    // Save as PDF, by Enter: main prints the period shown from its own figures.
-    await page.getByRole('button', { name: 'Save as PDF' }).focus();
+    await page.getByRole('button', { name: say('today.period.saveCsv') }).focus();
     await page.keyboard.press('Enter');
     await expect
       .poll(() =>
         page
           .getByRole('status')
-          .filter({ hasText: /^Saved to/ })
-          .textContent(),
+          .filter({ hasText: sayMatching('today.period.csvSaved') })
+          .isVisible(),
       )
-      .toContain('.pdf');
+      .toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = readFileSync(join(harness.dataDir, `packdesk-training-period-${today.slice(0, 8)}01-to-${today}.csv`), 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    // In English whatever the counter's language, as the end-of-day CSV (electron/core/reports/period.ts); the status is the ledger's.
+    expect(lines[0]?.startsWith('Made (UTC),Booking,Reference,Package,Hotel')).toBe(true);
+    expect(lines.filter((line) => line.includes(',Cancelled,'))).toHaveLength(1);
+    expect(lines.filter((line) => !line.startsWith('Total,'))).toHaveLength(4);
+
+    // Save as PDF, by Enter: main prints the period shown from its own figures.
+    await page.getByRole('button', { name: say('component.printBar.savePdf') }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: SAVED_PDF }).textContent()).toContain('.pdf');
     const pdf = readFileSync(join(harness.dataDir, `packdesk-training-period-${today.slice(0, 8)}01-to-${today}.pdf`));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const printed = harness.printedDocuments.at(-1) ?? '';
-    expect(printed).toMatch(/3 bookings made; cancelled 33.3%, changed 0%; booked \d+(\.\d)? days ahead on average\./);
+    expect(printed).toMatch(RATES);
     expect(printed).toContain(`<td>${lisbon.packageTitle}</td><td class="amount">2</td><td class="amount">1</td>`);
 
     // Into From, a day more than a year before To, Enter: the period is refused in words.
-    const from = page.getByRole('textbox', { name: 'From (YYYY-MM-DD)' });
+    const from = page.getByRole('textbox', { name: say('today.period.from') });
     await from.focus();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('2020-01-01');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('narrow it to a year or less');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(say('validation.reports.periodTooLong'));
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 2 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: say('today.screen.title'), level: 2 }).isVisible()).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { availableStay, focusedName, typedDate } from './flow-helpers';
 import type { Harness } from './harness';
+import { say, sayMatching } from './words';
 
 export interface TraineeBooking {
   /** What is typed in the package search; Enter takes the first hotel found. */
@@ -21,14 +22,14 @@ export interface TraineeBooking {
  * on it asks before discarding it (Enter: start a new one; a hold already made stays in Bookings).
  */
 async function newBooking(page: Page): Promise<void> {
-  const asked = page.getByRole('dialog', { name: 'Start a new booking?' });
+  const asked = page.getByRole('dialog', { name: say('newBooking.discard.title') });
   for (let presses = 0; presses < 3; presses += 1) {
     await page.keyboard.press('Control+n');
     for (let looks = 0; looks < 20; looks += 1) {
-      if ((await focusedName(page)).includes('Search packages')) return;
+      if ((await focusedName(page)).includes(say('newBooking.search.label'))) return;
       if (await asked.isVisible()) {
         await page.keyboard.press('Enter');
-        await expect.poll(() => focusedName(page)).toContain('Search packages');
+        await expect.poll(() => focusedName(page)).toContain(say('newBooking.search.label'));
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -54,7 +55,7 @@ async function priceByKeyboard(page: Page, booking: TraineeBooking): Promise<voi
     )
     .toBe(true);
   await page.keyboard.press('Enter');
-  await expect.poll(() => focusedName(page)).toContain('Check-in');
+  await expect.poll(() => focusedName(page)).toContain(say('bookings.detail.field.checkIn'));
   await page.keyboard.type(typedDate(booking.stay.checkIn));
   await page.keyboard.press('Tab');
   await page.keyboard.type(typedDate(booking.stay.checkOut));
@@ -66,7 +67,7 @@ async function priceByKeyboard(page: Page, booking: TraineeBooking): Promise<voi
 export async function travelerByKeyboard(page: Page, booking: TraineeBooking): Promise<void> {
   await priceByKeyboard(page, booking);
   await page.keyboard.press('Enter');
-  await expect.poll(() => focusedName(page)).toContain('First name');
+  await expect.poll(() => focusedName(page)).toContain(say('newBooking.traveler.name'));
   const { name, surname, email, ages } = booking.traveler;
   for (const [index, text] of [name, surname, email, ...ages].entries()) {
     if (index > 0) await page.keyboard.press('Tab');
@@ -85,7 +86,9 @@ export async function holdByKeyboard(page: Page, booking: TraineeBooking): Promi
 export async function payByKeyboard(page: Page, booking: TraineeBooking): Promise<Page | null> {
   await holdByKeyboard(page, booking);
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible(), { timeout: booking.patienceMs ?? 1_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible(), { timeout: booking.patienceMs ?? 1_000 })
+    .toBe(true);
   const down = booking.cardsDown ?? 0;
   if (down > 0) {
     await page.keyboard.press('Tab');
@@ -127,43 +130,51 @@ export async function unquotedStay(
   throw new Error('no available stay');
 }
 
+/** `text` as a pattern that matches it literally (a name in the pseudo-locale has brackets). */
+export const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Tab (or Shift+Tab) until the control named `name` has the focus (a switch's label goes on with what the agent will see). */
 export async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   for (let presses = 0; presses < 40 && !(await focusedName(page)).startsWith(name); presses += 1) await page.keyboard.press(key);
-  expect(await focusedName(page)).toMatch(new RegExp(`^${name.replace(/[()?]/g, '\\$&')}`));
+  expect(await focusedName(page)).toMatch(new RegExp(`^${literally(name)}`));
 }
 
 /** Ctrl+T, then Tab to the exercise's Start and Enter: the exercise is under way, the focus on "Check my work". */
 export async function startExercise(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Control+t');
-  await expect.poll(() => page.getByRole('heading', { name: 'Trainer' }).isVisible()).toBe(true);
-  for (let presses = 0; presses < 20 && (await focusedName(page)) !== `Start ${title}`; presses += 1) await page.keyboard.press('Tab');
-  expect(await focusedName(page)).toBe(`Start ${title}`);
+  await expect.poll(() => page.getByRole('heading', { name: say('nav.trainer') }).isVisible()).toBe(true);
+  const start = say('trainer.exercises.start.named', { title });
+  for (let presses = 0; presses < 20 && (await focusedName(page)) !== start; presses += 1) await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe(start);
   await page.keyboard.press('Enter');
-  await expect.poll(() => focusedName(page), { timeout: 30_000 }).toBe('Check my work');
-  await expect.poll(() => page.getByRole('status', { name: 'Training mode' }).textContent()).toContain(`exercise under way: ${title}`);
+  await expect.poll(() => focusedName(page), { timeout: 30_000 }).toBe(say('trainer.underWay.check'));
+  await expect
+    .poll(() => page.getByRole('status', { name: say('component.trainingBanner.label') }).textContent())
+    .toMatch(sayMatching('component.trainingBanner.underWay', { title }));
 }
 
 /** Ctrl+T and Enter on "Check my work"; returns how it came out, once it is over (a booking on its way: checked again). */
 export async function checkWork(page: Page, title: string): Promise<{ passed: boolean; text: string }> {
   await page.keyboard.press('Control+t');
-  await expect.poll(() => focusedName(page)).toBe('Check my work');
-  const passed = page.getByRole('status').filter({ hasText: `Passed: ${title}` });
-  const notPassed = page.getByRole('alert').filter({ hasText: `Not passed: ${title}` });
-  const notOver = page.getByRole('status').filter({ hasText: 'Not over yet' });
+  await expect.poll(() => focusedName(page)).toBe(say('trainer.underWay.check'));
+  const passed = page.getByRole('status').filter({ hasText: say('trainer.outcome.passed', { title }) });
+  const notPassed = page.getByRole('alert').filter({ hasText: say('trainer.outcome.notPassed', { title }) });
+  const notOver = page.getByRole('status').filter({ hasText: say('trainer.underWay.notOver') });
   for (let tries = 0; tries < 40; tries += 1) {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await passed.count()) + (await notPassed.count()) + (await notOver.count())).toBeGreaterThan(0);
     if ((await passed.count()) > 0) return { passed: true, text: (await passed.textContent()) ?? '' };
     if ((await notPassed.count()) > 0) return { passed: false, text: (await notPassed.textContent()) ?? '' };
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await expect.poll(() => focusedName(page)).toBe('Check my work');
+    await expect.poll(() => focusedName(page)).toBe(say('trainer.underWay.check'));
   }
   throw new Error(`${title} never came to an end`);
 }
 
 export const waitForPaid = (page: Page) =>
-  expect.poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 20_000 }).toBe('Paid and confirmed by the supplier.');
+  expect
+    .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 20_000 })
+    .toBe(say('newBooking.confirmation.status.confirmed'));
 
 /** A stay of the package for the traveler, on dates the service has. */
 export async function stayFor(

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { focusedName, typedDate } from './flow-helpers';
 import { useHarness } from './use-harness';
+import { say, sayCount, sayMatching, shownNumber } from './words';
 import {
   checkWork,
   holdByKeyboard,
@@ -22,7 +23,7 @@ const openHarness = useHarness();
 async function openBookingOf(page: Page, surname: string, fullName: string): Promise<void> {
   await page.keyboard.press('Control+f');
   await page.keyboard.type(surname.toLowerCase());
-  await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 booking');
+  await expect.poll(() => page.getByTestId('result-count').textContent()).toBe(sayCount('bookings.list.count', 1));
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect.poll(() => focusedName(page)).toBe(fullName);
@@ -39,101 +40,137 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
   test('First booking', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    await startExercise(page, 'First booking');
+    await startExercise(page, say('training.exercise.firstBooking.title'));
     await harness.screenshot('training-exercise-under-way');
     await payByKeyboard(page, await stayFor(harness, maria, 32));
     await waitForPaid(page);
-    const right = await checkWork(page, 'First booking');
+    const right = await checkWork(page, say('training.exercise.firstBooking.title'));
     expect(right).toMatchObject({ passed: true });
     await harness.screenshot('training-exercise-passed');
 
-    await startExercise(page, 'First booking');
+    await startExercise(page, say('training.exercise.firstBooking.title'));
     await payByKeyboard(page, await stayFor(harness, maria, 70));
     await waitForPaid(page);
     await payByKeyboard(page, await stayFor(harness, maria, 100));
     await waitForPaid(page);
-    const wrong = await checkWork(page, 'First booking');
+    const wrong = await checkWork(page, say('training.exercise.firstBooking.title'));
     expect(wrong.passed).toBe(false);
-    expect(wrong.text).toContain('2 bookings were made for Maria Santos although the first had already gone through');
+    expect(wrong.text).toContain(say('training.check.bookedTwice', { count: 2, name: 'Maria Santos' }));
     await harness.screenshot('training-exercise-not-passed');
 
-    await tabTo(page, 'Session report');
+    await tabTo(page, say('trainer.report.article'));
     await page.keyboard.press('Enter');
-    const report = page.getByRole('article', { name: 'Session report' });
-    await expect.poll(() => report.textContent()).toContain('1 passed, 1 not passed');
-    expect(await focusedName(page)).toBe('Print');
+    const report = page.getByRole('article', { name: say('trainer.report.article') });
+    await expect
+      .poll(() => report.textContent())
+      .toMatch(sayMatching('trainer.report.summary', { passed: shownNumber(1), failed: shownNumber(1) }));
+    expect(await focusedName(page)).toBe(say('component.printBar.print'));
     await harness.screenshot('training-session-report');
     // Saved as a PDF like a voucher: Shift+Tab to Save as PDF, Enter.
     await page.keyboard.press('Shift+Tab');
-    expect(await focusedName(page)).toBe('Save as PDF');
+    expect(await focusedName(page)).toBe(say('component.printBar.savePdf'));
     await page.keyboard.press('Enter');
     const pdf = `training-report-Training-${new Date().toISOString().slice(0, 10)}.pdf`;
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved to' }).textContent()).toContain(pdf);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: sayMatching('component.printBar.saved') })
+          .textContent(),
+      )
+      .toContain(pdf);
     expect(readFileSync(join(harness.dataDir, pdf)).subarray(0, 5).toString()).toBe('%PDF-');
     // On paper: the report alone, without the app around it or the buttons above it.
     await page.emulateMedia({ media: 'print' });
     expect(await report.isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Save as PDF' }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: say('frame.navigation') }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: say('component.printBar.savePdf') }).isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
   });
 
   test('A card that needs 3-D Secure', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    await startExercise(page, 'A card that needs 3-D Secure');
+    await startExercise(page, say('training.exercise.threeDSecure.title'));
     const bank = await payByKeyboard(page, { ...(await stayFor(harness, tom)), cardsDown: 2 });
     await bank?.keyboard.press('Enter');
     await waitForPaid(page);
-    expect(await checkWork(page, 'A card that needs 3-D Secure')).toMatchObject({ passed: true });
+    expect(await checkWork(page, say('training.exercise.threeDSecure.title'))).toMatchObject({ passed: true });
 
-    await startExercise(page, 'A card that needs 3-D Secure');
+    await startExercise(page, say('training.exercise.threeDSecure.title'));
     await payByKeyboard(page, await stayFor(harness, tom, 90));
     await waitForPaid(page);
-    const wrong = await checkWork(page, 'A card that needs 3-D Secure');
+    const wrong = await checkWork(page, say('training.exercise.threeDSecure.title'));
     expect(wrong).toMatchObject({ passed: false });
-    expect(wrong.text).toContain('The card was charged without 3-D Secure');
+    expect(wrong.text).toContain(say('training.check.withoutThreeDSecure'));
   });
 
   test('The card is declined', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    await startExercise(page, 'The card is declined');
+    await startExercise(page, say('training.exercise.cardDeclined.title'));
     await payByKeyboard(page, await stayFor(harness, jon));
-    await expect.poll(() => page.getByText('The bank declined the card without giving a reason.').isVisible()).toBe(true);
-    expect(await checkWork(page, 'The card is declined')).toMatchObject({ passed: true });
+    await expect.poll(() => page.getByText(say('error.decline.genericDecline.message')).isVisible()).toBe(true);
+    expect(await checkWork(page, say('training.exercise.cardDeclined.title'))).toMatchObject({ passed: true });
 
-    await startExercise(page, 'The card is declined');
+    await startExercise(page, say('training.exercise.cardDeclined.title'));
     await holdByKeyboard(page, await stayFor(harness, jon, 90));
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
-    const wrong = await checkWork(page, 'The card is declined');
+    await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible()).toBe(true);
+    const wrong = await checkWork(page, say('training.exercise.cardDeclined.title'));
     expect(wrong).toMatchObject({ passed: false });
-    expect(wrong.text).toContain('His card was never tried');
+    expect(wrong.text).toContain(say('training.check.cardNeverTried'));
   });
 
   test('The supplier says no', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    await startExercise(page, 'The supplier says no');
+    await startExercise(page, say('training.exercise.supplierRefuses.title'));
     await payByKeyboard(page, await stayFor(harness, lena));
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Not booked' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await checkWork(page, 'The supplier says no')).toMatchObject({ passed: true });
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: say('newBooking.confirmation.notBooked') })
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(await checkWork(page, say('training.exercise.supplierRefuses.title'))).toMatchObject({ passed: true });
 
-    await startExercise(page, 'The supplier says no');
+    await startExercise(page, say('training.exercise.supplierRefuses.title'));
     await payByKeyboard(page, await stayFor(harness, lena, 90));
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Not booked' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: say('newBooking.confirmation.notBooked') })
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await payByKeyboard(page, await stayFor(harness, lena, 90));
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Not booked' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    const wrong = await checkWork(page, 'The supplier says no');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: say('newBooking.confirmation.notBooked') })
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const wrong = await checkWork(page, say('training.exercise.supplierRefuses.title'));
     expect(wrong).toMatchObject({ passed: false });
-    expect(wrong.text).toContain('2 bookings were made for Lena Vogel; one was asked for.');
+    expect(wrong.text).toContain(say('training.check.tooMany', { count: 2, name: 'Lena Vogel' }));
   });
 
   test('The answer was lost: find out what happened', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    const title = 'The answer was lost: find out what happened';
+    const title = say('training.exercise.answerLost.title');
     await startExercise(page, title);
     await payByKeyboard(page, await stayFor(harness, sara));
     await waitForPaid(page);
@@ -146,73 +183,73 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     await waitForPaid(page);
     const wrong = await checkWork(page, title);
     expect(wrong).toMatchObject({ passed: false });
-    expect(wrong.text).toContain('2 bookings were made for Sara Lind although the first had already gone through');
+    expect(wrong.text).toContain(say('training.check.bookedTwice', { count: 2, name: 'Sara Lind' }));
   });
 
   test('The price went up', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    await startExercise(page, 'The price went up');
+    await startExercise(page, say('training.exercise.priceRises.title'));
     await travelerByKeyboard(page, await unquotedStay(harness, ines, 40));
-    await expect.poll(() => page.getByText('The price of this stay changed after it was quoted').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(sayMatching('error.holds.priceChanged.message')).isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await waitForPaid(page);
-    expect(await checkWork(page, 'The price went up')).toMatchObject({ passed: true });
+    expect(await checkWork(page, say('training.exercise.priceRises.title'))).toMatchObject({ passed: true });
 
-    await startExercise(page, 'The price went up');
+    await startExercise(page, say('training.exercise.priceRises.title'));
     await travelerByKeyboard(page, await unquotedStay(harness, ines, 90));
-    await expect.poll(() => page.getByText('The price of this stay changed after it was quoted').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(sayMatching('error.holds.priceChanged.message')).isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
-    const wrong = await checkWork(page, 'The price went up');
+    await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible()).toBe(true);
+    const wrong = await checkWork(page, say('training.exercise.priceRises.title'));
     expect(wrong).toMatchObject({ passed: false });
-    expect(wrong.text).toContain('The booking for Ines Moreau is held and not paid (Pending); it should be Paid.');
+    expect(wrong.text).toContain(say('training.check.wrongState', { name: 'Ines Moreau', state: 'pending', wanted: 'paid' }));
   });
 
   test('Cancel at the traveler’s request', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    const title = 'Cancel at the traveler’s request';
+    const title = say('training.exercise.cancelOnRequest.title');
     await startExercise(page, title);
     await openBookingOf(page, 'Weber', 'Paul Weber');
     await page.keyboard.press('c');
-    await expect.poll(() => focusedName(page)).toContain('Reason');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.cancel.reason'));
     await page.keyboard.type('He cannot travel');
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => focusedName(page), { timeout: 10_000 }).toBe('Done');
+    await expect.poll(() => focusedName(page), { timeout: 10_000 }).toBe(say('audit.outcome.done'));
     await page.keyboard.press('Enter');
     expect(await checkWork(page, title)).toMatchObject({ passed: true });
 
     await startExercise(page, title);
     const wrong = await checkWork(page, title);
     expect(wrong).toMatchObject({ passed: false });
-    expect(wrong.text).toContain('Paul Weber’s booking is Paid; it should be Cancelled.');
+    expect(wrong.text).toContain(say('training.check.notCancelled', { name: 'Paul Weber', state: 'paid' }));
   });
 
   test('Traveler wants a later date and pays the difference', async () => {
     const harness = await openHarness();
     const { page } = harness;
-    const title = 'Traveler wants a later date and pays the difference';
+    const title = say('training.exercise.laterDate.title');
     await startExercise(page, title);
     const prepared = harness.core.ledger.list({ profileId: 1, query: 'nunes' }).rows[0];
     if (!prepared) throw new Error('no booking was prepared');
     const later = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
     await openBookingOf(page, 'Nunes', 'Clara Nunes');
     await page.keyboard.press('d');
-    await expect.poll(() => focusedName(page)).toContain('New check-in');
+    await expect.poll(() => focusedName(page)).toContain(say('bookings.modify.checkIn'));
     await page.keyboard.type(typedDate(later(prepared.checkIn)));
     await page.keyboard.press('Tab');
     await page.keyboard.type(typedDate(later(prepared.checkOut)));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page)).toBe('Confirm change');
+    await expect.poll(() => focusedName(page)).toBe(say('bookings.modify.confirm'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => focusedName(page), { timeout: 10_000 }).toBe('Done');
+    await expect.poll(() => focusedName(page), { timeout: 10_000 }).toBe(say('audit.outcome.done'));
     await page.keyboard.press('Enter');
     const link = (await page.getByTestId('payment-link').textContent()) as string;
     // The traveler pays the difference on their phone, by the link the trainee gave.
@@ -228,6 +265,6 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     await waitForPaid(page);
     const wrong = await checkWork(page, title);
     expect(wrong).toMatchObject({ passed: false });
-    expect(wrong.text).toContain('A new booking was made for Clara Nunes; her booking was to be changed, not made again.');
+    expect(wrong.text).toContain(say('training.check.newInsteadOfChange', { name: 'Clara Nunes' }));
   });
 });

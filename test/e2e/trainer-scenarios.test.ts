@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { formatMoney } from '../../shared/format';
 import { availableStay, focusedName } from './flow-helpers';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
@@ -7,6 +6,7 @@ import type { ScenarioId } from '../../shared/training';
 import { scenarioWords } from '../../shared/training-words';
 import { holdByKeyboard, payByKeyboard, travelerByKeyboard, unquotedStay } from './trainee-keys';
 import type { TraineeBooking } from './trainee-keys';
+import { say, sayMatching, shownMoney, writtenMoney } from './words';
 
 const openHarness = useHarness();
 
@@ -15,7 +15,7 @@ const traveler = { name: 'Ines', surname: 'Moreau', email: 'ines.moreau@example.
 /** The trainer turns a scenario on in the panel (Ctrl+T, its switch, Space); its clock shows when it ends. */
 async function turnOn(harness: Harness, id: ScenarioId) {
   const { page } = harness;
-  const title = scenarioWords[id].title.defaultMessage;
+  const title = say(scenarioWords[id].title.id);
   await page.keyboard.press('Control+t');
   const toggle = page.getByRole('switch', { name: title });
   await toggle.focus();
@@ -40,26 +40,34 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     await travelerByKeyboard(page, booking);
     const stay = { total: booking.total, currency: booking.currency };
     const risen = Math.round(stay.total * 1.1);
-    const refusal = page.getByRole('alert').filter({ hasText: 'The price of this stay changed after it was quoted' });
+    // Main words the refusal: its amounts as main writes them.
+    const refusal = page.getByRole('alert').filter({ hasText: sayMatching('error.holds.priceChanged.message') });
     await expect
       .poll(() => refusal.textContent())
-      .toContain(`${formatMoney(risen, stay.currency)} instead of ${formatMoney(stay.total, stay.currency)}`);
+      .toContain(
+        say('error.holds.priceChanged.message', {
+          fresh: writtenMoney(risen, stay.currency),
+          quoted: writtenMoney(stay.total, stay.currency),
+        }),
+      );
     await harness.screenshot('training-price-rises');
     expect(await page.getByTestId('hold-countdown').count()).toBe(0);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('hold-countdown').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('form', { name: 'Review' }).textContent()).toContain(formatMoney(risen, stay.currency));
+    await expect
+      .poll(() => page.getByRole('form', { name: say('newBooking.review.form') }).textContent())
+      .toContain(shownMoney(risen, stay.currency));
   });
 
   test('Supplier slow: after paying, the confirmation says it waits for the supplier, the reference not confirmed yet, and it stays so', async () => {
     const harness = await openHarness();
     await turnOn(harness, 'supplier-slow');
     await payByKeyboard(harness.page, await lisbon(harness));
-    await expect.poll(() => confirmation(harness).textContent()).toBe('Payment authorized. Waiting for the supplier to confirm…');
-    expect(await harness.page.getByText('Booking reference (not confirmed yet)').isVisible()).toBe(true);
+    await expect.poll(() => confirmation(harness).textContent()).toBe(say('newBooking.confirmation.status.held'));
+    expect(await harness.page.getByText(say('newBooking.confirmation.reference.notConfirmed')).isVisible()).toBe(true);
     // Well past the usual confirmation, it is still waiting…
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(await confirmation(harness).textContent()).toBe('Payment authorized. Waiting for the supplier to confirm…');
+    expect(await confirmation(harness).textContent()).toBe(say('newBooking.confirmation.status.held'));
     // …and the service has the supplier's answer due two minutes after the payment, as the panel says.
     const due = harness.training?.service.confirmationsDue() ?? [];
     expect(due).toHaveLength(1);
@@ -70,9 +78,9 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     const harness = await openHarness();
     await turnOn(harness, 'supplier-refuses');
     await payByKeyboard(harness.page, await lisbon(harness));
-    const refused = harness.page.getByRole('alert').filter({ hasText: 'Not booked' });
+    const refused = harness.page.getByRole('alert').filter({ hasText: say('newBooking.confirmation.notBooked') });
     await expect.poll(() => refused.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await refused.textContent()).toContain('it did not go through');
+    expect(await refused.textContent()).toContain(say('newBooking.confirmation.status.ended'));
     expect(await harness.page.getByTestId('booking-reference').count()).toBe(0);
   });
 
@@ -82,7 +90,7 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     await turnOn(harness, 'service-down');
     await page.keyboard.press('Control+n');
     await page.keyboard.type('lisbon');
-    const down = page.getByRole('alert').filter({ hasText: 'The booking service is temporarily unavailable.' });
+    const down = page.getByRole('alert').filter({ hasText: say('error.service.serviceUnavailable.message') });
     await expect.poll(() => down.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('button', { name: /, Lisbon/ }).count()).toBe(0);
     await harness.screenshot('training-service-down');
@@ -94,16 +102,16 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     // A booking held before the service went down, at its payment step.
     await holdByKeyboard(page, await lisbon(harness));
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible()).toBe(true);
     await turnOn(harness, 'service-down');
     // Ctrl+N asks about the booking in progress; Escape keeps it, and it is back; Enter on Pay.
     await page.keyboard.press('Control+n');
-    await expect.poll(() => page.getByRole('dialog', { name: 'Start a new booking?' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: say('newBooking.discard.title') }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: /^Pay / }).focus();
+    await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: sayMatching('newBooking.payment.pay') }).focus();
     await page.keyboard.press('Enter');
-    const notConfirmed = page.getByText('Not confirmed yet: checking with the service');
+    const notConfirmed = page.getByText(say('newBooking.payment.checking.title'));
     await expect.poll(() => notConfirmed.isVisible(), { timeout: 10_000 }).toBe(true);
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     // Well past the request's retries, it still cannot tell: the service answers nothing, and nothing was charged.
@@ -116,9 +124,9 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     // watches the payment: once Packdesk has asked the service again, the agent is told nothing was charged, and the
     // next key pays again (the words that held the focus are gone).
     await page.evaluate(() => window.packdesk['training:set-scenario']({ id: 'service-down', on: false }));
-    const told = page.getByRole('alert').filter({ hasText: 'the payment did not go through and nothing was charged' });
+    const told = page.getByRole('alert').filter({ hasText: say('newBooking.error.notPaid') });
     await expect.poll(() => told.isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => focusedName(page)).toMatch(/^Pay /);
+    await expect.poll(() => focusedName(page)).toMatch(new RegExp(`^${sayMatching('newBooking.payment.pay').source}`));
     expect(harness.core.ledger.get(booking?.id ?? 0)?.inFlight ?? null).toBeNull();
     expect(await notConfirmed.count()).toBe(0);
     expect(harness.core.ledger.get(booking?.id ?? 0)?.status).toBe('Pending');
@@ -129,7 +137,7 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     const harness = await openHarness();
     await turnOn(harness, 'answers-lost');
     await payByKeyboard(harness.page, await lisbon(harness));
-    await expect.poll(() => confirmation(harness).textContent(), { timeout: 20_000 }).toBe('Paid and confirmed by the supplier.');
+    await expect.poll(() => confirmation(harness).textContent(), { timeout: 20_000 }).toBe(say('newBooking.confirmation.status.confirmed'));
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     // The service acted and its answer was lost: Packdesk learned the outcome by asking, and says so.
     expect(harness.core.ledger.timeline(booking?.id ?? 0).map((event) => event.summary)).toContainEqual(
@@ -167,7 +175,9 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     }, 100);
     try {
       await payByKeyboard(page, { ...booking, patienceMs: 30_000 });
-      await expect.poll(() => confirmation(harness).textContent(), { timeout: 60_000 }).toBe('Paid and confirmed by the supplier.');
+      await expect
+        .poll(() => confirmation(harness).textContent(), { timeout: 60_000 })
+        .toBe(say('newBooking.confirmation.status.confirmed'));
     } finally {
       clearInterval(watch);
     }
@@ -186,15 +196,19 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     const clock = await page.getByTestId('hold-countdown').textContent();
     const [minutes, seconds] = (/(\d+):(\d\d)/.exec(clock ?? '') ?? []).slice(1).map(Number);
     expect((minutes ?? 99) * 60 + (seconds ?? 99)).toBeLessThanOrEqual(60);
-    const total = await page.getByRole('form', { name: 'Review' }).getByText(/€/).first().textContent();
+    const total = await page
+      .getByRole('form', { name: say('newBooking.review.form') })
+      .getByText(/€/)
+      .first()
+      .textContent();
     // The minute runs out while the traveler hesitates.
-    const ranOut = page.getByRole('alert').filter({ hasText: 'The price hold has run out' });
+    const ranOut = page.getByRole('alert').filter({ hasText: say('newBooking.review.expired') });
     await expect.poll(() => ranOut.isVisible(), { timeout: 75_000, interval: 1_000 }).toBe(true);
     expect(await page.getByTestId('hold-countdown').textContent()).toContain('0:00');
-    await expect.poll(() => focusedName(page)).toBe('Hold booking');
+    await expect.poll(() => focusedName(page)).toBe(say('newBooking.review.hold'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('form', { name: 'Payment' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByRole('form', { name: 'Payment' }).textContent()).toContain(total ?? 'no total');
+    await expect.poll(() => page.getByRole('form', { name: say('newBooking.payment.form') }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('form', { name: say('newBooking.payment.form') }).textContent()).toContain(total ?? 'no total');
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     expect(booking?.status).toBe('Pending');
     expect(harness.core.ledger.list({ profileId: 1 }).total).toBe(1);
@@ -204,7 +218,7 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     const harness = await openHarness();
     await turnOn(harness, 'card-declined');
     await payByKeyboard(harness.page, await lisbon(harness));
-    const declined = harness.page.getByRole('alert').filter({ hasText: 'The bank declined the card without giving a reason.' });
+    const declined = harness.page.getByRole('alert').filter({ hasText: say('error.decline.genericDecline.message') });
     await expect.poll(() => declined.isVisible(), { timeout: 10_000 }).toBe(true);
     await harness.screenshot('training-card-declined');
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
@@ -217,7 +231,9 @@ describe('each trainer scenario changes what the agent sees, as the panel says',
     await turnOn(harness, 'authentication-fails');
     const bank = await payByKeyboard(harness.page, { ...(await lisbon(harness)), bank: true });
     await bank?.keyboard.press('Enter');
-    await expect.poll(() => harness.page.getByText('The bank check did not pass').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => harness.page.getByText(say('newBooking.payment.authenticationFailed')).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     const [booking] = harness.core.ledger.list({ profileId: 1 }).rows;
     expect(harness.training?.service.ledger(booking?.serviceBookingId ?? 0).payments).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { availableStay, focusedName, holdThroughScreens } from './flow-helpers';
 import { filesWithCardNumbers } from './harness';
 import { useHarness } from './use-harness';
+import { say, sayMatching } from './words';
 
 const openHarness = useHarness();
 
@@ -20,9 +21,9 @@ async function cardWindowByKeyboard(packageId: number, search: string) {
   // From the client reference: past the trainer's list of test cards to the button.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  expect(await focusedName(page)).toBe('Type the card');
+  expect(await focusedName(page)).toBe(say('newBooking.payment.typeCard'));
   const [cardWindow] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
-  await expect.poll(() => focusedName(cardWindow)).toBe('Card number');
+  await expect.poll(() => focusedName(cardWindow)).toBe(say('payment.page.number'));
   const booking = () => {
     const row = harness.core.ledger.list({ profileId: 1 }).rows[0];
     if (!row) throw new Error('no booking');
@@ -68,17 +69,17 @@ const outside = (requests: string[]) =>
 describe('training: the card typed in the card window, as at a real counter', () => {
   test('4242 4242 4242 4242 typed by keyboard pays with pm_card_visa, and the booking ends Paid; nothing calls out', async () => {
     const { harness, page, cardWindow, requests, booking, payments } = await cardWindowByKeyboard(35, 'kyoto');
-    expect(await cardWindow.getByTestId('training-note').textContent()).toContain('Nothing is charged');
+    expect(await cardWindow.getByTestId('training-note').textContent()).toContain(say('payment.page.trainingNote'));
     await typeCard(cardWindow, { number: '4242 4242 4242 4242', ...VALID });
-    expect(await cardWindow.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
-    expect(await cardWindow.getByLabel('Expiration date').inputValue()).toBe('12 / 34');
+    expect(await cardWindow.getByLabel(say('payment.page.number')).inputValue()).toBe('4242 4242 4242 4242');
+    expect(await cardWindow.getByLabel(say('payment.page.expiry')).inputValue()).toBe('12 / 34');
     expect(await cardWindow.getByRole('alert').textContent()).toBe('');
     await harness.screenshot('training-card-window', cardWindow);
     await payByEnter(cardWindow);
 
     await expect
       .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
-      .toBe('Paid and confirmed by the supplier.');
+      .toBe(say('newBooking.confirmation.status.confirmed'));
     expect(booking().status).toBe('Paid');
     expect(payments().filter((payment) => payment.kind === 'authorization')).toEqual([
       expect.objectContaining({ payment_method_id: 'pm_card_visa' }),
@@ -93,7 +94,12 @@ describe('training: the card typed in the card window, as at a real counter', ()
     await typeCard(cardWindow, { number: '4000 0000 0000 0002', ...VALID });
     await payByEnter(cardWindow);
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'The bank declined the card without giving a reason.' }).isVisible())
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: say('error.decline.genericDecline.message') })
+          .isVisible(),
+      )
       .toBe(true);
     expect(booking().status).toBe('Pending');
     expect(payments()).toEqual([]);
@@ -104,11 +110,11 @@ describe('training: the card typed in the card window, as at a real counter', ()
     await typeCard(cardWindow, { number: '4000 0000 0000 3220', ...VALID });
     const [challenge] = await Promise.all([page.context().waitForEvent('page'), payByEnter(cardWindow)]);
     await challenge.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
-    await expect.poll(() => page.getByText('The cardholder’s bank asks for 3-D Secure').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(say('newBooking.payment.progress.authenticating.title')).isVisible()).toBe(true);
     await challenge.getByRole('button', { name: 'Approve' }).click();
     await expect
       .poll(() => page.getByTestId('confirmation-status').textContent(), { timeout: 10_000 })
-      .toBe('Paid and confirmed by the supplier.');
+      .toBe(say('newBooking.confirmation.status.confirmed'));
     expect(payments().filter((payment) => payment.kind === 'authorization')).toEqual([
       expect.objectContaining({ payment_method_id: 'pm_card_threeDSecure2Required' }),
     ]);
@@ -116,7 +122,7 @@ describe('training: the card typed in the card window, as at a real counter', ()
 
   test('what is wrong is told in Stripe’s words on the field, and nothing is sent until it is right', async () => {
     const { page, cardWindow, payments } = await cardWindowByKeyboard(6, 'paris');
-    const number = cardWindow.getByLabel('Card number');
+    const number = cardWindow.getByLabel(say('payment.page.number'));
     const error = cardWindow.getByRole('alert');
     const says = async (field: string) => {
       const input = cardWindow.getByLabel(field);
@@ -130,37 +136,42 @@ describe('training: the card typed in the card window, as at a real counter', ()
 
     // A full number that fails Luhn is told at once, and the focus stays on it.
     await cardWindow.keyboard.type('4242 4242 4242 4241');
-    expect(await error.textContent()).toBe('Your card number is invalid.');
-    expect(await says('Card number')).toEqual({ invalid: 'true', description: 'Your card number is invalid.' });
-    expect(await focusedName(cardWindow)).toBe('Card number');
+    expect(await error.textContent()).toBe(say('payment.card.numberInvalid'));
+    expect(await says(say('payment.page.number'))).toEqual({ invalid: 'true', description: say('payment.card.numberInvalid') });
+    expect(await focusedName(cardWindow)).toBe(say('payment.page.number'));
     expect(await seriousViolations(cardWindow)).toEqual([]);
     await number.fill('');
     await cardWindow.keyboard.type('4242 4242 4242 4242');
     expect(await error.textContent()).toBe('');
     await cardWindow.keyboard.type('12 / 20');
-    expect(await error.textContent()).toBe('Your card’s expiration year is in the past.');
-    expect(await says('Expiration date')).toEqual({ invalid: 'true', description: 'Your card’s expiration year is in the past.' });
-    await cardWindow.getByLabel('Expiration date').fill('');
+    expect(await error.textContent()).toBe(say('payment.card.expiryYearPast'));
+    expect(await says(say('payment.page.expiry'))).toEqual({ invalid: 'true', description: say('payment.card.expiryYearPast') });
+    await cardWindow.getByLabel(say('payment.page.expiry')).fill('');
     await cardWindow.keyboard.type('12 / 34');
     // A short code, then Pay: the card element's words for it, the focus back on it.
     await cardWindow.keyboard.type('12');
     await cardWindow.keyboard.press('Enter');
-    expect(await error.textContent()).toBe('Your card’s security code is incomplete.');
-    expect(await focusedName(cardWindow)).toBe('CVC');
+    expect(await error.textContent()).toBe(say('payment.card.cvcIncomplete'));
+    expect(await focusedName(cardWindow)).toBe(say('payment.page.cvc'));
     await cardWindow.keyboard.type('3');
     await cardWindow.keyboard.press('Enter');
-    expect(await error.textContent()).toBe('Your postal code is incomplete.');
-    expect(await says('Postal code')).toEqual({ invalid: 'true', description: 'Your postal code is incomplete.' });
+    expect(await error.textContent()).toBe(say('payment.card.postalIncomplete'));
+    expect(await says(say('payment.page.postal'))).toEqual({ invalid: 'true', description: say('payment.card.postalIncomplete') });
     // An incomplete number, last of all, is told first: the fields speak in order.
     await number.fill('4242 4242');
-    await cardWindow.getByRole('button', { name: /^Pay / }).click();
-    expect(await error.textContent()).toBe('Your card number is incomplete.');
+    await cardWindow.getByRole('button', { name: sayMatching('payment.page.pay') }).click();
+    expect(await error.textContent()).toBe(say('payment.card.numberIncomplete'));
 
     expect(cardWindow.isClosed()).toBe(false);
     expect(payments()).toEqual([]);
-    await closingWith(cardWindow, () => cardWindow.getByRole('button', { name: 'Cancel' }).click());
+    await closingWith(cardWindow, () => cardWindow.getByRole('button', { name: say('payment.page.cancel') }).click());
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'The card window was closed, so nothing was charged.' }).isVisible())
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: say('error.payment.cardEntryClosed.message') })
+          .isVisible(),
+      )
       .toBe(true);
     expect(payments()).toEqual([]);
   });
@@ -170,17 +181,22 @@ describe('training: the card typed in the card window, as at a real counter', ()
     await typeCard(cardWindow, { number: '4111 1111 1111 1111', ...VALID });
     await cardWindow.keyboard.press('Enter');
     const error = cardWindow.getByRole('alert');
-    expect(await error.textContent()).toContain('Training takes only Stripe’s test cards, such as 4242 4242 4242 4242.');
-    expect(await error.textContent()).toContain('Never type a real card here');
-    expect(await cardWindow.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
-    expect(await focusedName(cardWindow)).toBe('Card number');
+    // "Training takes only Stripe’s test cards, such as 4242 4242 4242 4242. Never type a real card here: …"
+    expect(await error.textContent()).toContain(say('payment.card.notATestCard', { example: '4242 4242 4242 4242' }));
+    expect(await cardWindow.getByLabel(say('payment.page.number')).getAttribute('aria-invalid')).toBe('true');
+    expect(await focusedName(cardWindow)).toBe(say('payment.page.number'));
     expect(cardWindow.isClosed()).toBe(false);
-    expect(await page.getByTestId('payment-progress').textContent()).toContain('The card window is open');
+    expect(await page.getByTestId('payment-progress').textContent()).toContain(say('newBooking.payment.progress.card.title'));
     expect(payments()).toEqual([]);
     expect(booking().status).toBe('Pending');
     await cardWindow.close();
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'The card window was closed, so nothing was charged.' }).isVisible())
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: say('error.payment.cardEntryClosed.message') })
+          .isVisible(),
+      )
       .toBe(true);
     expect(payments()).toEqual([]);
   });

@@ -4,6 +4,8 @@ import { useTempDir } from '../support/temp-dir';
 import { useUpdateFeed } from '../support/update-feed';
 import { StandInAppAdapter, StandInDebUpdater } from '../support/updater-stand-in';
 import { useHarness } from './use-harness';
+import { PRODUCT_NAME } from '../../shared/i18n/messages';
+import { say } from './words';
 
 describe('Settings → Updates', () => {
   const harnessFor = useHarness();
@@ -18,25 +20,21 @@ describe('Settings → Updates', () => {
     const { page } = harness;
 
     await page.keyboard.press('Control+Comma');
-    const section = page.getByRole('group', { name: 'Updates' });
+    const section = page.getByRole('group', { name: say('settings.updates.title') });
     const state = section.getByTestId('updates-state');
-    await expect.poll(() => state.textContent()).toContain('Updates are off: no feed is set for this counter.');
+    await expect.poll(() => state.textContent()).toContain(say('updates.status.off'));
 
-    await section.getByLabel('Feed address').fill('http://updates.agency.example/packdesk/');
-    await section.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => section.getByText('The feed must be an https:// address (plain http only on this computer itself).').isVisible())
-      .toBe(true);
+    await section.getByLabel(say('settings.updates.feed')).fill('http://updates.agency.example/packdesk/');
+    await section.getByRole('button', { name: say('settings.updates.save') }).click();
+    await expect.poll(() => section.getByText(say('validation.updates.feedNotHttps')).isVisible()).toBe(true);
 
-    await section.getByLabel('Feed address').fill(served.url);
-    await section.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => state.textContent())
-      .toContain('Packdesk 1.5.0 is downloaded: it installs when Packdesk quits, or now with “Install now”.');
+    await section.getByLabel(say('settings.updates.feed')).fill(served.url);
+    await section.getByRole('button', { name: say('settings.updates.save') }).click();
+    await expect.poll(() => state.textContent()).toContain(say('updates.status.downloaded', { product: PRODUCT_NAME, available: '1.5.0' }));
     await harness.screenshot('settings-updates');
 
-    await section.getByRole('button', { name: 'Install now' }).click();
+    await section.getByRole('button', { name: say('settings.updates.install') }).click();
     await expect.poll(() => updater.installs).toEqual([{ isSilent: false, isForceRunAfter: true }]);
-    await expect.poll(() => state.textContent()).toContain('Installing Packdesk 1.5.0: Packdesk closes and starts again.');
+    await expect.poll(() => state.textContent()).toContain(say('updates.status.installing', { product: PRODUCT_NAME, available: '1.5.0' }));
   });
 });

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import type { PaymentWindows } from '../../../electron/core/engine/payments/payment-windows';
 import type { Sandbox } from '../../../electron/sandbox/sandbox';
+import { formatMoney } from '../../../shared/format';
 import type { PushedEvent } from '../../../shared/ipc';
 import { answerChallenge, heldBooking, quoteThroughEngine, scriptedWindows, useCore, waitUntil } from '../../support/engine-helpers';
 import { startFreshProcess } from '../../support/fresh-process';
@@ -182,5 +184,23 @@ describe.each(DIALECTS)('payments, against the %s dialect', (dialect) => {
       expect(opened).toEqual([]);
       expect(authorizations(service, paid.serviceBookingId as number)).toBe(1);
     });
+  });
+});
+
+describe('the card window in the counter’s language', () => {
+  const sandbox = useSandbox();
+  test('a German counter asks the card window for the amount as German writes it', async () => {
+    const service = await sandbox({ controls: { supplierDelayMs: 20 } });
+    const asked: string[] = [];
+    const windows: PaymentWindows = {
+      ...scriptedWindows('close').windows,
+      collectCard: async (request) => (asked.push(request.amountLabel), { kind: 'closed' }),
+    };
+    const { core: counter } = await core(service, { paymentWindows: windows });
+    await counter.language.choose('de');
+    const { booking } = await heldBooking(counter);
+    await expect(counter.payments.pay(booking.id)).rejects.toMatchObject({ code: 'card_entry_closed' });
+    expect(asked).toEqual([formatMoney(booking.totalMinor, booking.currency, 'de-DE')]);
+    expect(asked[0]).not.toBe(formatMoney(booking.totalMinor, booking.currency, 'en-GB'));
   });
 });

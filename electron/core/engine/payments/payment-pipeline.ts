@@ -86,6 +86,8 @@ export interface PaymentPipelineDeps {
   publishableKey: (profile: ProfileRecord) => Promise<string | null>;
   /** Tells the screen where the payment is, so it can say so. */
   progress: (bookingId: number, step: PaymentStep) => void;
+  /** The locale the counter's words are in now: the card window's amount is written in it. */
+  locale: () => string;
 }
 
 export interface PayOptions {
@@ -231,7 +233,7 @@ export function createPaymentPipeline(context: EngineContext, locks: ReturnType<
   async function paymentMethod(booking: BookingRecord, given: string | undefined): Promise<string> {
     if (given) return given;
     const profile = context.deps.profile(booking.profileId);
-    const amountLabel = formatMoney(booking.totalMinor, booking.currency);
+    const amountLabel = formatMoney(booking.totalMinor, booking.currency, deps.locale());
     const cardholderName = `${booking.holder.name} ${booking.holder.surname}`;
     // Training types Stripe's test cards into a form of its own: no publishable key, nothing leaves the computer.
     const request =
