@@ -112,4 +112,15 @@ describe('the reports on paper, in the language of the agent who prints them', (
     expect(html).toContain('5.000,00\u00a0€');
     expect(html).not.toContain('Totals per currency');
   });
+  test('Spanish: the longest movement is written whole, and every amount stays in one column', async () => {
+    const spanish = await createMainWords(() => 'es').wordingIn('es');
+    const report = day(3);
+    const atLink = { ...report.movements[0], kind: 'paid_at_link' as const, amountMinor: 9_900, currency: 'EUR' };
+    const lines = listingLines(endOfDayIn({ ...report, movements: [...report.movements, atLink] }, spanish)).filter((line) =>
+      /^\d\d:\d\d /.test(line),
+    );
+    expect(lines.some((line) => line.includes('Pagado por enlace '))).toBe(true);
+    const amountEnds = lines.map((line) => /\d(?=\s{2}PB-)/.exec(line)?.index);
+    expect(new Set(amountEnds).size).toBe(1);
+  });
 });

@@ -64,8 +64,12 @@ function movementListing(movements: EndOfDay['movements'], wording: Wording): st
   const { say } = wording;
   const amounts = movements.map((line) => reportAmount(line.amountMinor, line.currency, wording));
   const amountWidth = Math.max(say(words.amount).length, ...amounts.map((amount) => amount.length));
+  // As wide as the language's longest movement: "Per Link bezahlt" is never cut to "Per Link beza…".
+  const kindWidth = Math.max(say(words.movement).length, ...Object.values(MOVEMENT_WORDS).map((message) => say(message).length));
   const row = (time: string, kind: string, amount: string, booking: string, holder: string, agent: string) =>
-    [fit(time, 5), fit(kind, 14), amount.padStart(amountWidth), fit(booking, 28), fit(holder, 22), fit(agent, 12)].join('  ').trimEnd();
+    [fit(time, 5), fit(kind, kindWidth), amount.padStart(amountWidth), fit(booking, 28), fit(holder, 22), fit(agent, 12)]
+      .join('  ')
+      .trimEnd();
   const heading = row(say(words.utc), say(words.movement), say(words.amount), say(words.booking), say(words.traveler), say(words.agent));
   const rule = '─'.repeat(heading.length);
   const lines = movements.map((line, index) =>
