@@ -1,6 +1,9 @@
 import type { MessageDescriptor } from '@formatjs/intl';
-import { formatMoney } from '../format';
+import { formatDate, formatMoney } from '../format';
 import type { StoredWords } from '../stored-words';
+
+/** A day as main records it (a stay's check-in): the reader sees it as their locale writes days. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What words a text: a screen's `intl` (react-intl's, or @formatjs/intl's). */
 interface Wordsmith {
@@ -10,7 +13,7 @@ interface Wordsmith {
 
 /**
  * What main recorded (a timeline line, a booking's attention) in the active language: its stored words
- * (a catalog message and its values, money in the active locale) when it has them and the catalog knows
+ * (a catalog message and its values, money and days in the active locale) when it has them and the catalog knows
  * the message; otherwise the text as it was recorded (in English, on rows from before the words were kept).
  */
 export function recordedWords(intl: Wordsmith, recorded: string, words: StoredWords | null | undefined): string {
@@ -20,7 +23,11 @@ export function recordedWords(intl: Wordsmith, recorded: string, words: StoredWo
   const values = Object.fromEntries(
     Object.entries(words.values).map(([name, value]) => [
       name,
-      typeof value === 'object' ? formatMoney(value.minor, value.currency) : value,
+      typeof value === 'object'
+        ? formatMoney(value.minor, value.currency)
+        : typeof value === 'string' && CALENDAR_DAY.test(value)
+          ? formatDate(value)
+          : value,
     ]),
   );
   return intl.formatMessage(declared, values);

@@ -73,7 +73,7 @@ describe('the agency ledger on screen', () => {
       .toBe(say('component.agency.link.live'));
     await expect.poll(() => focusedName(page)).toBe(say('settings.agency.edit'));
     expect(await section.getByTestId('agency-summary').textContent()).toMatch(
-      sayMatching('settings.agency.summary', { tls: 'disable', ca: 'no', password: 'saved' }),
+      sayMatching('settings.agency.summary', { tls: 'verifyFull', ca: 'yes', password: 'saved' }),
     );
     expect(await agencyWords(page)).toBe(ledgerWords('live'));
     // The password went to the keychain, and nowhere on the page.
@@ -187,7 +187,7 @@ describe('the agency ledger on screen', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => section.getByText(say('validation.agency.hostRequired')).isVisible()).toBe(true);
     expect(await section.getByText(say('validation.agency.counterNameRequired')).isVisible()).toBe(true);
-    await expect.poll(() => focusedName(page)).toContain('Server');
+    await expect.poll(() => focusedName(page)).toContain(say('settings.agency.form.host'));
 
     // A server that does not answer (the link cut): refused in words, nothing saved, the focus where it was.
     link.cut('reset');

@@ -164,7 +164,7 @@ describe.each(DIALECTS)('a booking at the counter, against the %s dialect', (dia
         page.context().waitForEvent('page'),
         page.getByRole('button', { name: say('bookings.detail.continueSecure') }).click(),
       ]);
-      await again.getByRole('button', { name: say('people.approval.approve') }).click();
+      await again.getByRole('button', { name: 'Approve' }).click();
       await expect.poll(() => page.getByTestId('booking-reference').isVisible(), { timeout: 10_000 }).toBe(true);
       const serviceRecord = harness.training?.service.ledger(booking?.serviceBookingId ?? 0);
       expect(serviceRecord?.payments.filter((payment) => (payment as { kind: string }).kind === 'authorization')).toHaveLength(1);

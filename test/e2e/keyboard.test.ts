@@ -319,7 +319,7 @@ describe.each(COUNTERS)('the counter at full speed, by keyboard only, on $counte
     expect(await page.getByRole('form', { name: say('bookings.list.column.traveler') }).textContent()).toContain(
       say('newBooking.traveler.guest.ageMissing'),
     );
-    const repriced = await page.getByRole('status', { name: say('newBooking.traveler.repriced') }).textContent();
+    const repriced = await page.getByRole('status', { name: say('newBooking.traveler.repriced.title') }).textContent();
     const nights = nightsBetween(stay.checkIn, stay.checkOut);
     expect(repriced).toMatch(
       sayMatching('newBooking.traveler.repriced.text', { adults: 3, nights, adultsBefore: 2, nightsBefore: nights }),

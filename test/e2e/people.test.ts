@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { focusedName, paidByEngine } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
-import { say, sayCount, sayMatching } from './words';
+import { say, sayCount, sayMatching, sayingFirst } from './words';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -131,7 +131,7 @@ describe('who is working', () => {
     await page.clock.runFor('04:50');
     expect(await signIn(page).count()).toBe(0);
     await page.clock.runFor('00:15');
-    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Rita Alves');
+    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe(say('people.signIn.locked', { name: 'Rita Alves' }));
     expect(harness.core.access.acting()).toBeNull();
 
     // Locked in main (the computer locked or asleep): the screen follows at once, with no call of its own.
@@ -139,7 +139,7 @@ describe('who is working', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => agentChip(page).textContent()).toContain('Rita Alves');
     harness.core.access.lock();
-    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe('Locked: Rita Alves');
+    await expect.poll(() => signIn(page).getByRole('heading').textContent()).toBe(say('people.signIn.locked', { name: 'Rita Alves' }));
   });
 });
 
@@ -284,7 +284,7 @@ describe('Agents in Settings', () => {
     await agents.getByRole('button', { name: say('settings.agents.add') }).click();
     const form = page.getByRole('form', { name: say('settings.agents.add') });
     await form.getByLabel(say('settings.agents.add.name')).fill('Sam Reis');
-    await form.getByLabel(/^PIN\s*\*?$/).fill('1234');
+    await form.getByLabel(new RegExp(`${sayingFirst('settings.agents.add.pin').source}\\s*\\*?$`)).fill('1234');
     await form.getByLabel(say('settings.addProfile.administrator.pinAgain')).fill('4321');
     await form.getByRole('button', { name: say('settings.agents.add.save') }).click();
     await expect.poll(() => form.textContent()).toContain(say('settings.addProfile.administrator.pinsDiffer'));

@@ -34,10 +34,18 @@ async function shownData(core: Core, version: string): Promise<string[]> {
       row.propertyName,
       row.clientReference,
       row.bookingReference ?? '',
+      row.status,
+      row.pendingModification?.reference ?? '',
+      row.originCounter ?? '',
+      row.madeAtCounter ?? '',
+      row.changedAtCounter ?? '',
+      ...core.ledger.timeline(row.id).flatMap((line) => [line.counter ?? '', ...Object.values(line.words?.values ?? {}).filter(isText)]),
     ]),
     ...packages.flatMap((entry) => [entry.title, ...entry.properties.map((property) => property.name)]),
   ].filter((word) => word.length > 0);
 }
+
+const isText = (value: unknown): value is string => typeof value === 'string';
 
 /** Notes the words on `page` that skipped the catalogs, under the screenshot's name (the pseudo-locale's run only). */
 export async function notePseudoFindings(page: Page, core: Core, version: string, screen: string): Promise<void> {

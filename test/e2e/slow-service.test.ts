@@ -6,7 +6,7 @@ import { availableStay, focusedName, otherDates, paidByEngine, typedDate } from 
 import type { Harness } from './harness';
 import { tabTo } from './trainee-keys';
 import { useHarness } from './use-harness';
-import { SUITE_LANGUAGE, say, shownDate, shownMoney, sayCount, sayMatching } from './words';
+import { SUITE_LANGUAGE, say, shownDate, shownMoney, sayCount, sayMatching, sayBefore, ANY } from './words';
 
 /**
  * A travel agent at a slow booking service: every answer comes seconds later (the client waits 15 s, so
@@ -129,7 +129,7 @@ describe('a slow booking service, walked by keyboard', () => {
 
     // Paid: 'Charging the card' while it goes, one charge however often Enter is pressed, then Paid.
     controls?.queueFaults([{ kind: 'delay', path: '/book$', delayMs: 2_500 }]);
-    await tabTo(page, 'Pay ');
+    await tabTo(page, sayBefore('newBooking.payment.pay', { amount: ANY }));
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByTestId('payment-progress').textContent())

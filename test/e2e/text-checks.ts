@@ -33,7 +33,9 @@ export function unaccentedText(page: Page, data: ShownData): Promise<string[]> {
       let rest = text;
       for (const word of known) rest = rest.split(word).join(' ');
       rest = rest
+        .replace(/\bhttps?:\/\/\S+/g, ' ') // addresses: a service's, a payment link
         .replace(/\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g, ' ') // e-mail addresses
+        .replace(/\+[A-Z]\b/g, ' ') // a shortcut's letter after its modifier (Ctrl+L)
         .replace(/\b(PKD|PD|PB)[-A-Z0-9]*\b/g, ' ') // Packdesk's and the service's references
         .replace(/\b[A-Z]{3}\b/g, ' ') // currency codes
         .replace(/^\s*[A-Z,.?]\s*$/g, ' '); // a shortcut's key

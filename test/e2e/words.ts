@@ -87,6 +87,9 @@ export function sayMatching(id: string, values: Record<string, string | number> 
 /** Text that begins with catalog message `id`: a control whose name goes on ("Bookings, Everything sold…"). */
 export const sayingFirst = (id: string, values?: Record<string, string | number>): RegExp => new RegExp(`^${escaped(say(id, values))}`);
 
+/** A message's words up to the first value given as `ANY`: how a control's name begins ("Pay " of "Pay €1,234.50"). */
+export const sayBefore = (id: string, values: Record<string, string | number>): string => say(id, values).split(ANY)[0] ?? '';
+
 /** A message that counts (`{count, plural, …}` with the count written as `{shown}`), as the screens word `count`. */
 export const sayCount = (id: string, count: number): string => say(id, { count, shown: shownNumber(count) });
 

@@ -115,7 +115,9 @@ describe('the reports on paper, in the language of the agent who prints them', (
   test('Spanish: the longest movement is written whole, and every amount stays in one column', async () => {
     const spanish = await createMainWords(() => 'es').wordingIn('es');
     const report = day(3);
-    const atLink = { ...report.movements[0], kind: 'paid_at_link' as const, amountMinor: 9_900, currency: 'EUR' };
+    const [first] = report.movements;
+    if (!first) throw new Error('a day with movements');
+    const atLink = { ...first, kind: 'paid_at_link' as const, amountMinor: 9_900, currency: 'EUR' };
     const lines = listingLines(endOfDayIn({ ...report, movements: [...report.movements, atLink] }, spanish)).filter((line) =>
       /^\d\d:\d\d /.test(line),
     );

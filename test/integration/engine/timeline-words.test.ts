@@ -12,7 +12,7 @@ import { attentionWords, textOfWords } from '../../../electron/core/ledger/ledge
 import { recordedWords } from '../../../shared/i18n/recorded-words';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { loadCatalog } from '../../../shared/i18n/catalogs';
-import { setFormatLanguage } from '../../../shared/format';
+import { formatDate, setFormatLanguage } from '../../../shared/format';
 import type { TimelineEvent } from '../../../shared/bookings';
 import { paidAtCounter, useCore } from '../../support/engine-helpers';
 import { copyFixture, fixtureName } from '../../support/migration-fixtures';
@@ -94,6 +94,18 @@ describe('the timeline in the agent’s language', () => {
       expect(recordedWords(intl, flagged?.attention as string, flagged?.attentionWords).replace(/\s/g, ' ')).toBe(
         'Geändert; 1.234,50 € automatisch erstattet.',
       );
+    } finally {
+      setFormatLanguage('en');
+    }
+    // Days too: a stay's dates recorded as days read as the reader's locale writes them.
+    const days = defineMessages({ made: { id: 'timeline.change.lostMade', defaultMessage: 'Made: {checkIn} to {checkOut}.' } });
+    counter.ledger.update(booking.id, attentionWords(days.made, { checkIn: '2027-04-28', checkOut: '2027-05-01' }));
+    const dated = counter.ledger.get(booking.id);
+    setFormatLanguage('de');
+    try {
+      const shown = recordedWords(intl, dated?.attention as string, dated?.attentionWords);
+      expect(shown).toContain(`${formatDate('2027-04-28', 'de-DE')} bis ${formatDate('2027-05-01', 'de-DE')}`);
+      expect(shown).not.toContain('2027-04-28');
     } finally {
       setFormatLanguage('en');
     }
