@@ -7,6 +7,9 @@ import { startHarness } from './harness';
 import type { Harness } from './harness';
 import { say, sayMatching } from './words';
 
+/** Stripe's card element names its field in Stripe's words (here its stand-in's), not Packdesk's. */
+const STRIPE_CARD_NUMBER = 'Card number';
+
 const STRIPE_URL = 'https://js.stripe.com/endive/stripe.js';
 const PUBLISHABLE = 'pk_test_51StandInPublishableKey0042';
 const STAND_IN = readFileSync(join(import.meta.dirname, 'stripe-stand-in.js'), 'utf8');
@@ -84,7 +87,7 @@ describe('card entry with Stripe.js in its own window', () => {
       page.context().waitForEvent('page'),
       page.getByRole('button', { name: say('newBooking.payment.enterCard') }).click(),
     ]);
-    await cardWindow.getByLabel(say('payment.page.number')).fill('4242 4242 4242 4242');
+    await cardWindow.getByLabel(STRIPE_CARD_NUMBER).fill('4242 4242 4242 4242');
     await harness.screenshot('payment-card-window', cardWindow);
     expect(await cardWindow.getByTestId('amount').textContent()).toMatch(/^€/);
     const recorded = calls(cardWindow);
@@ -126,7 +129,7 @@ describe('card entry with Stripe.js in its own window', () => {
       page.context().waitForEvent('page'),
       page.getByRole('button', { name: say('newBooking.payment.enterCard') }).click(),
     ]);
-    await cardWindow.getByLabel(say('payment.page.number')).fill('4000 0000 0000 0002');
+    await cardWindow.getByLabel(STRIPE_CARD_NUMBER).fill('4000 0000 0000 0002');
     await cardWindow.getByRole('button', { name: PAY }).click();
     await expect.poll(() => cardWindow.getByRole('alert').textContent()).toBe('Your card was declined.');
     expect((await calls(cardWindow)).at(-1)).toEqual([
@@ -160,7 +163,7 @@ describe('card entry with Stripe.js in its own window', () => {
         page.context().waitForEvent('page'),
         page.getByRole('button', { name: say('newBooking.payment.enterCard') }).click(),
       ]);
-      await cardWindow.getByLabel(say('payment.page.number')).fill('4000 0027 6000 3184');
+      await cardWindow.getByLabel(STRIPE_CARD_NUMBER).fill('4000 0027 6000 3184');
       const [actionWindow] = await Promise.all([
         page.context().waitForEvent('page'),
         cardWindow.getByRole('button', { name: PAY }).click(),

@@ -42,7 +42,8 @@ describe('a restored backup in the Bookings screen', () => {
     harness = await startHarness({ dataDir });
     const { page } = harness;
     await page.getByRole('button', { name: sayingFirst('nav.bookings') }).click();
-    const panel = page.getByRole('region', { name: say('restore.panel.restored') });
+    // Its title (the region's name) says where and when the backup was made; its label says what it is.
+    const panel = page.locator(`[role="region"][aria-label="${say('restore.panel.restored')}"]`);
     const writes = panel.getByRole('list', { name: say('restore.panel.held.list') }).getByRole('listitem');
     await expect.poll(() => writes.count()).toBe(2);
     const cancellation = writes.filter({
