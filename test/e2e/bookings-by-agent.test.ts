@@ -3,7 +3,7 @@ import { createDispatcher } from '../../electron/core/dispatch';
 import type { BookingRecord } from '../../shared/bookings';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
-import { say, sayCount } from './words';
+import { say, sayCount, literally } from './words';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 /** Text that ends with `words`, taken literally. */
-const endingWith = (words: string): RegExp => new RegExp(`${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const endingWith = (words: string): RegExp => new RegExp(`${literally(words)}$`);
 
 /** Who wrote a line of the timeline, as it names an agent (no approval asked). */
 const lineBy = (agent: string): string => say('bookings.people.lineByAgent', { approval: 'none', agent, approver: '' });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { availableStay, holdThroughScreens } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
-import { say, sayMatching } from './words';
+import { say, sayingFirst } from './words';
 
 /** Stripe's card element names its field in Stripe's words (here its stand-in's), not Packdesk's. */
 const STRIPE_CARD_NUMBER = 'Card number';
@@ -15,7 +15,7 @@ const PUBLISHABLE = 'pk_test_51StandInPublishableKey0042';
 const STAND_IN = readFileSync(join(import.meta.dirname, 'stripe-stand-in.js'), 'utf8');
 
 /** The card window's Pay button, its amount whatever it is. */
-const PAY = new RegExp(`^${sayMatching('payment.page.pay').source}`);
+const PAY = sayingFirst('payment.page.pay');
 
 let harness: Harness | undefined;
 afterEach(async () => {

@@ -37,7 +37,7 @@ async function tabTo(page: Page, name: string | RegExp, key: 'Tab' | 'Shift+Tab'
 }
 
 /** The payment step's Pay button, its amount whatever it is. */
-const PAY = new RegExp(`^${sayMatching('newBooking.payment.pay').source}`);
+const PAY = sayingFirst('newBooking.payment.pay');
 /** Any words saying a payment is "Not confirmed yet" (its answer lost): a title, a status, a refusal. */
 const NOT_CONFIRMED = new RegExp(
   [

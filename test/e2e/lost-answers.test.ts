@@ -3,7 +3,7 @@ import { availableStay, holdThroughScreens } from './flow-helpers';
 import { DIALECTS } from '../support/dialects';
 import { filesWithCardNumbers, startHarness } from './harness';
 import type { Harness } from './harness';
-import { say, sayMatching } from './words';
+import { say, sayMatching, sayingFirst } from './words';
 
 /** What the payment step says once a payment surely did not go through: "… nothing was charged". */
 const NOTHING_CHARGED = new RegExp(
@@ -19,7 +19,7 @@ const NOTHING_CHARGED = new RegExp(
 );
 
 /** The payment step's Pay button, its amount whatever it is. */
-const PAY = new RegExp(`^${sayMatching('newBooking.payment.pay').source}`);
+const PAY = sayingFirst('newBooking.payment.pay');
 
 let harness: Harness | undefined;
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { availableStay, holdThroughScreens } from './flow-helpers';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
-import { say, sayMatching } from './words';
+import { say, sayMatching, sayingFirst } from './words';
 
 /** What the payment step says once a payment surely did not go through ("… nothing was charged"), or surely did. */
 const CHARGED_OR_NOT = new RegExp(
@@ -20,7 +20,7 @@ const CHARGED_OR_NOT = new RegExp(
 );
 
 /** The payment step's Pay button, its amount whatever it is. */
-const PAY = new RegExp(`^${sayMatching('newBooking.payment.pay').source}`);
+const PAY = sayingFirst('newBooking.payment.pay');
 
 let harness: Harness | undefined;
 afterEach(async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { availableStay, focusedName, typedDate } from './flow-helpers';
 import type { Harness } from './harness';
-import { say, sayMatching } from './words';
+import { say, sayMatching, literally } from './words';
 
 export interface TraineeBooking {
   /** What is typed in the package search; Enter takes the first hotel found. */
@@ -129,9 +129,6 @@ export async function unquotedStay(
   }
   throw new Error('no available stay');
 }
-
-/** `text` as a pattern that matches it literally (a name in the pseudo-locale has brackets). */
-export const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Tab (or Shift+Tab) until the control named `name` has the focus (a switch's label goes on with what the agent will see). */
 export async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {

@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { channels } from '../../shared/ipc';
 import { focusedName } from './flow-helpers';
 import { useHarness } from './use-harness';
-import { checkWork, literally, payByKeyboard, startExercise, stayFor, tabTo, waitForPaid } from './trainee-keys';
-import { say, sayingFirst, sayMatching, shownNumber } from './words';
+import { checkWork, payByKeyboard, startExercise, stayFor, tabTo, waitForPaid } from './trainee-keys';
+import { say, sayingFirst, sayMatching, shownNumber, literally } from './words';
 
 const openHarness = useHarness();
 

@@ -59,7 +59,8 @@ export const writtenMoney = (amountMinor: number, currency: string): string => f
 /** Stands for a value the test cannot know (a time, a count the service chose), also inside a value worded first. */
 export const ANY = '\u{E000}';
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `text` as a pattern that matches it literally, brackets and all. */
+export const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The plain `{name}` arguments of a message, in its plurals', selects' and tags' parts too. */
 function plainArguments(elements: MessageFormatElement[]): string[] {
@@ -81,11 +82,12 @@ export function sayMatching(id: string, values: Record<string, string | number> 
   if (english === undefined) throw new Error(`The English catalog has no message ${id}`);
   const names = plainArguments(parse(english));
   const shown = say(id, { ...Object.fromEntries(names.map((name) => [name, ANY])), ...values });
-  return new RegExp(escaped(shown).split(ANY).join('.+?'));
+  return new RegExp(literally(shown).split(ANY).join('.+?'));
 }
 
-/** Text that begins with catalog message `id`: a control whose name goes on ("Bookings, Everything sold…"). */
-export const sayingFirst = (id: string, values?: Record<string, string | number>): RegExp => new RegExp(`^${escaped(say(id, values))}`);
+/** Text that begins with catalog message `id` (its values unknown unless given, as in `sayMatching`): a name that goes on ("Bookings, Everything sold…"). */
+export const sayingFirst = (id: string, values?: Record<string, string | number>): RegExp =>
+  new RegExp(`^${sayMatching(id, values).source}`);
 
 /** A message's words up to the first value given as `ANY`: how a control's name begins ("Pay " of "Pay €1,234.50"). */
 export const sayBefore = (id: string, values: Record<string, string | number>): string => say(id, values).split(ANY)[0] ?? '';
