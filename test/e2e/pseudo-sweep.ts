@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../../shared/i18n/messages';
 import { unaccentedText } from './text-checks';
 
 /** Where the pseudo-locale's run keeps what each screenshot showed that no catalog wrote: `scripts/pseudo-english.mjs` sums it up. */
-export const PSEUDO_FINDINGS = join(import.meta.dirname, '../../test-results/pseudo-locale/english.jsonl');
+const PSEUDO_FINDINGS = join(import.meta.dirname, '../../test-results/pseudo-locale/english.jsonl');
 
 /**
  * What the counter holds that a screen shows as data, the same in every language: the product, its
