@@ -15,8 +15,9 @@ export function unaccentedText(page: Page, data: ShownData): Promise<string[]> {
   return page.evaluate(({ words }) => {
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    // Longest first, so "Hotel Alfama Palace" goes before "Alfama".
-    const known = [...words].sort((a, b) => b.length - a.length);
+    // Longest first, so "Hotel Alfama Palace" goes before "Alfama"; only words with a letter (an age such as
+    // "52", taken out of "PKD55267LZ", would leave "LZ" behind).
+    const known = words.filter((word) => /[A-Za-z]/.test(word)).sort((a, b) => b.length - a.length);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
       if (!/[A-Za-z]/.test(text)) continue;
