@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { fileHoldsCardNumber } from '../support/card-scan';
+import { fileHoldsCardNumber, storedTextHoldsCardNumber } from '../support/card-scan';
 import { useTempDir } from '../support/temp-dir';
 
 const tempDir = useTempDir('card-scan-');
@@ -26,4 +26,11 @@ test('a card number is still found next to dates, ids and inside binary bytes', 
   expect(fileHoldsCardNumber(fileWith('\u0003\u0001-2027-01-244242 4242 4242 4242\u0002\u0000'))).toBe(true);
   expect(fileHoldsCardNumber(fileWith('60516678-3139-4490-98bc-186bd09ed6d04000002760003184\u0000'))).toBe(true);
   expect(fileHoldsCardNumber(fileWith('\u0000\u00014000002760003184\u0000'))).toBe(true);
+});
+
+test('PostgreSQL’s rows as text: its times and a counter id ending in digits are not a card number; a card among them is', () => {
+  // "8618" + "100004893942", the id's last two groups, is a 16-digit run that passes Luhn.
+  const rows = '(1,d2ec540f-9b55-42ac-8618-100004893942,"2026-11-28 01:22:51.428542+00") (2,"2026-11-28 01:22:51+00")';
+  expect(storedTextHoldsCardNumber(rows)).toBe(false);
+  expect(storedTextHoldsCardNumber(`${rows} (3,"{""holderName"": ""4242-4242-4242-4242""}")`)).toBe(true);
 });

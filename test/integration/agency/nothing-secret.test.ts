@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { containsCardNumber } from '../../../shared/card-number-screening';
 import { heldBooking, useCore, waitUntil } from '../../support/engine-helpers';
 import { useSandbox } from '../../support/sandbox-helpers';
+import { storedTextHoldsCardNumber } from '../../support/card-scan';
 import { queryAgency } from '../../support/agency-server';
 import { useAgencyDatabase } from './agency-test-server';
 
@@ -41,8 +41,6 @@ test('a booking paid by card at a counter in an agency leaves no key, card, paym
   expect(dump).not.toContain(sandbox.keys.testKey);
   expect(dump).not.toContain(sandbox.keys.liveKey);
   expect(dump).not.toMatch(/pm_card|pm_[A-Za-z0-9]{8}|_secret_|\bpi_[A-Za-z0-9]+|sk_(test|live)|pk_(test|live)/);
-  expect(
-    containsCardNumber(dump.replace(/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::\d{2})?)?)?/g, '|')),
-  ).toBe(false);
+  expect(storedTextHoldsCardNumber(dump)).toBe(false);
   await core.shutdown();
 });
