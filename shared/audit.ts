@@ -1,5 +1,6 @@
 import { defineMessages, issue } from './i18n/messages';
 import { z } from 'zod';
+import { auditWordsSchema } from './audit-words';
 
 const words = defineMessages({
   dayFormat: { id: 'validation.audit.dayFormat', defaultMessage: 'Enter the day as YYYY-MM-DD.' },
@@ -57,8 +58,10 @@ export const auditEntrySchema = z.object({
   approver: auditPersonSchema.nullable(),
   action: auditActionSchema,
   outcome: auditOutcomeSchema,
-  /** What was done, in a few words; never a secret. */
+  /** What was done, in a few words, in English as it was chained; never a secret. */
   what: z.string(),
+  /** The same in words each reader sees in their own language; null on entries from before they were kept. */
+  words: auditWordsSchema.nullable(),
   hash: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

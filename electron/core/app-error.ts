@@ -20,6 +20,11 @@ export class AppError extends Error {
     this.text = { message, hint };
   }
 
+  /** What happened, as the catalog message it was made from (the audit keeps it as words). */
+  get messageText(): Text {
+    return this.text.message;
+  }
+
   /** Words the message and hint in the counter's language now, just before the refusal is shown. */
   localize(words: Pick<MainWords, 'text'>): this {
     this.message = words.text(this.text.message);

@@ -3,10 +3,10 @@ import { formatDate, formatMoney } from '../format';
 import type { StoredWords } from '../stored-words';
 
 /** A day as main records it (a stay's check-in): the reader sees it as their locale writes days. */
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What words a text: a screen's `intl` (react-intl's, or @formatjs/intl's). */
-interface Wordsmith {
+export interface Wordsmith {
   messages: Record<string, unknown>;
   formatMessage(descriptor: MessageDescriptor, values?: Record<string, string | number>): string;
 }

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { ChannelName } from '../../shared/ipc';
 import type { Harness } from './harness';
 import { useHarness } from './use-harness';
-import { ANY, say, sayMatching } from './words';
+import { ANY, literally, say, sayBefore, sayMatching } from './words';
 
 const startHarness = useHarness();
 
@@ -66,7 +66,8 @@ describe('the audit view', () => {
       say('audit.action.agent.sign-in'),
       say('audit.action.agent.sign-in'),
     ]);
-    // What was done, in the words the audit keeps: English, whatever the counter's language (audit/audited-handlers.ts).
+    // What was done and why it was refused, in the counter's language: the words the audit chained with its English.
+    const refusedSignIn = sayBefore('audit.line.refused', { what: say('audit.what.agent.signIn', { agent: 'Rui Lopes' }), reason: ANY });
     await expect
       .poll(() =>
         rows
@@ -74,7 +75,7 @@ describe('the audit view', () => {
           .locator('td:nth-child(8)')
           .textContent(),
       )
-      .toMatch(/^Agent “Rui Lopes” signed in: refused: /);
+      .toMatch(new RegExp(`^${literally(refusedSignIn)}.+`));
 
     // Bea's: her sign-in, the profile she switched to, and the approval she asked for, which names Carla who gave it.
     await section.getByRole('textbox', { name: say('audit.filters.agent') }).click();
@@ -87,6 +88,11 @@ describe('the audit view', () => {
       say('audit.action.approval.give'),
       say('audit.action.profile.activate'),
       say('audit.action.agent.sign-in'),
+    ]);
+    expect(await rows.locator('td:nth-child(8)').allTextContents()).toEqual([
+      say('audit.what.approval.call', { agent: 'Carla Dias', call: 'keys:delete', on: 'profile', target: '1' }),
+      say('audit.what.profile.activate', { profile: 'Training' }),
+      say('audit.what.agent.signIn', { agent: 'Bea Costa' }),
     ]);
     await section.scrollIntoViewIfNeeded();
     await harness.screenshot('audit-view');

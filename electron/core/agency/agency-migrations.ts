@@ -8,6 +8,7 @@ import { PEOPLE_CHECK_MIGRATION } from './agency-people-check';
 import { AGENCY_PEOPLE_MIGRATION } from './agency-people-schema';
 import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
 import { WORDS_CHECK_MIGRATION } from './agency-words-check';
+import { AUDIT_WORDS_MIGRATION } from './agency-audit-words';
 
 const words = defineMessages({
   noTables: {
@@ -166,6 +167,7 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   FLEET_MIGRATION,
   // A timeline line's words (its catalog message and values), so each counter shows it in its own agent's language.
   WORDS_CHECK_MIGRATION,
+  AUDIT_WORDS_MIGRATION,
 ];
 
 /** Whether this login may change the agency's schema: it owns the database (a counter on its own role does not). */

@@ -35,10 +35,13 @@ export const verdictWords = defineMessages({
 
 /**
  * An entry's canonical encoding, written by SQLite for the append and for every check alike: the
- * previous entry's hash, a newline, and the JSON array of its fields in column order.
+ * previous entry's hash, a newline, and the JSON array of its fields in column order. An entry with words
+ * (what it says, for each reader's language) has them last, as a JSON string: chained like its English,
+ * so neither can be changed alone. Entries from before words were kept hash as they always did.
  */
 export const PREIMAGE_SQL =
-  'prev_hash || char(10) || json_array(sequence, at, counter, agent_id, agent_name, approver_id, approver_name, action, outcome, what)';
+  'prev_hash || char(10) || CASE WHEN words IS NULL THEN json_array(sequence, at, counter, agent_id, agent_name, approver_id, approver_name, action, outcome, what) ' +
+  'ELSE json_array(sequence, at, counter, agent_id, agent_name, approver_id, approver_name, action, outcome, what, words) END';
 
 /** One entry with the fields its hash was made from and both hashes: what the agency is sent (agency/agency-audit.ts). */
 export interface ChainedAuditEntry {
@@ -52,6 +55,8 @@ export interface ChainedAuditEntry {
   action: string;
   outcome: string;
   what: string;
+  /** The entry's words as stored (JSON text, shared/audit-words.ts), or null. */
+  words: string | null;
   prevHash: string;
   hash: string;
 }

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../../shared/audit';
-import { AUDIT_ACTION_LABELS, AUDIT_OUTCOME_LABELS } from '../../../shared/audit-words';
+import { AUDIT_ACTION_WORDS, AUDIT_OUTCOME_WORDS } from '../../../shared/audit-words';
+import { englishText } from '../i18n/main-words';
 import { csvLines } from '../csv-field';
 
 const AUDIT_COLUMNS: readonly (readonly [string, (entry: AuditEntry) => string | number | null])[] = [
@@ -8,8 +9,8 @@ const AUDIT_COLUMNS: readonly (readonly [string, (entry: AuditEntry) => string |
   ['Counter', (e) => e.counter],
   ['Who', (e) => e.who?.name ?? null],
   ['Approver', (e) => e.approver?.name ?? null],
-  ['Action', (e) => AUDIT_ACTION_LABELS[e.action]],
-  ['Outcome', (e) => AUDIT_OUTCOME_LABELS[e.outcome]],
+  ['Action', (e) => englishText({ message: AUDIT_ACTION_WORDS[e.action] })],
+  ['Outcome', (e) => englishText({ message: AUDIT_OUTCOME_WORDS[e.outcome] })],
   ['What', (e) => e.what],
   ['Hash', (e) => e.hash],
 ];

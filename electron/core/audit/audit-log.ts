@@ -1,12 +1,14 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { containsCardNumber } from '../../../shared/card-number-screening';
+import { auditWordsSchema } from '../../../shared/audit-words';
+import type { AuditWords } from '../../../shared/audit-words';
 import type { AuditAction, AuditEntry, AuditFilter, AuditOutcome, AuditPerson, AuditVerdict } from '../../../shared/audit';
 import { AppError } from '../app-error';
 import { openDatabase, transaction } from '../database';
 import { englishText } from '../i18n/main-words';
 import type { MainWords, Text } from '../i18n/main-words';
-import { CHAIN_SELECT, sha256, verdictWords, walkChain } from './audit-chain';
+import { CHAIN_SELECT, PREIMAGE_SQL, sha256, verdictWords, walkChain } from './audit-chain';
 import type { ChainedAuditEntry, ChainRow, ChainWalk } from './audit-chain';
 import { auditMigrations } from './audit-migrations';
 import { auditWhere } from './audit-query';
@@ -29,11 +31,15 @@ export interface NewAuditEntry {
   action: AuditAction;
   outcome?: AuditOutcome;
   what: string;
+  /** The same in words each reader sees in their own language. */
+  words?: AuditWords | null;
   who?: AuditPerson | null;
   approver?: AuditPerson | null;
 }
 
 const WHAT_MAX = 300;
+/** As long as the agency takes an entry's words (agency/agency-audit-words.ts). */
+const WORDS_MAX = 8_000;
 /** Below this many entries one walk is quicker than starting workers. */
 const PARALLEL_FROM = 20_000;
 // A key or token: a known key prefix, or a long unbroken run of letters and digits (no address or sentence has one).
@@ -41,7 +47,22 @@ const SECRET_LIKE = /\b(?:sk|pk|rk|pbt|ptk|whsec)_[A-Za-z0-9_]{6,}|[A-Za-z0-9_-]
 
 /** Refuses text an audit entry must never hold: a card number, a key, a password. */
 function screened(what: string): string {
-  const text = what.trim().slice(0, WHAT_MAX);
+  return screenedText(what.trim().slice(0, WHAT_MAX));
+}
+
+/** The words' values are screened as the English is: they hold the same names and addresses. */
+function screenedWords(words: AuditWords | null | undefined): string | null {
+  if (!words) return null;
+  for (const line of [words.what, words.reason]) {
+    for (const value of Object.values(line?.values ?? {})) if (typeof value === 'string') screenedText(value);
+  }
+  // Words that are not words this Packdesk writes, or longer than the agency takes, are left out: the English stands alone.
+  const parsed = auditWordsSchema.safeParse(words);
+  const text = parsed.success ? JSON.stringify(parsed.data) : '';
+  return text.length > 0 && text.length <= WORDS_MAX ? text : null;
+}
+
+function screenedText(text: string): string {
   if (containsCardNumber(text)) {
     throw new AppError('card_number_in_text', { message: words.cardNumber }, { message: words.cardNumberHint });
   }
@@ -51,7 +72,8 @@ function screened(what: string): string {
   return text;
 }
 
-const ENTRY_COLUMNS = 'sequence, at, counter, agent_id, agent_name, approver_id, approver_name, action, outcome, what, prev_hash, hash';
+const ENTRY_COLUMNS =
+  'sequence, at, counter, agent_id, agent_name, approver_id, approver_name, action, outcome, what, prev_hash, hash, words';
 type EntryRow = [
   number,
   string,
@@ -65,17 +87,29 @@ type EntryRow = [
   string,
   string,
   string,
+  string | null,
 ];
 
 /** A row as the chain holds it: flat, with both hashes (what the agency is sent). */
 function chainedOf(row: EntryRow): ChainedAuditEntry {
-  const [sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, prevHash, hash] = row;
-  return { sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, prevHash, hash };
+  const [sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, prevHash, hash, words] = row;
+  return { sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, words, prevHash, hash };
+}
+
+/** Stored words as the screens take them; words this Packdesk cannot read (a newer one's) leave the English. */
+function parsedWords(stored: string | null): AuditWords | null {
+  if (stored === null) return null;
+  try {
+    const parsed = auditWordsSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A row as the screens show it: who and the approver as people. */
 function toEntry(row: EntryRow): AuditEntry {
-  const { sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, hash } = chainedOf(row);
+  const { sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what, words, hash } = chainedOf(row);
   return {
     sequence,
     at,
@@ -85,6 +119,7 @@ function toEntry(row: EntryRow): AuditEntry {
     action: action as AuditAction,
     outcome: outcome as AuditOutcome,
     what,
+    words: parsedWords(words),
     hash,
   };
 }
@@ -114,10 +149,12 @@ export function createAuditLog({
 }) {
   const db: DatabaseSync = openDatabase(file, auditMigrations);
   const last = db.prepare('SELECT sequence, hash FROM audit_entries ORDER BY sequence DESC LIMIT 1');
-  const insert = db.prepare(`INSERT INTO audit_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = db.prepare(`INSERT INTO audit_entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // The preimage of the entry about to be written, by the same SQL that reads it back: the fields as the columns will hold them.
   const preimageOf = db.prepare(
-    'SELECT :prev || char(10) || json_array(CAST(:sequence AS INTEGER), :at, :counter, CAST(:agentId AS INTEGER), :agentName, CAST(:approverId AS INTEGER), :approverName, :action, :outcome, :what) AS preimage',
+    `SELECT ${PREIMAGE_SQL} AS preimage FROM (SELECT :prev AS prev_hash, CAST(:sequence AS INTEGER) AS sequence, :at AS at, :counter AS counter,
+      CAST(:agentId AS INTEGER) AS agent_id, :agentName AS agent_name, CAST(:approverId AS INTEGER) AS approver_id, :approverName AS approver_name,
+      :action AS action, :outcome AS outcome, :what AS what, :words AS words)`,
   );
   const rows = db.prepare(`${CHAIN_SELECT} ORDER BY sequence`);
   rows.setReturnArrays(true);
@@ -160,6 +197,7 @@ export function createAuditLog({
     /** Records one action, in one durable commit, and moves the anchor to it. */
     append(entry: NewAuditEntry): AuditEntry {
       const what = screened(entry.what);
+      const words = screenedWords(entry.words);
       const written = transaction(db, () => {
         const previous = last.get() as { sequence: number; hash: string } | undefined;
         const sequence = (previous?.sequence ?? 0) + 1;
@@ -175,6 +213,7 @@ export function createAuditLog({
           action: entry.action,
           outcome: entry.outcome ?? 'done',
           what,
+          words,
         };
         const { preimage } = preimageOf.get({ ...fields, prev }) as { preimage: string };
         const { at, agentId, agentName, approverId, approverName, action, outcome } = fields;
@@ -191,6 +230,7 @@ export function createAuditLog({
           what,
           prev,
           sha256(preimage),
+          words,
         ];
         insert.run(...row);
         return row;

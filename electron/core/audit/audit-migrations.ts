@@ -38,4 +38,8 @@ export const auditMigrations: readonly Migration[] = [
       CREATE INDEX audit_entries_at ON audit_entries (at);
     `);
   },
+  // Each entry's words, for each reader's language (shared/audit-words.ts); chained with the entry (audit-chain.ts).
+  (db) => {
+    db.exec('ALTER TABLE audit_entries ADD COLUMN words TEXT');
+  },
 ];

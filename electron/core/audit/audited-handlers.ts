@@ -1,14 +1,14 @@
 import type { AuditAction, AuditFilter, AuditPerson } from '../../../shared/audit';
-import { AUDIT_ACTION_LABELS } from '../../../shared/audit-words';
+import { AUDIT_ACTION_WORDS } from '../../../shared/audit-words';
+import { PRODUCT_NAME } from '../../../shared/i18n/messages';
 import { KEY_SLOT_LABELS } from '../../../shared/profiles';
 import type { KeySlot } from '../../../shared/profiles';
 import { AppError } from '../app-error';
 import type { Handlers } from '../dispatch';
 import { englishText } from '../i18n/main-words';
+import type { Text, TextValues } from '../i18n/main-words';
 import type { AuditLog, NewAuditEntry } from './audit-log';
-
-/** A key by its name, as the audit keeps it: in English, like every entry. */
-const keyName = (slot: KeySlot): string => englishText({ message: KEY_SLOT_LABELS[slot] });
+import { auditLines as line, auditWordsOf } from './audit-lines';
 
 /** Every settings channel the audit records, with its action and the words for what it did (never a secret). */
 type AuditedChannel =
@@ -51,7 +51,8 @@ export function recordAction(audit: AuditLog, entry: NewAuditEntry): void {
     // Refusal words that look like a secret are left out; the action and its outcome are still recorded.
     if (entry.outcome === 'refused' && error instanceof AppError) {
       try {
-        audit.append({ ...entry, what: entry.what.replace(/: refused: .*$/, ': refused') });
+        const words = entry.words ? { what: entry.words.what, reason: null } : null;
+        audit.append({ ...entry, what: entry.what.replace(/: refused: .*$/, ': refused'), words });
         return;
       } catch (again) {
         console.error('[audit] an action could not be recorded', again);
@@ -62,22 +63,32 @@ export function recordAction(audit: AuditLog, entry: NewAuditEntry): void {
   }
 }
 
+/** An action's refusal as the audit keeps it: its English after what was done, and its words. */
+export function refusalEntry(
+  action: AuditAction,
+  what: Text,
+  error: unknown,
+): Pick<NewAuditEntry, 'action' | 'outcome' | 'what' | 'words'> {
+  const reason: Text = error instanceof AppError ? error.messageText : { message: line.failedUnexpectedly };
+  const because = error instanceof AppError ? error.message : englishText(reason);
+  return { action, outcome: 'refused', what: `${englishText(what)}: refused: ${because}`, words: auditWordsOf(what, reason) };
+}
+
 /** An action and its words, recorded after the call: done with its answer, or refused with the refusal's words. */
 export async function audited<T>(
   audit: AuditLog,
   action: AuditAction,
-  what: string,
+  what: Text,
   work: () => Promise<T>,
   who: AuditPerson | null = null,
   approver: AuditPerson | null = null,
 ): Promise<T> {
   try {
     const result = await work();
-    recordAction(audit, { action, what, who, approver });
+    recordAction(audit, { action, what: englishText(what), words: auditWordsOf(what), who, approver });
     return result;
   } catch (error) {
-    const words = error instanceof AppError ? error.message : 'it failed unexpectedly';
-    recordAction(audit, { action, outcome: 'refused', what: `${what}: refused: ${words}`, who, approver });
+    recordAction(audit, { ...refusalEntry(action, what, error), who, approver });
     throw error;
   }
 }
@@ -89,89 +100,139 @@ export interface AuditNames {
   signedIn: () => AuditPerson | null;
 }
 
-const A_ROLE_WORDS = { agent: 'an agent', supervisor: 'a supervisor', administrator: 'an administrator' } as const;
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** The settings and people channels wrapped so that each call is an audit entry, with who was signed in when it was made. */
 export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileName, agentName, signedIn }: AuditNames): Handlers {
-  const named = (id: number) => `profile “${profileName(id)}”`;
-  const agent = (id: number) => `agent “${agentName(id)}”`;
   // An address as the agent typed it, without a user name or password it may carry.
-  const address = (url: string) => {
+  const address = (url: string): TextValues[string] => {
     try {
       const parsed = new URL(url);
       return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
     } catch {
-      return 'an address that is not a web address';
+      return { message: line.notAnAddress };
     }
   };
-  const filtered = (filter: AuditFilter) => {
-    const parts = [
-      filter.agentId !== undefined ? `of ${agent(filter.agentId)}` : null,
-      filter.agentName !== undefined ? `of agent “${filter.agentName}”` : null,
-      filter.action !== undefined ? `of action “${AUDIT_ACTION_LABELS[filter.action]}”` : null,
-      filter.day !== undefined ? `on ${filter.day}` : null,
-    ].filter((part) => part !== null);
-    return parts.length ? `the entries ${parts.join(' ')}` : 'every entry';
+  const keyName = (slot: KeySlot): TextValues[string] => ({ message: KEY_SLOT_LABELS[slot] });
+  const exported = (filter: AuditFilter): Text => {
+    const agent = filter.agentId !== undefined ? agentName(filter.agentId) : filter.agentName;
+    if (agent === undefined && filter.action === undefined && filter.day === undefined) return { message: line.exportAll };
+    return {
+      message: line.exportSome,
+      values: {
+        byAgent: agent === undefined ? 'no' : 'yes',
+        agent: agent ?? '',
+        byAction: filter.action === undefined ? 'no' : 'yes',
+        action: filter.action === undefined ? '' : { message: AUDIT_ACTION_WORDS[filter.action] },
+        byDay: filter.day === undefined ? 'no' : 'yes',
+        day: filter.day ?? '',
+      },
+    };
   };
-  const words: { [C in AuditedChannel]: (input: InputOf<C>) => [AuditAction, string] } = {
+  const words: { [C in AuditedChannel]: (input: InputOf<C>) => [AuditAction, Text] } = {
     'profiles:create': (input) => {
-      const keys = Object.keys(input.keys).map((slot) => keyName(slot as keyof typeof KEY_SLOT_LABELS));
+      const [key1 = '', key2 = '', key3 = ''] = (Object.keys(input.keys) as KeySlot[]).map(keyName);
+      const keyCount = Object.keys(input.keys).length;
       return [
         'profile.create',
-        `Created ${input.kind} profile “${input.name}” at ${address(input.baseUrl)}${keys.length ? ` with the ${keys.join(', ')}` : ''}`,
+        {
+          message: line.profileCreate,
+          values: { kind: input.kind, name: input.name, address: address(input.baseUrl), keyCount, key1, key2, key3 },
+        },
       ];
     },
     'profiles:update': (input) => [
       'profile.update',
-      `Changed ${named(input.id)}: named “${input.name}”, at ${input.baseUrl ? address(input.baseUrl) : 'the built-in service'}`,
+      {
+        message: line.profileUpdate,
+        values: {
+          profile: profileName(input.id),
+          name: input.name,
+          address: input.baseUrl ? address(input.baseUrl) : { message: line.builtInService },
+        },
+      },
     ],
-    'profiles:delete': (input) => ['profile.delete', `Deleted ${named(input.id)}`],
-    'profiles:activate': (input) => ['profile.activate', `Switched the counter to ${named(input.id)}`],
-    'profiles:set-status-rules': (input) => ['profile.status-rules', `Set the status rules of ${named(input.profileId)}`],
-    'profiles:set-change-approval': (input) => [
-      'profile.change-approval',
-      input.aboveMinor === null
-        ? `Changes on ${named(input.profileId)} need no supervisor for their amount`
-        : `Changes on ${named(input.profileId)} whose price differs by more than ${input.aboveMinor} minor units need a supervisor`,
+    'profiles:delete': (input) => ['profile.delete', { message: line.profileDelete, values: { profile: profileName(input.id) } }],
+    'profiles:activate': (input) => ['profile.activate', { message: line.profileActivate, values: { profile: profileName(input.id) } }],
+    'profiles:set-status-rules': (input) => [
+      'profile.status-rules',
+      { message: line.statusRules, values: { profile: profileName(input.profileId) } },
     ],
-    'keys:set': (input) => ['key.set', `Saved the ${keyName(input.slot)} of ${named(input.profileId)}`],
-    'keys:delete': (input) => ['key.delete', `Removed the ${keyName(input.slot)} of ${named(input.profileId)}`],
+    'profiles:set-change-approval': (input) => {
+      const profile = profileName(input.profileId);
+      // An amount in minor units, with no currency to word it by: written as it is.
+      const text: Text =
+        input.aboveMinor === null
+          ? { message: line.approvalAnyAmount, values: { profile } }
+          : { message: line.approvalAbove, values: { profile, minor: String(input.aboveMinor) } };
+      return ['profile.change-approval', text];
+    },
+    'keys:set': (input) => [
+      'key.set',
+      { message: line.keySet, values: { key: keyName(input.slot), profile: profileName(input.profileId) } },
+    ],
+    'keys:delete': (input) => [
+      'key.delete',
+      { message: line.keyDelete, values: { key: keyName(input.slot), profile: profileName(input.profileId) } },
+    ],
     'agency:connect': (input) => [
       'agency.connect',
-      `Connected ${named(input.profileId)} to the agency ledger ${input.database} at ${input.host}:${input.port} as counter “${input.counterName}”`,
+      {
+        message: line.agencyConnect,
+        values: {
+          profile: profileName(input.profileId),
+          database: input.database,
+          host: input.host,
+          port: String(input.port),
+          counter: input.counterName,
+        },
+      },
     ],
-    'agency:disconnect': (input) => ['agency.disconnect', `Disconnected ${named(input.profileId)} from the agency ledger`],
+    'agency:disconnect': (input) => [
+      'agency.disconnect',
+      { message: line.agencyDisconnect, values: { profile: profileName(input.profileId) } },
+    ],
     'agency:set-minimum-version': (input) => [
       'agency.minimum-version',
       input.version === ''
-        ? 'Lifted the agency’s minimum version'
-        : `Asked every counter of the agency to run Packdesk ${input.version} or newer`,
+        ? { message: line.minimumVersionLifted }
+        : { message: line.minimumVersion, values: { product: PRODUCT_NAME, version: input.version } },
     ],
-    'restore:check-write': (input) => ['restore.check-write', `Checked held write ${input.id} of a restored backup with the service`],
-    'restore:discard-write': (input) => ['restore.discard-write', `Discarded held write ${input.id} of a restored backup`],
+    'restore:check-write': (input) => ['restore.check-write', { message: line.checkWrite, values: { write: String(input.id) } }],
+    'restore:discard-write': (input) => ['restore.discard-write', { message: line.discardWrite, values: { write: String(input.id) } }],
     // A PIN is never part of the words: only whose it was, and what it was for.
-    'people:add': (input) => ['agent.add', `Added ${input.role} “${input.name}”`],
-    'people:sign-in': (input) => ['agent.sign-in', `${capitalized(agent(input.agentId))} signed in`],
-    'people:sign-out': () => ['agent.sign-out', 'Signed out'],
-    'people:lock': () => ['agent.lock', 'Locked the screen'],
-    'people:set-role': (input) => ['agent.set-role', `Made ${agent(input.agentId)} ${A_ROLE_WORDS[input.role]}`],
-    'people:set-idle-lock': (input) => ['counter.idle-lock', `Set the screen to lock after ${input.minutes} minutes without use`],
-    'people:unlock': (input) => ['agent.unlock', `Unlocked ${agent(input.agentId)}`],
-    'people:reset-pin': (input) => ['agent.reset-pin', `Gave ${agent(input.agentId)} a new PIN`],
-    'people:approve': (input) => [
-      'approval.give',
-      input.channel === 'ledger:restore'
-        ? `${capitalized(agent(input.agentId))} approved restoring a backup over this counter’s ledger`
-        : `${capitalized(agent(input.agentId))} approved ${input.channel} on ${input.channel.startsWith('bookings:') ? 'booking' : 'profile'} ${input.target}`,
+    'people:add': (input) => ['agent.add', { message: line.agentAdd, values: { role: input.role, name: input.name } }],
+    'people:sign-in': (input) => ['agent.sign-in', { message: line.signIn, values: { agent: agentName(input.agentId) } }],
+    'people:sign-out': () => ['agent.sign-out', { message: line.signOut }],
+    'people:lock': () => ['agent.lock', { message: line.lock }],
+    'people:set-role': (input) => [
+      'agent.set-role',
+      { message: line.setRole, values: { agent: agentName(input.agentId), role: input.role } },
     ],
-    'audit:export-csv': (input) => ['audit.export', `Exported ${filtered(input)} of the audit to a CSV file`],
+    'people:set-idle-lock': (input) => ['counter.idle-lock', { message: line.idleLock, values: { minutes: input.minutes } }],
+    'people:unlock': (input) => ['agent.unlock', { message: line.unlock, values: { agent: agentName(input.agentId) } }],
+    'people:reset-pin': (input) => ['agent.reset-pin', { message: line.resetPin, values: { agent: agentName(input.agentId) } }],
+    'people:approve': (input) =>
+      input.channel === 'ledger:restore'
+        ? ['approval.give', { message: line.approveRestore, values: { agent: agentName(input.agentId) } }]
+        : [
+            'approval.give',
+            {
+              message: line.approveCall,
+              values: {
+                agent: agentName(input.agentId),
+                call: input.channel,
+                on: input.channel.startsWith('bookings:') ? 'booking' : 'profile',
+                target: String(input.target),
+              },
+            },
+          ],
+    'audit:export-csv': (input) => ['audit.export', exported(input)],
     'updates:configure': (input) => [
       'updates.configure',
-      input.feedUrl ? `Set updates to come from ${address(input.feedUrl)} on the ${input.channel} channel` : 'Turned updates off',
+      input.feedUrl
+        ? { message: line.updatesFrom, values: { address: address(input.feedUrl), channel: input.channel } }
+        : { message: line.updatesOff },
     ],
-    'updates:install-now': () => ['updates.install-now', 'Asked for the downloaded update to be installed now'],
+    'updates:install-now': () => ['updates.install-now', { message: line.installNow }],
   };
   const person = (id: number): AuditPerson => ({ agentId: id, name: agentName(id) });
   /**
@@ -187,7 +248,7 @@ export function auditedHandlers(handlers: Handlers, audit: AuditLog, { profileNa
   const wrapped: Partial<Handlers> = {};
   for (const channel of Object.keys(words) as AuditedChannel[]) {
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
-    const describe = words[channel] as (input: unknown) => [AuditAction, string];
+    const describe = words[channel] as (input: unknown) => [AuditAction, Text];
     Object.assign(wrapped, {
       [channel]: (input: unknown) => {
         // Named before the call: a deleted profile has no name afterwards.

@@ -3,9 +3,11 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { AuditPerson } from '../../../shared/audit';
 import type { AgentView } from '../../../shared/people';
 import { AppError } from '../app-error';
-import { recordAction } from '../audit/audited-handlers';
+import { recordAction, refusalEntry } from '../audit/audited-handlers';
+import { auditLines, auditWordsOf } from '../audit/audit-lines';
 import type { AuditLog } from '../audit/audit-log';
-import type { MainWords } from '../i18n/main-words';
+import { englishText } from '../i18n/main-words';
+import type { MainWords, Text } from '../i18n/main-words';
 import { backUpLedger, cancelStagedRestore, stageRestore } from './ledger-backup';
 import type { ThisCounter } from './clean-restore';
 
@@ -41,20 +43,16 @@ export function counterBackups({
 }: CounterBackupsDeps) {
   function backedUp<T>(
     action: 'backup.take' | 'restore.stage' | 'restore.cancel',
-    what: string,
+    what: Text,
     work: () => { result: T; approver?: AgentView | null },
   ): T {
     try {
       const { result, approver } = work();
-      recordAction(audit, { action, what, who: signedIn(), approver: approver ? { agentId: approver.id, name: approver.name } : null });
+      const approvedBy = approver ? { agentId: approver.id, name: approver.name } : null;
+      recordAction(audit, { action, what: englishText(what), words: auditWordsOf(what), who: signedIn(), approver: approvedBy });
       return result;
     } catch (error) {
-      recordAction(audit, {
-        action,
-        who: signedIn(),
-        outcome: 'refused',
-        what: `${what}: refused: ${error instanceof AppError ? error.message : 'it failed'}`,
-      });
+      recordAction(audit, { ...refusalEntry(action, what, error), who: signedIn() });
       throw error;
     }
   }
@@ -63,7 +61,9 @@ export function counterBackups({
     replacedByRestore,
     /** A consistent copy of the ledger, taken while the app runs. */
     backUpTo: (target: string) =>
-      backedUp('backup.take', `Backed up the ledger to ${basename(target)}`, () => ({ result: backUpLedger(ledgerDb, target) })),
+      backedUp('backup.take', { message: auditLines.backUp, values: { file: basename(target) } }, () => ({
+        result: backUpLedger(ledgerDb, target),
+      })),
     /**
      * Whether the agent may go on to choose a backup, checked before the file is asked for: without an
      * approval yet, the screens ask a supervisor for one and this waits for it (false: none came).
@@ -83,12 +83,12 @@ export function counterBackups({
      * agent to confirm. Once an administrator exists, a supervisor's approval is checked first: refused, nothing is read or staged.
      */
     stageRestore: (file: string) =>
-      backedUp('restore.stage', `Chose backup ${basename(file)} to restore at the next start`, () => {
+      backedUp('restore.stage', { message: auditLines.restoreStage, values: { file: basename(file) } }, () => {
         const approver = approveRestore();
         return { result: stageRestore(dataDir, file, thisCounter()), approver };
       }),
     cancelRestore: () =>
-      backedUp('restore.cancel', 'Cancelled the restore of a backup', () => {
+      backedUp('restore.cancel', { message: auditLines.restoreCancel }, () => {
         cancelStagedRestore(dataDir);
         return { result: undefined };
       }),

@@ -30,7 +30,7 @@ async function refusal(work: Promise<unknown>): Promise<string> {
 
 /** An entry a counter hashed itself after `previous`, under `sequence`: consistent in itself, as audit/audit-chain.ts hashes one. */
 function chainedAfter(previous: ChainedAuditEntry, sequence: number): ChainedAuditEntry {
-  const entry = { ...previous, sequence, what: `Entry ${sequence}, made up`, prevHash: previous.hash };
+  const entry = { ...previous, sequence, what: `Entry ${sequence}, made up`, words: null, prevHash: previous.hash };
   const { at, counter, agentId, agentName, approverId, approverName, action, outcome, what } = entry;
   const fields = [sequence, at, counter, agentId, agentName, approverId, approverName, action, outcome, what];
   return { ...entry, hash: sha256(`${previous.hash}\n${JSON.stringify(fields)}`) };
@@ -116,6 +116,11 @@ describe('only the agency’s administrators define its agents, and each counter
       const [first, second] = backOfficeEntries;
       if (!first || !second) throw new Error('the back office has fewer than two audit entries');
       expect(await refusal(pushAuditEntries(evil, evilId, [{ ...first, what: 'Added nobody' }]))).toBe('22023');
+      // Its words are chained as its English is: other words under the same hash, or none, are refused too.
+      expect(first.words).toContain('audit.what.agent.add');
+      const otherWords = first.words?.replace('Rita Sousa', 'Mallory') ?? null;
+      expect(await refusal(pushAuditEntries(evil, evilId, [{ ...first, words: otherWords }]))).toBe('22023');
+      expect(await refusal(pushAuditEntries(evil, evilId, [{ ...first, words: null }]))).toBe('22023');
       expect(await refusal(pushAuditEntries(evil, evilId, [second]))).toBe('22023');
       expect(await pushAuditEntries(evil, evilId, [first])).toBe(1);
       expect(await pushAuditEntries(evil, evilId, [first])).toBe(1);

@@ -37,6 +37,8 @@ const WHAT = [
   'x',
 ];
 
+const WORDED_NAMES = ['Lisbon', 'Ölçü \\ “Desk” 3', 'Line one\nline two'];
+
 /** The audit file as an attacker with the file changes it: the triggers dropped first. */
 function tamper(file: string, work: (db: DatabaseSync) => void): void {
   const db = new DatabaseSync(file);
@@ -68,6 +70,10 @@ describe('the audit chain', () => {
         action: rng.pick(auditActionSchema.options),
         outcome: rng.pick(['done', 'refused'] as const),
         what: rng.pick(WHAT),
+        // Half the entries carry their words, which the chain covers as it covers the English.
+        words: rng.int(0, 1)
+          ? { what: { id: 'audit.what.profile.delete', values: { profile: rng.pick(WORDED_NAMES) } }, reason: null }
+          : null,
         who: person,
         approver: person && rng.int(0, 1) ? { agentId: 10, name: 'Supervisor' } : null,
       });
@@ -139,6 +145,7 @@ describe('the audit chain', () => {
         'action',
         'outcome',
         'what',
+        'words',
         'prev_hash',
         'hash',
       ]);
@@ -152,6 +159,7 @@ describe('the audit chain', () => {
         action: 'backup.take-x',
         outcome: 'done-x',
         what: 'Nothing happened',
+        words: JSON.stringify({ what: { id: 'audit.what.profile.delete', values: { profile: 'Mallory' } }, reason: null }),
         prev_hash: 'f'.repeat(64),
         hash: '0'.repeat(64),
       }[column];

@@ -3,7 +3,8 @@ import { Table, Text } from '@mantine/core';
 import type { AuditEntry } from '../../../../../shared/audit';
 import { formatDateTime } from '../../../../../shared/format';
 import { defineMessages } from '../../../../../shared/i18n/messages';
-import { AUDIT_ACTION_WORDS, AUDIT_OUTCOME_WORDS } from './audit-filter-form';
+import { AUDIT_ACTION_WORDS, AUDIT_OUTCOME_WORDS } from '../../../../../shared/audit-words';
+import { auditLine } from '../../../../../shared/i18n/audit-line';
 
 const words = defineMessages({
   empty: { id: 'audit.table.empty', defaultMessage: 'No entry matches these filters.' },
@@ -58,7 +59,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 {intl.formatMessage(AUDIT_OUTCOME_WORDS[entry.outcome])}
               </Text>
             </Table.Td>
-            <Table.Td>{entry.what}</Table.Td>
+            <Table.Td>{auditLine(intl, entry)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
