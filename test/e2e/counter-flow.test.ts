@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { availableStay, holdThroughScreens, typedDate } from './flow-helpers';
+import { availableStay, holdThroughScreens, savedDocumentStatus, typedDate } from './flow-helpers';
 import { DIALECTS } from '../support/dialects';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
@@ -70,14 +70,7 @@ describe.each(DIALECTS)('a booking at the counter, against the %s dialect', (dia
     await expect.poll(() => page.getByRole('article', { name: say('voucher.label') }).textContent()).toContain(reference);
     await harness.screenshot('voucher');
     await page.getByRole('button', { name: say('component.printBar.savePdf') }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: sayMatching('component.printBar.saved') })
-          .textContent(),
-      )
-      .toContain(`voucher-${reference}.pdf`);
+    await expect.poll(() => savedDocumentStatus(page)).toContain(`voucher-${reference}.pdf`);
     const pdf = readFileSync(join(harness.dataDir, `voucher-${reference}.pdf`));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // What the PDF shows: the voucher alone, without the app around it.

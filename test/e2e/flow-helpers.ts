@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BookingRecord, HolderInput } from '../../shared/bookings';
 import type { Harness } from './harness';
-import { say } from './words';
+import { say, sayMatching } from './words';
 
 /** Dates from `startInDays` on where the package's first hotel has a room, found through the real engine. */
 export async function availableStay(harness: Harness, packageId: number, startInDays = 60, nights = 3, adults = 2) {
@@ -117,3 +117,10 @@ export async function otherDates(harness: Harness, booking: BookingRecord, cheap
   }
   throw new Error('no such dates');
 }
+
+/** What the print bar's status says once a document is saved ("Saved to …", with the file's path). */
+export const savedDocumentStatus = (page: Page): Promise<string | null> =>
+  page
+    .getByRole('status')
+    .filter({ hasText: sayMatching('component.printBar.saved') })
+    .textContent();

@@ -11,6 +11,7 @@ import { changed } from '../support/stay-changes';
 import { startHarness } from './harness';
 import type { Harness } from './harness';
 import { say, sayMatching, shownMoney, shownNumber, SUITE_LANGUAGE, writtenMoney } from './words';
+import { savedDocumentStatus } from './flow-helpers';
 
 /** The movements' names as the printed listing writes them, whole, each in its column after the time. */
 const MOVEMENTS = ['authorized', 'captured', 'released', 'refunded', 'paidAtLink'].map((kind) => say(`report.movement.${kind}`));
@@ -115,14 +116,7 @@ describe('Today', () => {
     // Shift+Tab from Print to Save as PDF, Enter.
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: sayMatching('component.printBar.saved') })
-          .textContent(),
-      )
-      .toContain('.pdf');
+    await expect.poll(() => savedDocumentStatus(page)).toContain('.pdf');
     const pdf = readFileSync(join(dataDir, `packdesk-training-end-of-day-${day}.pdf`));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Printed as a document of its own from the ledger: a line for each of the five movements, the totals, the line to sign.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { focusedName, typedDate } from './flow-helpers';
+import { focusedName, savedDocumentStatus, typedDate } from './flow-helpers';
 import { useHarness } from './use-harness';
 import { say, sayCount, sayMatching, shownNumber } from './words';
 import {
@@ -71,14 +71,7 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     expect(await focusedName(page)).toBe(say('component.printBar.savePdf'));
     await page.keyboard.press('Enter');
     const pdf = `training-report-Training-${new Date().toISOString().slice(0, 10)}.pdf`;
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: sayMatching('component.printBar.saved') })
-          .textContent(),
-      )
-      .toContain(pdf);
+    await expect.poll(() => savedDocumentStatus(page)).toContain(pdf);
     expect(readFileSync(join(harness.dataDir, pdf)).subarray(0, 5).toString()).toBe('%PDF-');
     // On paper: the report alone, without the app around it or the buttons above it.
     await page.emulateMedia({ media: 'print' });
@@ -122,46 +115,32 @@ describe('every exercise, by keyboard: passed when done right, not passed with t
     expect(wrong.text).toContain(say('training.check.cardNeverTried'));
   });
 
+  /** The confirmation step's alert that the supplier refused: nothing booked. */
+  const seeNotBooked = (page: Page) =>
+    expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: say('newBooking.confirmation.notBooked') })
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+
   test('The supplier says no', async () => {
     const harness = await openHarness();
     const { page } = harness;
     await startExercise(page, say('training.exercise.supplierRefuses.title'));
     await payByKeyboard(page, await stayFor(harness, lena));
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('alert')
-            .filter({ hasText: say('newBooking.confirmation.notBooked') })
-            .isVisible(),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
+    await seeNotBooked(page);
     expect(await checkWork(page, say('training.exercise.supplierRefuses.title'))).toMatchObject({ passed: true });
 
     await startExercise(page, say('training.exercise.supplierRefuses.title'));
     await payByKeyboard(page, await stayFor(harness, lena, 90));
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('alert')
-            .filter({ hasText: say('newBooking.confirmation.notBooked') })
-            .isVisible(),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
+    await seeNotBooked(page);
     await payByKeyboard(page, await stayFor(harness, lena, 90));
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('alert')
-            .filter({ hasText: say('newBooking.confirmation.notBooked') })
-            .isVisible(),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
+    await seeNotBooked(page);
     const wrong = await checkWork(page, say('training.exercise.supplierRefuses.title'));
     expect(wrong).toMatchObject({ passed: false });
     expect(wrong.text).toContain(say('training.check.tooMany', { count: 2, name: 'Lena Vogel' }));
