@@ -5,6 +5,7 @@ import { scriptedFaultSchema } from './controls';
 import type { TrainingControls } from './controls';
 import { readBody, sendJson } from './http';
 import { sameSecret } from './secret-compare';
+import { IN_SERVICE_WORDS } from './service-context';
 
 /** Serves the training controls (`/sandbox/controls`) and the scripted faults (`/sandbox/faults`), behind the admin key. */
 export function controlRequests(controls: TrainingControls, adminKey: string) {
@@ -22,13 +23,13 @@ export function controlRequests(controls: TrainingControls, adminKey: string) {
       throw new ApiError('invalid_json', 'The request body is not valid JSON.');
     }
     if (path === '/sandbox/controls' && request.method === 'PUT') {
-      const parsed = controlSettingsSchema.partial().safeParse(body);
+      const parsed = controlSettingsSchema.partial().safeParse(body, IN_SERVICE_WORDS);
       if (!parsed.success) throw new ApiError('invalid_fields', parsed.error.issues[0]?.message ?? 'Invalid controls.');
       sendJson(response, 200, { data: controls.update(parsed.data) });
       return;
     }
     if (path === '/sandbox/faults' && request.method === 'POST') {
-      const parsed = scriptedFaultSchema.array().max(1000).safeParse(body);
+      const parsed = scriptedFaultSchema.array().max(1000).safeParse(body, IN_SERVICE_WORDS);
       if (!parsed.success) throw new ApiError('invalid_fields', parsed.error.issues[0]?.message ?? 'Invalid faults.');
       controls.queueFaults(parsed.data);
       sendJson(response, 200, { data: { queued: controls.pendingFaults() } });

@@ -1,6 +1,7 @@
 /** What every area of the built-in service shares: its database, its dialect, and the checks they all make. */
 import type { DatabaseSync } from 'node:sqlite';
 import type { z } from 'zod';
+import englishIssues from 'zod/v4/locales/en.js';
 import { API_PREFIX } from '../../shared/api';
 import type { ApiItem } from '../../shared/api';
 import { ApiError, notFound } from './api-error';
@@ -46,8 +47,14 @@ export type OfferRow = StayRow & { adults: number };
 
 export const invalid = (message: string, fields: FieldProblem[]) => new ApiError('invalid_fields', message, { fields });
 
+/**
+ * The service answers in its own words, English, whatever language the counter running it is in (zod's words
+ * follow the counter's: shared/i18n/zod-words.ts): a parse's issues are worded by zod's English here.
+ */
+export const IN_SERVICE_WORDS = { error: englishIssues().localeError };
+
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(body, IN_SERVICE_WORDS);
   if (parsed.success) return parsed.data;
   const fields = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', problem: issue.message }));
   const first = fields[0];

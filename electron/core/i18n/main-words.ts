@@ -5,6 +5,7 @@ import { loadCatalog } from '../../../shared/i18n/catalogs';
 import { FORMAT_LOCALES } from '../../../shared/i18n/languages';
 import type { Language } from '../../../shared/i18n/languages';
 import type { Message, Wording } from '../../../shared/i18n/messages';
+import { followZodLanguage } from '../../../shared/i18n/zod-words';
 
 /** An amount in a message: written in the language's locale, with the currency's minor units. */
 export interface MoneyValue {
@@ -69,7 +70,8 @@ export function createMainWords(language: () => Language): MainWords {
     wording: () => wordingOf(loaded.get(language()) ?? english),
     wordingIn: async (wanted) => wordingOf(await load(wanted)),
     follow: async () => {
-      await load(language());
+      const now = language();
+      await Promise.all([load(now), followZodLanguage(now)]);
     },
     language,
   };

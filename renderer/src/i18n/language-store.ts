@@ -6,6 +6,7 @@ import type { Language, LanguageChoice } from '../../../shared/i18n/languages';
 import { setFormatLanguage } from '../../../shared/format';
 import { call } from '../bridge';
 import { loadCalendarLocale } from './calendar-locale';
+import { followZodLanguage } from '../../../shared/i18n/zod-words';
 import { wordsFor } from './current-intl';
 
 interface LanguageState {
@@ -29,7 +30,7 @@ export const useLanguage = create<LanguageState>((set, get) => {
     }
     // The last choice wins when two loads overlap.
     const ticket = ++loading;
-    const [catalog] = await Promise.all([loadCatalog(language), loadCalendarLocale(language)]);
+    const [catalog] = await Promise.all([loadCatalog(language), loadCalendarLocale(language), followZodLanguage(language)]);
     if (ticket !== loading) return;
     setFormatLanguage(language);
     document.documentElement.lang = language;
