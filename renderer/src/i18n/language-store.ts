@@ -6,7 +6,7 @@ import type { Language, LanguageChoice } from '../../../shared/i18n/languages';
 import { setFormatLanguage } from '../../../shared/format';
 import { call } from '../bridge';
 import { loadCalendarLocale } from './calendar-locale';
-import { followZodLanguage } from '../../../shared/i18n/zod-words';
+import { applyZodWords, zodWordsFor } from '../../../shared/i18n/zod-words';
 import { wordsFor } from './current-intl';
 
 interface LanguageState {
@@ -30,11 +30,15 @@ export const useLanguage = create<LanguageState>((set, get) => {
     }
     // The last choice wins when two loads overlap.
     const ticket = ++loading;
-    const [catalog] = await Promise.all([loadCatalog(language), loadCalendarLocale(language), followZodLanguage(language)]);
+    // Zod's words are read only when a form checks a field: loaded beside the catalog, never holding up the repaint.
+    const zodWords = zodWordsFor(language);
+    const [catalog] = await Promise.all([loadCatalog(language), loadCalendarLocale(language)]);
     if (ticket !== loading) return;
     setFormatLanguage(language);
     document.documentElement.lang = language;
     set({ language, chosenBy, intl: wordsFor(language, catalog) });
+    const words = await zodWords;
+    if (ticket === loading) applyZodWords(words);
   }
   return {
     language: DEFAULT_LANGUAGE,
