@@ -102,6 +102,35 @@ describe('the reconciler', () => {
     expect(ledger.unsettledCount()).toBe(0);
   });
 
+  test('a booking another counter follows is asked for again only once that counter’s claim could have run out, then read when it has', async () => {
+    let now = 0;
+    const ledger = ledgerWith(1, () => now);
+    const asked: number[] = [];
+    const read: number[] = [];
+    // Another counter holds the tracker lease until 10 s, and does not renew it.
+    const reconciler = createReconciler({
+      ledger,
+      settle: async () => unsettled(),
+      follow: async (booking) => {
+        read.push(now);
+        return { booking, following: true };
+      },
+      mayFollow: async () => {
+        asked.push(now);
+        return now >= 10_000;
+      },
+      othersFollowForMs: 4_000,
+      firstDelayMs: 500,
+      maxDelayMs: 60_000,
+      freshDelayMs: 500,
+      now: () => now,
+    });
+    for (; now <= 12_000; now += 250) await Promise.all(reconciler.tick());
+    // Refused at 0, 4 and 8 s, never in between: at the reconciler's own pace it would have asked twenty times.
+    expect(asked.slice(0, 4)).toEqual([0, 4_000, 8_000, 12_000]);
+    expect(read).toEqual([12_000]);
+  });
+
   test('looks at an open write again and again, with backoff, until it is settled', async () => {
     let now = 0;
     const ledger = ledgerWith(1, () => now);

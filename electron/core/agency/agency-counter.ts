@@ -18,6 +18,7 @@ import type { BookingLease } from './leases';
 import { startOutboxPusher } from './outbox-pusher';
 import type { OutboxPusher } from './outbox-pusher';
 import { startSharing } from './agency-sharing';
+import { spreadDelay } from './retry-spread';
 import type { CounterSharing, SharingPorts } from './agency-sharing';
 
 export interface AgencyCounterOptions {
@@ -36,6 +37,8 @@ export interface AgencyCounterOptions {
   trackLeaseMs?: number;
   retryDelayMs?: { first: number; max: number };
   pollEveryMs?: number;
+  /** How often its people and its place in the fleet list are shared and read again; `pollEveryMs` (10 s) by default. */
+  sharingEveryMs?: number;
   /** Changes sent per push (tests make it small to catch a counter between two pushes). */
   pushBatchSize?: number;
   /** The longest a write waits for the agency to take its in-flight mark, or a settled write for its outcome, before going on. */
@@ -43,6 +46,9 @@ export interface AgencyCounterOptions {
   /** How long a statement at the agency may go unanswered (a silent partition) before it counts as the link lost; 15 s by default. */
   queryTimeoutMs?: number;
 }
+
+/** How long a counter follows a booking for the others without renewing its claim. */
+export const DEFAULT_TRACK_LEASE_MS = 90_000;
 
 /** What the engine asks before and after a write to the service on a booking. */
 export interface AgencyWriteGuard {
@@ -86,7 +92,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   const { counter, ledger } = options;
   const settings = options.queryTimeoutMs ? { ...options.settings, queryTimeoutMs: options.queryTimeoutMs } : options.settings;
   const writeLeaseMs = options.writeLeaseMs ?? 30_000;
-  const trackLeaseMs = options.trackLeaseMs ?? 90_000;
+  const trackLeaseMs = options.trackLeaseMs ?? DEFAULT_TRACK_LEASE_MS;
   const retry = options.retryDelayMs ?? { first: 500, max: 15_000 };
   const shareWaitMs = options.shareWaitMs ?? 2_000;
   let pool: Pool | null = null;
@@ -103,6 +109,11 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   const unleasedWrites = new Set<number>();
   /** Of the writes made without a lease, those whose outcome is not in this counter's ledger yet. */
   const openUnleased = new Set<number>();
+  /**
+   * Tracker leases this counter was given, by booking key, with when (on its clock) it asked: for half the
+   * lease it reads on without asking again, instead of asking before every read of a booking it follows.
+   */
+  const trackingSince = new Map<string, number>();
 
   let setAside = ledger.setAside();
   const status = (): AgencyStatus => ({
@@ -136,7 +147,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
             : { kind: 'unreachable', since: unreachableSince };
         publish();
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
+          const timer = setTimeout(resolve, spreadDelay(delay));
           // A quit does not wait out the pause: `stop` ends it.
           wakeConnectLoop = () => {
             clearTimeout(timer);
@@ -192,7 +203,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       pool,
       counterId: counter.counterId,
       ports: { people: options.people, fleet: options.fleet },
-      everyMs: options.pollEveryMs ?? 10_000,
+      everyMs: options.sharingEveryMs ?? options.pollEveryMs ?? 10_000,
       onStatus: publish,
     });
   })();
@@ -237,6 +248,13 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     void (afterPush && pusher ? bounded(pusher.drained(), shareWaitMs * 5) : Promise.resolve())
       .then(() => held.lease.release())
       .catch(() => undefined);
+  }
+
+  /** Notes a tracker lease given; those older than half a lease are forgotten, so the map stays the size of what is followed. */
+  function keepTracking(bookingKey: string, askedAt: number): void {
+    trackingSince.set(bookingKey, askedAt);
+    if (trackingSince.size < 1_000) return;
+    for (const [key, since] of trackingSince) if (askedAt - since >= trackLeaseMs / 2) trackingSince.delete(key);
   }
 
   /** Holds a booking's write lease, renewed every third of its length until released. */
@@ -344,8 +362,13 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       const place = ledger.placeOf(bookingId);
       // A status another counter claims is confirmed by this counter's own read, whoever follows the booking.
       if (!place || !pool || writeLeases.has(bookingId) || place.claimed) return true;
+      const since = trackingSince.get(place.agencyKey);
+      if (since !== undefined && Date.now() - since < trackLeaseMs / 2) return true;
       try {
+        const askedAt = Date.now();
         const claim = await tryTakeTrackerLease(pool, { bookingKey: place.agencyKey, counterId: counter.counterId, ttlMs: trackLeaseMs });
+        if (claim.held) keepTracking(place.agencyKey, askedAt);
+        else trackingSince.delete(place.agencyKey);
         return claim.held;
       } catch {
         // The agency cannot be asked: a read changes nothing at the service, so reading twice is safe.

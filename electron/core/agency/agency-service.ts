@@ -72,7 +72,7 @@ export interface AgencyServiceDeps {
   /** Timings for tests; the app uses the defaults. */
   timings?: Pick<
     AgencyCounterOptions,
-    'writeLeaseMs' | 'trackLeaseMs' | 'retryDelayMs' | 'pollEveryMs' | 'pushBatchSize' | 'queryTimeoutMs'
+    'writeLeaseMs' | 'trackLeaseMs' | 'retryDelayMs' | 'pollEveryMs' | 'sharingEveryMs' | 'pushBatchSize' | 'queryTimeoutMs'
   > & {
     followRemoteAfterMs?: number;
   };

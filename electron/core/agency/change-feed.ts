@@ -2,6 +2,7 @@ import type { Client } from 'pg';
 import { isConnectionFailure, openAgencyClient } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { CHANGES_CHANNEL, latestSeq, pullChanges } from './change-log';
+import { spreadDelay } from './retry-spread';
 import type { PulledEntry } from './change-log';
 
 /** What the status bar says about the agency server. */
@@ -78,7 +79,7 @@ export function startChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       void connect();
-    }, retryDelay);
+    }, spreadDelay(retryDelay));
     retryDelay = Math.min(retryDelay * 2, retry.max);
   };
 

@@ -35,7 +35,7 @@ interface LeaseRequest {
   ttlMs: number;
 }
 
-type Claim = { held: true; lease: BookingLease } | { held: false; holderName: string };
+type Claim = { held: true; lease: BookingLease } | { held: false };
 
 /**
  * Takes the lease unless another counter holds it unexpired. The server decides, with its own
@@ -53,13 +53,17 @@ async function claim(pool: Pool, kind: LeaseKind, request: LeaseRequest): Promis
     Math.round(request.ttlMs),
   ]);
   const expiresAt = taken.rows[0]?.expires_at ?? null;
-  if (expiresAt) return { held: true, lease: heldLease(pool, kind, request, token, expiresAt) };
+  return expiresAt ? { held: true, lease: heldLease(pool, kind, request, token, expiresAt) } : { held: false };
+}
+
+/** The counter holding the booking's lease of this kind, as the agent reads it. */
+async function holderOf(pool: Pool, kind: LeaseKind, bookingKey: string): Promise<string> {
   const holder = await pool.query<{ name: string }>(
     `SELECT n.name FROM agency_leases l JOIN agency_counters n USING (counter_id) WHERE l.booking_key = $1 AND l.kind = $2`,
-    [request.bookingKey, kind],
+    [bookingKey, kind],
   );
   // The holder may have released in between: the next try will get it; name nobody rather than guess.
-  return { held: false, holderName: holder.rows[0]?.name ?? 'Another counter' };
+  return holder.rows[0]?.name ?? 'Another counter';
 }
 
 function heldLease(pool: Pool, kind: LeaseKind, request: LeaseRequest, token: string, expiresAt: Date): BookingLease {
@@ -96,7 +100,7 @@ function busy(message: Text): AppError {
  */
 export async function takeWriteLease(pool: Pool, request: LeaseRequest): Promise<BookingLease> {
   const result = await claim(pool, 'write', request);
-  if (!result.held) throw busy({ message: words.heldElsewhere, values: { counter: result.holderName } });
+  if (!result.held) throw busy({ message: words.heldElsewhere, values: { counter: await holderOf(pool, 'write', request.bookingKey) } });
   return result.lease;
 }
 
@@ -105,5 +109,6 @@ export async function takeWriteLease(pool: Pool, request: LeaseRequest): Promise
  * what it reads; the others see the result. Not getting it is the usual case, so it is not an error.
  */
 export async function tryTakeTrackerLease(pool: Pool, request: LeaseRequest): Promise<Claim> {
+  // Who holds it is not asked: nobody is told, and every counter but one asks for every unfinished booking.
   return claim(pool, 'track', request);
 }

@@ -3,6 +3,7 @@ import { isConnectionFailure } from './agency-connection';
 import { pushChanges } from './change-log';
 import type { OutgoingChange } from './change-log';
 import { passRunner } from './pass-runner';
+import { spreadDelay } from './retry-spread';
 
 /**
  * The counter's outbox as the pusher sees it (the SQLite side implements it: a table written by
@@ -91,7 +92,7 @@ export function startOutboxPusher(options: OutboxPusherOptions): OutboxPusher {
       retryTimer ??= setTimeout(() => {
         retryTimer = null;
         wake();
-      }, retryDelay);
+      }, spreadDelay(retryDelay));
       retryDelay = Math.min(retryDelay * 2, retry.max);
     }
   };

@@ -15,6 +15,11 @@ export interface ReconcilerDeps {
   follow: (booking: BookingRecord) => Promise<{ booking: BookingRecord; following: boolean; within?: number }>;
   /** In an agency, whether this counter is the one to read this booking now (another counter may hold its tracker lease). */
   mayFollow?: (bookingId: number) => Promise<boolean>;
+  /**
+   * How long the counter that follows a booking keeps it (its tracker lease): another asks again no sooner,
+   * as it would be refused until then (at the reconciler's pace every counter asked for every open booking).
+   */
+  othersFollowForMs?: number;
   /** Called when a read fails for want of a network, and when one succeeds again. */
   onReachability?: (reachable: boolean) => void;
   concurrency?: number;
@@ -147,7 +152,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     const fresh = now() - Date.parse(row.updatedAt) < freshFor;
     if (deps.mayFollow && !(await deps.mayFollow(row.id))) {
       // Another counter follows it and its reads arrive through the agency; look again later in case it stops.
-      if (!stopped) scheduleRead(row.id, row.version, now() + grown, grown);
+      if (!stopped) scheduleRead(row.id, row.version, now() + Math.max(grown, deps.othersFollowForMs ?? 0), grown);
       return;
     }
     try {
