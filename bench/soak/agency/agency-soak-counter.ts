@@ -35,7 +35,8 @@ const noKeychain: SecretStore = {
 const core = createCore({
   ...childCounterCoreOptions({ keychainService: 'Packdesk-agency-soak', version: 'agency-soak' }),
   secrets: noKeychain,
-  reconcilerTickMs: 50,
+  // The app's fresh pace (bench/soak/agency/README.md, the paces): at 50 ms twenty counters re-read every open booking twenty times a second.
+  reconcilerTickMs: 500,
   requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS),
   doubtWindowMs: Number(env.DOUBT_WINDOW_MS),
   retry: PATIENT_RETRY,

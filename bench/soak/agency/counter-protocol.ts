@@ -24,6 +24,9 @@ export type CounterReport =
 export const SOAK_AGENCY_TIMINGS = {
   retryDelayMs: { first: 50, max: 400 },
   pollEveryMs: 500,
+  // The app's own pace: agents and the fleet list are not what the soak tries, and at the feed's pace twenty
+  // counters spent a sixth of the server's statement time reporting their version and reading each other's.
+  sharingEveryMs: 10_000,
   writeLeaseMs: 3_000,
   trackLeaseMs: 3_000,
   followRemoteAfterMs: 500,
