@@ -12,13 +12,14 @@ import type { OutgoingChange } from './change-log';
 import type { AgencyLinkState, ChangeFeed } from './change-feed';
 import { connectToAgency } from './connect-to-agency';
 import type { AgencyCounter } from './connect-to-agency';
-import { takeWriteLease, tryTakeTrackerLease } from './leases';
+import { takeWriteLease } from './leases';
 import { cannotAskAgency, changedElsewhere } from './write-refusals';
 import type { BookingLease } from './leases';
 import { startOutboxPusher } from './outbox-pusher';
 import type { OutboxPusher } from './outbox-pusher';
 import { startSharing } from './agency-sharing';
 import { spreadDelay } from './retry-spread';
+import { createTrackerClaims } from './tracker-claims';
 import type { CounterSharing, SharingPorts } from './agency-sharing';
 
 export interface AgencyCounterOptions {
@@ -109,11 +110,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   const unleasedWrites = new Set<number>();
   /** Of the writes made without a lease, those whose outcome is not in this counter's ledger yet. */
   const openUnleased = new Set<number>();
-  /**
-   * Tracker leases this counter was given, by booking key, with when (on its clock) it asked: for half the
-   * lease it reads on without asking again, instead of asking before every read of a booking it follows.
-   */
-  const trackingSince = new Map<string, number>();
+  const trackers = createTrackerClaims(counter.counterId, trackLeaseMs);
 
   let setAside = ledger.setAside();
   const status = (): AgencyStatus => ({
@@ -250,13 +247,6 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       .catch(() => undefined);
   }
 
-  /** Notes a tracker lease given; those older than half a lease are forgotten, so the map stays the size of what is followed. */
-  function keepTracking(bookingKey: string, askedAt: number): void {
-    trackingSince.set(bookingKey, askedAt);
-    if (trackingSince.size < 1_000) return;
-    for (const [key, since] of trackingSince) if (askedAt - since >= trackLeaseMs / 2) trackingSince.delete(key);
-  }
-
   /** Holds a booking's write lease, renewed every third of its length until released. */
   function hold(bookingId: number, lease: BookingLease, askedAt: number): void {
     const held = {
@@ -362,14 +352,8 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       const place = ledger.placeOf(bookingId);
       // A status another counter claims is confirmed by this counter's own read, whoever follows the booking.
       if (!place || !pool || writeLeases.has(bookingId) || place.claimed) return true;
-      const since = trackingSince.get(place.agencyKey);
-      if (since !== undefined && Date.now() - since < trackLeaseMs / 2) return true;
       try {
-        const askedAt = Date.now();
-        const claim = await tryTakeTrackerLease(pool, { bookingKey: place.agencyKey, counterId: counter.counterId, ttlMs: trackLeaseMs });
-        if (claim.held) keepTracking(place.agencyKey, askedAt);
-        else trackingSince.delete(place.agencyKey);
-        return claim.held;
+        return await trackers.claim(pool, place.agencyKey);
       } catch {
         // The agency cannot be asked: a read changes nothing at the service, so reading twice is safe.
         return true;
