@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createAgencyService, type AgencyServiceDeps } from './agency/agency-service';
-import { DEFAULT_TRACK_LEASE_MS } from './agency/agency-counter';
 import { auditNames } from './audit/audit-names';
 import { auditedHandlers } from './audit/audited-handlers';
 import { createAuditLog, preferenceAnchor } from './audit/audit-log';
@@ -230,7 +229,6 @@ export function createCore(options: CoreOptions) {
     settle: engine.settleIntent,
     follow: engine.follow,
     mayFollow: agency.mayFollow,
-    othersFollowForMs: options.agencyTimings?.trackLeaseMs ?? DEFAULT_TRACK_LEASE_MS,
     ...(options.reconcilerTickMs ? { tickMs: options.reconcilerTickMs, firstDelayMs: options.reconcilerTickMs } : {}),
     onReachability: (reachable) => {
       if (reachable !== connectivity.online) void connectivity.refresh();

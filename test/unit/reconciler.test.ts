@@ -117,9 +117,8 @@ describe('the reconciler', () => {
       },
       mayFollow: async () => {
         asked.push(now);
-        return now >= 10_000;
+        return now >= 10_000 || { askAgainInMs: 4_000 };
       },
-      othersFollowForMs: 4_000,
       firstDelayMs: 500,
       maxDelayMs: 60_000,
       freshDelayMs: 500,

@@ -4,6 +4,7 @@ import type { AgencyLink, AgencyStatus } from '../../../shared/agency';
 import type { BookingRecord } from '../../../shared/bookings';
 import { AppError } from '../app-error';
 import type { AgencyLedger } from '../ledger/agency-ledger';
+import type { FollowAnswer } from '../engine/reconciler';
 import { isConnectionFailure, isTimeout } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { startChangeFeed } from './change-feed';
@@ -48,9 +49,6 @@ export interface AgencyCounterOptions {
   queryTimeoutMs?: number;
 }
 
-/** How long a counter follows a booking for the others without renewing its claim. */
-export const DEFAULT_TRACK_LEASE_MS = 90_000;
-
 /** What the engine asks before and after a write to the service on a booking. */
 export interface AgencyWriteGuard {
   /**
@@ -93,7 +91,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   const { counter, ledger } = options;
   const settings = options.queryTimeoutMs ? { ...options.settings, queryTimeoutMs: options.queryTimeoutMs } : options.settings;
   const writeLeaseMs = options.writeLeaseMs ?? 30_000;
-  const trackLeaseMs = options.trackLeaseMs ?? DEFAULT_TRACK_LEASE_MS;
+  const trackLeaseMs = options.trackLeaseMs ?? 90_000;
   const retry = options.retryDelayMs ?? { first: 500, max: 15_000 };
   const shareWaitMs = options.shareWaitMs ?? 2_000;
   let pool: Pool | null = null;
@@ -348,12 +346,13 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
       releaseWriteLease(booking.id, true);
     },
     /** Whether this counter should read the booking from the service now: one counter per booking does. */
-    async mayFollow(bookingId: number): Promise<boolean> {
+    async mayFollow(bookingId: number): Promise<FollowAnswer> {
       const place = ledger.placeOf(bookingId);
       // A status another counter claims is confirmed by this counter's own read, whoever follows the booking.
       if (!place || !pool || writeLeases.has(bookingId) || place.claimed) return true;
       try {
-        return await trackers.claim(pool, place.agencyKey);
+        // Refused: the lease could not run out sooner.
+        return (await trackers.claim(pool, place.agencyKey)) || { askAgainInMs: trackLeaseMs };
       } catch {
         // The agency cannot be asked: a read changes nothing at the service, so reading twice is safe.
         return true;

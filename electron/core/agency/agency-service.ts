@@ -12,6 +12,7 @@ import type { ProfileRecord } from '../profiles';
 import type { SecretStore } from '../secrets';
 import { startAgencyCounter } from './agency-counter';
 import type { AgencyCounterHandle, AgencyCounterOptions, AgencyWriteGuard } from './agency-counter';
+import type { FollowAnswer } from '../engine/reconciler';
 import { connectToAgency } from './connect-to-agency';
 import { createAgencySettings } from './agency-settings';
 import type { FleetPorts } from './fleet-sync';
@@ -123,7 +124,7 @@ export function createAgencyService(deps: AgencyServiceDeps) {
     ledger,
     guard: (): AgencyWriteGuard | null => running?.guard ?? null,
     changed: (booking: BookingRecord): void => running?.changed(booking),
-    mayFollow: (bookingId: number): Promise<boolean> => running?.mayFollow(bookingId) ?? Promise.resolve(true),
+    mayFollow: (bookingId: number): Promise<FollowAnswer> => running?.mayFollow(bookingId) ?? Promise.resolve(true),
     /** Whether the booking's status came from another counter and the service has not shown it here yet. */
     claimedByPeer: (bookingId: number): boolean => ledger.claimedByPeer(bookingId),
     /** The service was read: a status another counter claimed is now confirmed or corrected. */

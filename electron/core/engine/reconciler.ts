@@ -4,6 +4,13 @@ import type { Ledger, OpenIntent } from '../ledger/ledger';
 import { actAsPackdesk } from '../people/acting-people';
 import type { Settlement } from './settlement';
 
+/**
+ * True: this counter reads the booking. Else another counter follows it and this one asks again no sooner
+ * than `askAgainInMs` (its tracker lease could not run out before): at the reconciler's own pace every
+ * counter asked for every open booking.
+ */
+export type FollowAnswer = true | { askAgainInMs: number };
+
 export interface ReconcilerDeps {
   ledger: Ledger;
   /** One look at the service for a write whose answer was lost. */
@@ -14,12 +21,7 @@ export interface ReconcilerDeps {
    */
   follow: (booking: BookingRecord) => Promise<{ booking: BookingRecord; following: boolean; within?: number }>;
   /** In an agency, whether this counter is the one to read this booking now (another counter may hold its tracker lease). */
-  mayFollow?: (bookingId: number) => Promise<boolean>;
-  /**
-   * How long the counter that follows a booking keeps it (its tracker lease): another asks again no sooner,
-   * as it would be refused until then (at the reconciler's pace every counter asked for every open booking).
-   */
-  othersFollowForMs?: number;
+  mayFollow?: (bookingId: number) => Promise<FollowAnswer>;
   /** Called when a read fails for want of a network, and when one succeeds again. */
   onReachability?: (reachable: boolean) => void;
   concurrency?: number;
@@ -150,9 +152,10 @@ export function createReconciler(deps: ReconcilerDeps) {
     const grown = Math.min(Math.max(row.checkDelayMs * 2, firstDelay), ceiling);
     // Just written or just moved: read again at a steady short pace (the agent is waiting), then back off.
     const fresh = now() - Date.parse(row.updatedAt) < freshFor;
-    if (deps.mayFollow && !(await deps.mayFollow(row.id))) {
+    const follow = deps.mayFollow ? await deps.mayFollow(row.id) : true;
+    if (follow !== true) {
       // Another counter follows it and its reads arrive through the agency; look again later in case it stops.
-      if (!stopped) scheduleRead(row.id, row.version, now() + Math.max(grown, deps.othersFollowForMs ?? 0), grown);
+      if (!stopped) scheduleRead(row.id, row.version, now() + Math.max(grown, follow.askAgainInMs), grown);
       return;
     }
     try {
