@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test, vi } from 'vitest';
 import { takeWriteLease, tryTakeTrackerLease } from '../../../electron/core/agency/leases';
+import { createTrackerClaims } from '../../../electron/core/agency/tracker-claims';
 import { useAgencyDatabase } from './agency-test-server';
 
 const agency = useAgencyDatabase();
@@ -82,5 +83,20 @@ describe('one writer and one tracker per booking across the agency', () => {
     expect(await tryTakeTrackerLease(other.pool, { bookingKey: 'desk1/9', counterId: other.counterId, ttlMs: 30_000 })).toMatchObject({
       held: true,
     });
+  });
+
+  test('the counter following a booking reads on without asking again for half its lease; the others stay refused', async () => {
+    const [desk1, desk2] = await Promise.all(['Desk 1', 'Desk 2'].map((name) => agency.joinCounter(name)));
+    if (!desk1 || !desk2) throw new Error('two desks');
+    const tokenOf = async () =>
+      (await desk1.pool.query<{ token: string }>("SELECT token FROM agency_leases WHERE booking_key = 'desk1/11' AND kind = 'track'"))
+        .rows[0]?.token;
+    const follower = createTrackerClaims(desk1.counterId, 30_000);
+    expect(await follower.claim(desk1.pool, 'desk1/11')).toBe(true);
+    const given = await tokenOf();
+    // Asked again within half the lease: answered here, the lease at the agency left as it was given.
+    expect(await follower.claim(desk1.pool, 'desk1/11')).toBe(true);
+    expect(await tokenOf()).toBe(given);
+    expect(await createTrackerClaims(desk2.counterId, 30_000).claim(desk2.pool, 'desk1/11')).toBe(false);
   });
 });
