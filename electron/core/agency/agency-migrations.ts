@@ -9,6 +9,7 @@ import { AGENCY_PEOPLE_MIGRATION } from './agency-people-schema';
 import { ZERO_TRUST_MIGRATION } from './agency-trust-schema';
 import { WORDS_CHECK_MIGRATION } from './agency-words-check';
 import { AUDIT_WORDS_MIGRATION } from './agency-audit-words';
+import { READ_FIRST_LEASE_MIGRATION } from './lease-refusal-schema';
 
 const words = defineMessages({
   noTables: {
@@ -168,6 +169,8 @@ export const agencyMigrations: readonly AgencyMigration[] = [
   // A timeline line's words (its catalog message and values), so each counter shows it in its own agent's language.
   WORDS_CHECK_MIGRATION,
   AUDIT_WORDS_MIGRATION,
+  // A lease another counter holds is refused by a read: no transaction id, no commit to flush.
+  READ_FIRST_LEASE_MIGRATION,
 ];
 
 /** Whether this login may change the agency's schema: it owns the database (a counter on its own role does not). */

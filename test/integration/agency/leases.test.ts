@@ -99,4 +99,20 @@ describe('one writer and one tracker per booking across the agency', () => {
     expect(await tokenOf()).toBe(given);
     expect(await createTrackerClaims(desk2.counterId, 30_000).claim(desk2.pool, 'desk1/11')).toBe(false);
   });
+
+  test('a refusal writes nothing at the server: fifty refused asks take no transaction id, so no commit waits for the disk', async () => {
+    const [desk1, desk2] = await Promise.all(['Desk 1', 'Desk 2'].map((name) => agency.joinCounter(name)));
+    if (!desk1 || !desk2) throw new Error('two desks');
+    await tryTakeTrackerLease(desk1.pool, { bookingKey: 'desk1/12', counterId: desk1.counterId, ttlMs: 30_000 });
+    // The next transaction id the server will hand out: each transaction that writes (or locks a row) takes one.
+    const nextTransactionId = async () =>
+      Number((await desk2.pool.query<{ next: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next')).rows[0]?.next);
+    const before = await nextTransactionId();
+    for (let ask = 0; ask < 50; ask += 1) {
+      expect(await tryTakeTrackerLease(desk2.pool, { bookingKey: 'desk1/12', counterId: desk2.counterId, ttlMs: 30_000 })).toEqual({
+        held: false,
+      });
+    }
+    expect((await nextTransactionId()) - before).toBeLessThan(5);
+  });
 });
