@@ -280,7 +280,8 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
           };
           const updated = ledger.finishWrite(result.intentId, 'payment_required', {
             stamp: 'changed',
-            patch: { pendingModification: pending, nextCheckAt: context.now() },
+            // The agent sees this answer with the traveler: a flag left by an earlier write asks nothing more of them.
+            patch: { pendingModification: pending, nextCheckAt: context.now(), ...NO_ATTENTION },
             event: {
               type: 'modification_payment_required',
               ...eventWords(lines.paymentRequired, {
@@ -300,6 +301,7 @@ export function createChanges(context: EngineContext, locks: ReturnType<typeof c
             ...stayAfterChange(booking, target, booking.totalMinor + preview.netPriceDiffMinor, read),
             status: read?.status ?? answer.booking?.status ?? booking.status,
             pendingModification: null,
+            ...NO_ATTENTION,
           },
           event: {
             type: 'modified',
