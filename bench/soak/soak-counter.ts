@@ -1,8 +1,7 @@
-import { appendFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createCore } from '../../electron/core/core';
 import { PATIENT_RETRY, childCounterCoreOptions } from '../../test/support/counter-core';
 import { daysFromNow, drawStay, priceStay } from '../../test/support/stays';
+import { seenRecorder } from './attention-seen';
 import { seededRandom } from './seeded-random';
 
 // One counter of the soak: books until its ledger holds TARGET bookings (killed and restarted on the
@@ -37,13 +36,8 @@ const packages = await core.engine.search('');
 // The driver's kill clock starts now: every life books for a while, however slowly the machine starts it.
 process.stdout.write('ready\n');
 const ignore = () => undefined;
-/**
- * A write whose outcome the agent's own call returned (what the screen would show): one line each in
- * seen.jsonl, so the driver can tell an attention flag that asks the agent for something already seen.
- */
-const seenFile = join(env.PACKDESK_DATA_DIR as string, 'seen.jsonl');
-const saw = (row: number, operation: 'prebook' | 'book' | 'cancel' | 'modification') =>
-  appendFileSync(seenFile, `${JSON.stringify({ row, operation, at: new Date().toISOString() })}\n`);
+// What the agent saw (attention-seen.ts): a flag asking for an outcome its call returned is a defect.
+const saw = seenRecorder(env.PACKDESK_DATA_DIR as string);
 
 async function threeDSecure(challengeUrl: string | null, outcome: 'approve' | 'fail'): Promise<void> {
   if (!challengeUrl) return;

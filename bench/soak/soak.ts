@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import type { ControlSettings } from '../../shared/training-controls';
 import { startServiceProcess } from '../service-process';
+import { attentionFlagsOf } from './attention-seen';
 import { backupDuringSoak } from './backup-during-soak';
 import { anomaliesIn, compareWithService } from './compare';
 import { seededRandom } from './seeded-random';
@@ -170,45 +171,7 @@ if (refusedCalm.length > 0) await refuse('settings that end the faults', refused
 await Promise.all(Array.from({ length: counters }, (_, index) => runCounter(index, -1, { SETTLE: '1', SETTLE_MS: '120000' }).exited));
 await service.stopAndWait();
 
-type Flagged = { id: number; attention: string; operation: string; started_at: string; finished_at: string };
-type Seen = { row: number; operation: string; at: string };
-/**
- * A counter's attention flags against the write that set each (the row's last finished write): how many
- * were set after a kill cut into that write (the agent's app died: they are told at the restart), and
- * which ask for an outcome the agent's own call returned (seen.jsonl, written by the counter): a flag
- * that asks the agent for nothing, a defect.
- */
-function flagsOf(index: number): { afterKill: number; seen: string[] } {
-  const db = new DatabaseSync(join(counterDir(index), 'ledger.db'), { readOnly: true });
-  let flagged: Flagged[];
-  try {
-    flagged = db
-      .prepare(
-        `SELECT b.id, b.attention, i.operation, i.started_at, i.finished_at FROM bookings b
-         JOIN intents i ON i.id = (SELECT id FROM intents WHERE booking_id = b.id AND finished_at IS NOT NULL ORDER BY finished_at DESC, id DESC LIMIT 1)
-         WHERE b.attention IS NOT NULL`,
-      )
-      .all() as Flagged[];
-  } finally {
-    db.close();
-  }
-  const seenFile = join(counterDir(index), 'seen.jsonl');
-  const seen = (existsSync(seenFile) ? readFileSync(seenFile, 'utf8').split('\n') : []).flatMap((line) => {
-    try {
-      return [JSON.parse(line) as Seen];
-    } catch {
-      return []; // empty, or cut short by a kill
-    }
-  });
-  const kills = killedAt[index] ?? [];
-  return {
-    afterKill: flagged.filter((row) => kills.some((at) => at >= row.started_at && at <= row.finished_at)).length,
-    seen: flagged
-      .filter((row) => seen.some((saw) => saw.row === row.id && saw.operation === row.operation && saw.at >= row.started_at))
-      .map((row) => `counter-${index} row ${row.id}: “${row.attention}”, though the agent's ${row.operation} call returned its outcome`),
-  };
-}
-const flags = Array.from({ length: counters }, (_, index) => flagsOf(index));
+const flags = Array.from({ length: counters }, (_, index) => attentionFlagsOf(counterDir(index), `counter-${index}`, killedAt[index]));
 const flagsSeen = flags.flatMap((flag) => flag.seen);
 
 const {

@@ -53,6 +53,8 @@ describe('the agency soak, small enough for CI', () => {
         leasesNotReleased: 0,
         changesNotApplied: 0,
         cardNumbers: 0,
+        // No flag asks an agent for an outcome their own call returned.
+        attentionSeen: 0,
       });
       // The soak's own verdict: no anomaly, and as many kills, partitions and restarts as it asked for.
       expect(

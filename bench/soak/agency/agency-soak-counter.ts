@@ -5,6 +5,7 @@ import { createCore } from '../../../electron/core/core';
 import type { Core } from '../../../electron/core/core';
 import type { SecretStore } from '../../../electron/core/secrets';
 import { PATIENT_RETRY, childCounterCoreOptions } from '../../../test/support/counter-core';
+import { seenRecorder } from '../attention-seen';
 import { seededRandom } from '../seeded-random';
 import { SOAK_AGENCY_TIMINGS } from './counter-protocol';
 import type { CounterReport, FollowUpOrder } from './counter-protocol';
@@ -42,6 +43,8 @@ const core = createCore({
   retry: PATIENT_RETRY,
   agencyTimings: SOAK_AGENCY_TIMINGS,
 });
+// What the agent saw (attention-seen.ts): a flag asking for an outcome its call returned is a defect.
+const saw = seenRecorder(env.PACKDESK_DATA_DIR as string);
 const report = (message: CounterReport) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,7 +96,7 @@ const ordersClosed = new Promise<void>((resolve) => {
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     const order = JSON.parse(line) as FollowUpOrder;
-    const work = followUp(core, order).then((outcome) => {
+    const work = followUp(core, order, saw).then((outcome) => {
       report({ kind: 'followed', id: order.id, outcome });
     });
     followUps.add(work);
@@ -112,7 +115,7 @@ if (env.SETTLE !== '1') {
     // No digits standing alone in it: they would be words of their own in the ledger's search index, for the card scan to read.
     const holder = { name: 'Soak', surname: `${deskName.replace(' ', '')} life${life} try${attempt}`, email: `soak${counter}@example.com` };
     try {
-      const sold = await sellOne(core, catalog, random, holder);
+      const sold = await sellOne(core, catalog, random, holder, saw);
       if (sold) {
         const { serviceBookingId, checkIn, checkOut } = sold;
         report({ kind: 'sold', sold: ownBookings(), serviceBookingId, checkIn, checkOut });

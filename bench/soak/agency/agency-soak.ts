@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { startServiceProcess } from '../../service-process';
+import { attentionFlagsOf } from '../attention-seen';
 import { attentionByCause } from '../sale-matching';
 import { SOAK_SERVICE_FAULTS } from '../service-faults';
 import { ledgerTakings, serviceTakings, takingsMismatches } from '../takings';
@@ -150,6 +151,7 @@ try {
   await agency.end();
 
   const { attention, unconfirmedHolds, wrongAtAgency, wrongAtDesks, ...divergence } = comparison.figures;
+  const flagsSeen = range.flatMap((index) => attentionFlagsOf(counterDir(index), `Desk ${index + 1}`).seen);
   // Each desk's reports count its own sales: added up, they are the service's takings to the minor unit.
   const takings = takingsMismatches(
     serviceTakings(serviceFile),
@@ -175,6 +177,8 @@ try {
     attention,
     // Each counter flags its own copy: by cause, over every counter.
     attentionByCause: attentionByCause(ledgers.flatMap((ledger) => ledger.bookings.map((row) => row.attention))),
+    // A flag asking an agent for an outcome their own call returned asks them for nothing: a defect (attention-seen.ts).
+    attentionSeen: flagsSeen.length,
     unconfirmedHolds,
     killsAsked: asked.kills,
     partitionsAsked: asked.partitions,
@@ -189,6 +193,7 @@ try {
   for (const index of range)
     for (const row of unsettledInWords(counterDir(index), 4)) console.error(`[agency soak] unsettled at Desk ${index + 1}: ${row}`);
   for (const found of cards.holding) console.error(`[agency soak] a card number in ${found}`);
+  for (const flag of flagsSeen) console.error(`[agency soak] attentionSeen: ${flag}`);
   console.error(`[agency soak] follow-ups: ${JSON.stringify(Object.fromEntries(day.outcomes))}`);
   const reasons = verdict(figures, asked);
   for (const reason of reasons) console.error(`[agency soak] FAILED: ${reason}`);

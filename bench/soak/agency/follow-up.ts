@@ -1,5 +1,6 @@
 import type { Core } from '../../../electron/core/core';
 import type { BookingRecord } from '../../../shared/bookings';
+import type { SeenOperation } from '../attention-seen';
 import type { FollowUpOrder } from './counter-protocol';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,15 +29,16 @@ async function paidHere(core: Core, bookingId: number, waitMs: number): Promise<
  * A traveler's follow-up made at this counter, as its agent would: on the booking as this counter
  * shows it, nothing done when it already shows what was asked. Says what happened in a word:
  * `done`, `done_paid` (a dearer change, paid at its link), `already`, `not_here`, `not_paid`, or
- * `refused:<code>` for what the agent was told instead.
+ * `refused:<code>` for what the agent was told instead. A write whose outcome the call returned goes to `saw`.
  */
-export async function followUp(core: Core, order: FollowUpOrder): Promise<string> {
+export async function followUp(core: Core, order: FollowUpOrder, saw: (row: number, operation: SeenOperation) => void): Promise<string> {
   const found = await bookingHere(core, order.serviceBookingId, 5_000);
   if (!found) return 'not_here';
   try {
     if (order.kind === 'cancel') {
       if (found.status === 'Cancelled') return 'already';
       await core.engine.cancel(found.id, 'Traveler changed plans');
+      saw(found.id, 'cancel');
       return 'done';
     }
     const booking = await paidHere(core, found.id, 3_000);
@@ -46,6 +48,7 @@ export async function followUp(core: Core, order: FollowUpOrder): Promise<string
     const change = { bookingId: booking.id, dates: { checkIn: order.checkIn, checkOut: order.checkOut } };
     await core.engine.previewChange(change);
     const changed = await core.engine.confirmChange(change);
+    saw(booking.id, 'modification');
     const link = changed.pendingModification?.paymentLink;
     if (!link) return 'done';
     // The traveler pays the difference at the link the service gave.
