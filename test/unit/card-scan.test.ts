@@ -17,6 +17,11 @@ test('a row’s check-in and check-out stored back to back are dates, not a card
   expect(fileHoldsCardNumber(fileWith('\u0003\u0001-2027-01-242027-01-27\u0002\u0000EUR2026-11-25T06:38:35.926Z\r'))).toBe(false);
 });
 
+test('dates a freed block cut short at either end are dates too, not a card number', () => {
+  // SQLite overwrites the head of a freed cell: "027-08-12" then "2026-11-2" read as "0270812202611", which passes Luhn.
+  expect(fileHoldsCardNumber(fileWith('\u0000A\u0000027-08-122026-11-2\u0000.\u0000!=\u0000Paid2027-08-12'))).toBe(false);
+});
+
 test('a counter’s name and id stored back to back are not a card number', () => {
   // "Desk 1" then a UUID starting with digits: "160516678" + "3139" + "4490" passes Luhn.
   expect(fileHoldsCardNumber(fileWith('\u0002Desk 160516678-3139-4490-98bc-186bd09ed6d0\u0000'))).toBe(false);
@@ -26,6 +31,7 @@ test('a card number is still found next to dates, ids and inside binary bytes', 
   expect(fileHoldsCardNumber(fileWith('\u0003\u0001-2027-01-244242 4242 4242 4242\u0002\u0000'))).toBe(true);
   expect(fileHoldsCardNumber(fileWith('60516678-3139-4490-98bc-186bd09ed6d04000002760003184\u0000'))).toBe(true);
   expect(fileHoldsCardNumber(fileWith('\u0000\u00014000002760003184\u0000'))).toBe(true);
+  expect(fileHoldsCardNumber(fileWith('\u0000027-08-124242-4242-4242-4242\u0000'))).toBe(true);
 });
 
 test('PostgreSQL’s rows as text: its times and a counter id ending in digits are not a card number; a card among them is', () => {
