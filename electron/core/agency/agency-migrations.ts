@@ -39,7 +39,7 @@ const words = defineMessages({
 export type AgencyMigration = string;
 
 /** Held while migrating, so two counters starting at once do not both apply a step. */
-const MIGRATION_LOCK = 0x7061636b; // "pack"
+export const MIGRATION_LOCK = 0x7061636b; // "pack"
 
 /**
  * The agency's PostgreSQL schema, one entry per version. Append; never edit a shipped entry.
@@ -190,14 +190,37 @@ function upgradeNeedsOwner(current: number, wanted: number): AppError {
 }
 
 /**
+ * The version of the agency's schema before taking the lock; 0 where it has none yet. Its table is looked
+ * for in pg_tables, not by name: a name looked up and not found stays "not found" in this connection's
+ * catalog cache, which the advisory lock does not refresh, and the step under the lock would then create
+ * the table a second time.
+ */
+async function schemaVersionSeen(client: { query: PoolClient['query'] }): Promise<number> {
+  const exists = await client.query<{ found: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM pg_tables WHERE tablename = 'agency_schema_versions' AND schemaname = ANY (current_schemas(false))) AS found",
+  );
+  if (!exists.rows[0]?.found) return 0;
+  const found = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM agency_schema_versions');
+  return found.rows[0]?.version ?? 0;
+}
+
+function tooNew(current: number, known: number): AppError {
+  return new AppError('database_too_new', { message: words.tooNew, values: { current, known } }, { message: words.tooNewHint });
+}
+
+/**
  * Brings the agency's schema up to what this counter knows, in one transaction under an advisory
  * lock (two counters starting at once apply each step once). A server upgraded by a newer Packdesk
- * is refused: this counter would write rows it does not understand.
+ * is refused: this counter would write rows it does not understand. A schema already up to date is
+ * only read: twenty counters coming back after a server restart do not queue for the lock one by one.
  */
 export async function migrateAgencySchema(pool: Pool, migrations: readonly AgencyMigration[] = agencyMigrations): Promise<void> {
   const client = await checkOut(pool);
   let failure: unknown = null;
   try {
+    const seen = await schemaVersionSeen(client);
+    if (seen > migrations.length) throw tooNew(seen, migrations.length);
+    if (seen === migrations.length) return;
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     // Created only where missing: a counter on its own role may use the schema but not create in it.
@@ -207,15 +230,10 @@ export async function migrateAgencySchema(pool: Pool, migrations: readonly Agenc
         'CREATE TABLE agency_schema_versions (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
       );
     }
+    // Read again under the lock: another counter may have migrated meanwhile.
     const found = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM agency_schema_versions');
     const current = found.rows[0]?.version ?? 0;
-    if (current > migrations.length) {
-      throw new AppError(
-        'database_too_new',
-        { message: words.tooNew, values: { current, known: migrations.length } },
-        { message: words.tooNewHint },
-      );
-    }
+    if (current > migrations.length) throw tooNew(current, migrations.length);
     if (current < migrations.length && !(await ownsSchema(client))) throw upgradeNeedsOwner(current, migrations.length);
     for (let version = current + 1; version <= migrations.length; version += 1) {
       await client.query(migrations[version - 1] as string);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { agencyMigrations } from '../../../electron/core/agency/agency-migrations';
+import { openAgencyClient } from '../../../electron/core/agency/agency-connection';
+import { agencyMigrations, MIGRATION_LOCK } from '../../../electron/core/agency/agency-migrations';
 import { connectToAgency } from '../../../electron/core/agency/connect-to-agency';
 import { queryAgency } from '../../support/agency-server';
 import { useAgencyDatabase } from './agency-test-server';
@@ -34,6 +35,25 @@ describe('the agency server’s schema versions', () => {
       { name: 'Desk 1' },
       { name: 'Desk 2' },
     ]);
+  });
+
+  test('counters joining a server already up to date do not queue for the lock a counter upgrading it holds', async () => {
+    const first = await connectToAgency(agency.settings(), counter('Desk 1'));
+    await first.end();
+    // Another session holds the schema's lock, as a counter in the middle of an upgrade (or a slow one) would.
+    const holder = openAgencyClient(agency.settings());
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      const joining = Promise.all(['Desk 2', 'Desk 3'].map((name) => connectToAgency(agency.settings(), counter(name))));
+      const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000));
+      const pools = await Promise.race([joining, waited]);
+      expect(pools).not.toBe('waited');
+      if (pools !== 'waited') await Promise.all(pools.map((pool) => pool.end()));
+    } finally {
+      await holder.end();
+    }
+    expect(await queryAgency(agency.settings(), 'SELECT count(*)::int AS n FROM agency_counters')).toEqual([{ n: 3 }]);
   });
 
   test('an older counter is refused on a server a newer Packdesk upgraded, and changes nothing there', async () => {
