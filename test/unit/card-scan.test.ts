@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { fileHoldsCardNumber, storedTextHoldsCardNumber } from '../support/card-scan';
+import { withoutNodeTreeBytes } from '../../bench/soak/agency/scan-cards';
 import { useTempDir } from '../support/temp-dir';
 
 const tempDir = useTempDir('card-scan-');
@@ -39,4 +40,12 @@ test('PostgreSQL’s rows as text: its times and a counter id ending in digits a
   const rows = '(1,d2ec540f-9b55-42ac-8618-100004893942,"2026-11-28 01:22:51.428542+00") (2,"2026-11-28 01:22:51+00")';
   expect(storedTextHoldsCardNumber(rows)).toBe(false);
   expect(storedTextHoldsCardNumber(`${rows} (3,"{""holderName"": ""4242-4242-4242-4242""}")`)).toBe(true);
+});
+
+test('a PostgreSQL node tree’s byte list split by a WAL page header is not a card number; a card beside it is', () => {
+  // The check "currency ~ '^[A-Z]{3}$'" as schema 4 stored it, cut by a page header after its sixth byte: the tail,
+  // "1 65 45 90 93 123 51 125 36", reads as digits that pass Luhn.
+  const split = ':constvalue 14 [ 56 0 0 0 94 9\u00d1\u0010\u0002\u00001\u0000\u0000\u00001 65 45 90 93 123 51 125 36 ]}) :location 370}';
+  expect(storedTextHoldsCardNumber(withoutNodeTreeBytes(split))).toBe(false);
+  expect(storedTextHoldsCardNumber(withoutNodeTreeBytes(`${split}\u0000{"holderName": "4242 4242 4242 4242"}`))).toBe(true);
 });

@@ -24,15 +24,26 @@ function look(port: number, waitMs: number): Promise<Seen> {
   });
 }
 
+/** What a link did when it was looked through, and whether that is what its fault says it must do. */
+export interface LinkSeen {
+  asSet: boolean;
+  /** In words, for the soak's report when it is not as set: "reset after 3 ms". */
+  seen: string;
+}
+
 /**
  * Whether the link through the proxy at `port` behaves as `fault` says, seen from a connection of the
  * soak's own: a reset link resets it, a blackhole answers nothing for `silentMs`, a late link answers
  * (or closes, when the server is down) no sooner than its latency. The soak's check that the proxy took
  * the setting, rather than trusting it did.
  */
-export async function linkBehavesAs(port: number, fault: LinkFault, silentMs = 300): Promise<boolean> {
-  if (fault.kind === 'reset') return (await look(port, 2_000)).kind === 'reset';
-  if (fault.kind === 'silent') return (await look(port, silentMs)).kind === 'nothing';
-  const seen = await look(port, fault.ms * 2 + 5_000);
-  return seen.kind !== 'nothing' && seen.kind !== 'reset' && seen.ms >= fault.ms;
+export async function linkBehavesAs(port: number, fault: LinkFault, silentMs = 300): Promise<LinkSeen> {
+  const seen = await look(port, fault.kind === 'reset' ? 2_000 : fault.kind === 'silent' ? silentMs : fault.ms * 2 + 5_000);
+  const asSet =
+    fault.kind === 'reset'
+      ? seen.kind === 'reset'
+      : fault.kind === 'silent'
+        ? seen.kind === 'nothing'
+        : seen.kind !== 'nothing' && seen.kind !== 'reset' && seen.ms >= fault.ms;
+  return { asSet, seen: `${seen.kind} after ${seen.ms} ms` };
 }

@@ -40,8 +40,13 @@ export function createLinkFaults(proxies: readonly FaultProxy[], writeOutAt: (co
       else figures.blackholes += 1;
       if (writeOutAt(counter)) figures.partitionsDuringWrite += 1;
     }
-    if (!(await linkBehavesAs(proxy.port, planned.fault))) figures.notTaken += 1;
-    await sleep(planned.durationMs - (Date.now() - started));
+    const probe = await linkBehavesAs(proxy.port, planned.fault);
+    if (!probe.asSet) {
+      figures.notTaken += 1;
+      const fault = planned.fault.kind === 'latency' ? `latency of ${planned.fault.ms} ms` : planned.fault.kind;
+      console.error(`[agency soak] Desk ${counter + 1}: its link's ${fault} was not in force when looked through (${probe.seen})`);
+    }
+    await sleep(Math.max(0, planned.durationMs - (Date.now() - started)));
     proxy.heal();
     trace(`Desk ${counter + 1}: healed`);
   }

@@ -13,8 +13,14 @@ function filesUnder(dir: string): string[] {
 /**
  * PostgreSQL keeps expressions (defaults, checks, its own functions) as node trees in which a constant
  * is a list of its bytes, "[ 64 0 0 0 25 0 0 0 ]": digits in groups that can pass Luhn. They are cut out.
+ * In the WAL a list can be split by a page's header, "[ 56 0 0 0 94 9" then "1 65 45 … 36 ]": its head
+ * (an opening bracket) and its tail (a closing one) are cut out each on its own. A card's groups of four
+ * never fit groups of one to three digits.
  */
-const NODE_TREE_BYTES = /\[(?: \d{1,3})+ \]/g;
+const NODE_TREE_BYTES = /\[(?: \d{1,3})+(?: \])?|(?:\d{1,3} )+\]/g;
+
+/** A PostgreSQL cluster file's text with its node trees' byte lists cut out. */
+export const withoutNodeTreeBytes = (text: string): string => text.replace(NODE_TREE_BYTES, '|');
 
 /** The scan of test/support/card-scan.ts on text the soak prepared (through a scratch file, as it reads files). */
 function textHoldsCardNumber(text: string, scratch: string): boolean {
@@ -45,7 +51,7 @@ function cardNumberIn(file: string, scratch: string, cluster: boolean): string |
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  const scanned = cluster ? text.replace(NODE_TREE_BYTES, '|') : text;
+  const scanned = cluster ? withoutNodeTreeBytes(text) : text;
   return textHoldsCardNumber(scanned, scratch) ? excerptHolding(scanned, scratch) : null;
 }
 

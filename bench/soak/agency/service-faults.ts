@@ -11,7 +11,13 @@ export async function setServiceFaults(service: ServiceProcess, faults: ServiceF
   const headers = { Authorization: `Bearer ${service.adminKey}`, 'Content-Type': 'application/json' };
   const controls = `${service.url}/sandbox/controls`;
   const put = await fetch(controls, { method: 'PUT', headers, body: JSON.stringify(faults) });
-  if (!put.ok) return Object.keys(faults).length;
+  if (!put.ok) {
+    console.error(`[agency soak] the service refused its fault settings: HTTP ${put.status}`);
+    return Object.keys(faults).length;
+  }
   const { data } = (await (await fetch(controls, { headers })).json()) as { data: ServiceFaults };
-  return Object.entries(faults).filter(([name, value]) => data[name] !== value).length;
+  const notHeld = Object.entries(faults).filter(([name, value]) => data[name] !== value);
+  if (notHeld.length)
+    console.error(`[agency soak] the service does not hold these fault settings: ${notHeld.map(([name]) => name).join(', ')}`);
+  return notHeld.length;
 }
