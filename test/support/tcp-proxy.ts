@@ -18,6 +18,8 @@ export interface TcpProxy {
   slow(delayMs: number): void;
   /** Connections open through the proxy now (cut or not). */
   open(): number;
+  /** Connections clients made to the proxy since it started, refused ones too: how often they tried. */
+  attempts(): number;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let state: 'open' | CutKind = 'open';
   let delayMs = 0;
   const links = new Set<Link>();
+  let attempts = 0;
 
   const drop = (link: Link): void => {
     if (!links.delete(link)) return;
@@ -67,6 +70,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
 
   const server = createServer((client) => {
+    attempts += 1;
     if (state === 'reset') {
       client.resetAndDestroy();
       return;
@@ -107,6 +111,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       delayMs = ms;
     },
     open: () => links.size,
+    attempts: () => attempts,
     close: async () => {
       for (const link of [...links]) drop(link);
       await new Promise<void>((resolve) => server.close(() => resolve()));
