@@ -18,8 +18,6 @@ export interface TcpProxy {
   slow(delayMs: number): void;
   /** Connections open through the proxy now (cut or not). */
   open(): number;
-  /** Connections clients made to the proxy since it started, refused ones too: how often they tried. */
-  attempts(): number;
   close(): Promise<void>;
 }
 
@@ -36,7 +34,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let state: 'open' | CutKind = 'open';
   let delayMs = 0;
   const links = new Set<Link>();
-  let attempts = 0;
 
   const drop = (link: Link): void => {
     if (!links.delete(link)) return;
@@ -70,7 +67,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
 
   const server = createServer((client) => {
-    attempts += 1;
     if (state === 'reset') {
       client.resetAndDestroy();
       return;
@@ -111,7 +107,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       delayMs = ms;
     },
     open: () => links.size,
-    attempts: () => attempts,
     close: async () => {
       for (const link of [...links]) drop(link);
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,7 +2,6 @@ import { defineMessages } from '../../../shared/i18n/messages';
 import { Pool } from 'pg';
 import type { Client, ClientConfig, PoolClient } from 'pg';
 import { AppError } from '../app-error';
-import type { ConnectAttempt, ConnectGate } from './connect-gate';
 import { ScramOnlyClient } from './scram-only-client';
 
 const words = defineMessages({
@@ -64,63 +63,17 @@ function clientConfig(settings: AgencyConnectionSettings): ClientConfig {
   };
 }
 
-/** pg's Client as the gate wraps it: every connect, promised or called back, goes through `_connect`. */
-interface ClientInternals {
-  _connect(callback: (error: Error | null | undefined, ...rest: unknown[]) => void): void;
-  /** Set by `end()`; pg then never calls a connect under way back. */
-  _ending: boolean;
-  connection: { stream: { destroyed: boolean } };
-}
-
-/** The agency's client, its every connection attempt let through `gate` or refused by it at once. */
-function gatedClient(gate: ConnectGate): typeof ScramOnlyClient {
-  return class GatedClient extends ScramOnlyClient {
-    _connect(callback: (error: Error | null | undefined, ...rest: unknown[]) => void): void {
-      const internals = this as unknown as ClientInternals;
-      gate.enter().then(
-        (attempt: ConnectAttempt) => {
-          // Given up while waiting its turn (ended, or its pool's wait for a connection ran out): not tried.
-          if (internals._ending || internals.connection.stream.destroyed) {
-            attempt.settled('abandoned');
-            callback(new Error('Connection terminated while waiting to connect'));
-            return;
-          }
-          // pg does not call a connect back that `end()` cut short; its 'end' event still comes, and frees the gate.
-          this.once('end', () => attempt.settled('abandoned'));
-          (ScramOnlyClient.prototype as unknown as ClientInternals)._connect.call(this, (error, ...rest) => {
-            // Closed here while connecting: that says nothing of the server.
-            const outcome = !error
-              ? 'connected'
-              : internals._ending
-                ? 'abandoned'
-                : serverUnreachableOrFull(error)
-                  ? 'unreachable'
-                  : 'answered';
-            attempt.settled(outcome);
-            callback(error, ...rest);
-          });
-        },
-        (refused: unknown) => callback(refused as Error),
-      );
-    }
-  };
-}
-
-/**
- * A small pool for pushes, pulls and leases. Its idle connections dying (server restart) is not an error for the app.
- * With a gate, its connection attempts wait their turn after the server was found unreachable (connect-gate.ts).
- */
-export function openAgencyPool(settings: AgencyConnectionSettings, gate?: ConnectGate): Pool {
-  const Client = gate ? gatedClient(gate) : ScramOnlyClient;
-  const pool = new Pool({ ...clientConfig(settings), max: 4, idleTimeoutMillis: 30_000, Client });
+/** A small pool for pushes, pulls and leases. Its idle connections dying (server restart) is not an error for the app. */
+export function openAgencyPool(settings: AgencyConnectionSettings): Pool {
+  const pool = new Pool({ ...clientConfig(settings), max: 4, idleTimeoutMillis: 30_000, Client: ScramOnlyClient });
   // Without a listener, a server closing an idle connection would crash the process.
   pool.on('error', () => undefined);
   return pool;
 }
 
 /** One dedicated connection, for LISTEN: a pool hands its connections back and would drop the subscription. */
-export function openAgencyClient(settings: AgencyConnectionSettings, gate?: ConnectGate): Client {
-  return new (gate ? gatedClient(gate) : ScramOnlyClient)(clientConfig(settings));
+export function openAgencyClient(settings: AgencyConnectionSettings): Client {
+  return new ScramOnlyClient(clientConfig(settings));
 }
 
 // What pg and pg-pool say when a link breaks or a server does not answer; pg-pool's "timeout exceeded" is a statement
@@ -140,14 +93,6 @@ export function isConnectionFailure(error: unknown): boolean {
     if (CONNECTION_ERRORS.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;
   }
   return CONNECTION_FAILURE_WORDS.test(error.message);
-}
-
-/** SQLSTATE too_many_connections: the server is there but takes no one more. */
-const SERVER_FULL = '53300';
-
-/** Whether a failed connection attempt found the server out of reach, too slow or too full to take it: trying again at once would not help. */
-function serverUnreachableOrFull(error: Error): boolean {
-  return isConnectionFailure(error) || isTimeout(error) || (error as { code?: unknown }).code === SERVER_FULL;
 }
 
 /**

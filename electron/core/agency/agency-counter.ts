@@ -12,8 +12,6 @@ import { othersLatestSeqFor } from './change-log';
 import type { OutgoingChange } from './change-log';
 import type { AgencyLinkState, ChangeFeed } from './change-feed';
 import { connectToAgency } from './connect-to-agency';
-import { createConnectGate } from './connect-gate';
-import { agencyMigrations } from './agency-migrations';
 import type { AgencyCounter } from './connect-to-agency';
 import { takeWriteLease } from './leases';
 import { cannotAskAgency, changedElsewhere } from './write-refusals';
@@ -111,8 +109,6 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
   /** Of the writes made without a lease, those whose outcome is not in this counter's ledger yet. */
   const openUnleased = new Set<number>();
   const trackers = createTrackerClaims(counter.counterId, trackLeaseMs);
-  // Every connection this counter opens to the agency (its pool's, its feed's) waits its turn once the server was unreachable.
-  const gate = createConnectGate({ firstMs: retry.first, maxMs: retry.max });
 
   let setAside = ledger.setAside();
   const status = (): AgencyStatus => ({
@@ -134,7 +130,7 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     let delay = retry.first;
     while (!isStopped()) {
       try {
-        pool = await connectToAgency(settings, counter, agencyMigrations, gate);
+        pool = await connectToAgency(settings, counter);
         break;
       } catch (error) {
         // Reached but not usable (not trusted, newer schema, login refused): said as it is, and tried again in case it is fixed.
@@ -178,7 +174,6 @@ export function startAgencyCounter(options: AgencyCounterOptions) {
     });
     feed = startChangeFeed({
       settings,
-      gate,
       counterId: counter.counterId,
       port: {
         lastPulledSeq: ledger.remote.lastPulledSeq,

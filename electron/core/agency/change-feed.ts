@@ -2,7 +2,6 @@ import type { Client } from 'pg';
 import { isConnectionFailure, openAgencyClient } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { CHANGES_CHANNEL, latestSeq, pullChanges } from './change-log';
-import type { ConnectGate } from './connect-gate';
 import { spreadDelay } from './retry-spread';
 import type { PulledEntry } from './change-log';
 
@@ -34,8 +33,6 @@ export interface ChangeFeedOptions {
   retryDelayMs?: { first: number; max: number };
   /** A pull without a notification this often: a link that died silently (a partition) is noticed by its timeout. */
   pollEveryMs?: number;
-  /** The counter's connection attempts, shared with its pool: after the server was unreachable, one at a time. */
-  gate?: ConnectGate;
 }
 
 export interface ChangeFeed {
@@ -135,7 +132,7 @@ export function startChangeFeed(options: ChangeFeedOptions): ChangeFeed {
 
   const connect = async (): Promise<void> => {
     if (stopped) return;
-    const next = openAgencyClient(settings, options.gate);
+    const next = openAgencyClient(settings);
     client = next;
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));

@@ -1,7 +1,6 @@
 import { defineMessages } from '../../../shared/i18n/messages';
 import type { Pool } from 'pg';
 import { AppError } from '../app-error';
-import type { ConnectGate } from './connect-gate';
 import { agencyNotTrusted, agencyUnreachable, isConnectionFailure, isTlsFailure, openAgencyPool } from './agency-connection';
 import type { AgencyConnectionSettings } from './agency-connection';
 import { agencyMigrations, migrateAgencySchema } from './agency-migrations';
@@ -59,9 +58,8 @@ export async function connectToAgency(
   settings: AgencyConnectionSettings,
   counter: AgencyCounter,
   migrations: readonly AgencyMigration[] = agencyMigrations,
-  gate?: ConnectGate,
 ): Promise<Pool> {
-  const pool = openAgencyPool(settings, gate);
+  const pool = openAgencyPool(settings);
   try {
     await migrateAgencySchema(pool, migrations);
     // Bound to the user this counter logs in as: no other user can write as this counter.
